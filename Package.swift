@@ -1,0 +1,26 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "CollectionLayout",
+    products: [
+        // libcollectionlayout.so: the C ABI over the engine, with the Swift runtime linked in
+        // statically so it loads on machines without a Swift toolchain.
+        .library(name: "collectionlayout", type: .dynamic, targets: ["CCollectionLayout"]),
+        .library(name: "CollectionLayout", targets: ["CollectionLayout"]),
+    ],
+    targets: [
+        // The pure-Swift engine: no C types, no Foundation.
+        .target(name: "CollectionLayout"),
+        // The public header as a Clang module (include/ holds a link to ../include).
+        .target(name: "CollectionLayoutABI"),
+        // The thin export layer: validates C input, adapts callbacks, converts types.
+        .target(
+            name: "CCollectionLayout",
+            dependencies: ["CollectionLayout", "CollectionLayoutABI"],
+            swiftSettings: [.enableExperimentalFeature("CImplementation")],
+            linkerSettings: [.unsafeFlags(["-static-stdlib"])]
+        ),
+        .testTarget(name: "CollectionLayoutTests", dependencies: ["CollectionLayout"]),
+    ]
+)

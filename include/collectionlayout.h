@@ -1,0 +1,268 @@
+/*
+ * collectionlayout.h — the C ABI of CollectionLayout, a collection-view layout engine.
+ *
+ * This header is the single source of truth for the ABI: the Swift export layer is checked
+ * against it at compile time (`@c @implementation`).
+ *
+ * Conventions
+ *   - Every function returns cl_status (CL_OK = 0, errors negative); results go through
+ *     out-pointers. cl_status_string() is static text; cl_layout_last_error() is the detailed
+ *     message of the last failure on a handle.
+ *   - Opaque handles: one create, one destroy; cl_layout_destroy(NULL) is a no-op. A destroyed
+ *     handle passed again is detected (CL_ERROR_INVALID_HANDLE) unless its address was reused.
+ *   - Definition structs come from a default initializer and carry their size (struct_size) so
+ *     the ABI can grow: `cl_flow_def def = cl_flow_def_default();`
+ *   - Query results go into caller buffers; no memory allocated by the library crosses the
+ *     boundary. Frames are in content coordinates (origin top-left, y down), in points.
+ *   - A failed call leaves the layout in its last good state; it stays queryable.
+ *   - A handle is not thread-safe: use one handle from one thread at a time. Different handles
+ *     may be used from different threads.
+ *
+ * The layout contract (what frames are produced) is SPEC.md in the project's docs.
+ */
+#ifndef COLLECTIONLAYOUT_H
+#define COLLECTIONLAYOUT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---- Version ------------------------------------------------------------------------------- */
+
+#define CL_VERSION_MAJOR 0
+#define CL_VERSION_MINOR 2
+#define CL_VERSION_PATCH 0
+/* MAJOR * 10000 + MINOR * 100 + PATCH */
+#define CL_VERSION_NUMBER (CL_VERSION_MAJOR * 10000 + CL_VERSION_MINOR * 100 + CL_VERSION_PATCH)
+
+/* The library's CL_VERSION_NUMBER; compare it with the header's at load time. */
+uint32_t cl_version(void);
+
+/* ---- Status codes -------------------------------------------------------------------------- */
+
+typedef int32_t cl_status;
+
+#define CL_OK                       0
+#define CL_ERROR_INVALID_HANDLE    (-1) /* NULL or destroyed handle */
+#define CL_ERROR_INVALID_ARGUMENT  (-2) /* NaN, infinite or negative value; NULL pointer; bad enum */
+#define CL_ERROR_OUT_OF_RANGE      (-3) /* index path, section or element that does not exist */
+#define CL_ERROR_CALLBACK          (-4) /* a data-source callback reported failure */
+#define CL_ERROR_BAD_CALLBACK_DATA (-5) /* a data-source callback returned invalid values */
+#define CL_ERROR_REENTRANT         (-6) /* called from inside a data-source callback of this layout */
+#define CL_ERROR_BUFFER_TOO_SMALL  (-7) /* the needed count was written to the out count */
+#define CL_ERROR_UNKNOWN_KIND      (-8) /* a kind id or name that is not registered */
+#define CL_ERROR_OUT_OF_MEMORY     (-9)
+
+/* Static text for a status code ("ok", "invalid handle", ...). Never NULL. */
+const char *cl_status_string(cl_status status);
+
+/* ---- Geometry ------------------------------------------------------------------------------ */
+
+typedef struct cl_size { double width, height; } cl_size;
+typedef struct cl_point { double x, y; } cl_point;
+typedef struct cl_rect { double x, y, width, height; } cl_rect;
+/* For a horizontal layout read top/bottom as the scroll-axis insets left/right and vice versa
+ * (SPEC §2): top/bottom are always the leading/trailing insets along the scroll axis. */
+typedef struct cl_insets { double top, left, bottom, right; } cl_insets;
+typedef struct cl_index_path { int64_t section, item; } cl_index_path;
+
+/* ---- Enumerations (int32_t fields in the structs below) ------------------------------------ */
+
+#define CL_DIRECTION_VERTICAL   0
+#define CL_DIRECTION_HORIZONTAL 1
+
+/* Line alignment along the line axis (SPEC §3). */
+#define CL_ALIGNMENT_JUSTIFIED 0 /* UIKit's flow layout */
+#define CL_ALIGNMENT_LEADING   1
+#define CL_ALIGNMENT_CENTER    2
+#define CL_ALIGNMENT_TRAILING  3
+
+/* Alignment of an item inside its line, along the scroll axis. */
+#define CL_CROSS_ALIGNMENT_CENTER 0 /* UIKit's flow layout */
+#define CL_CROSS_ALIGNMENT_START  1
+#define CL_CROSS_ALIGNMENT_END    2
+
+/* Element categories. */
+#define CL_CATEGORY_CELL          0
+#define CL_CATEGORY_SUPPLEMENTARY 1
+#define CL_CATEGORY_DECORATION    2
+
+/* Kind ids. Kinds are strings at registration and small integers after; these are built in. */
+#define CL_KIND_CELL   0 /* the kind of every cell: "" */
+#define CL_KIND_HEADER 1 /* "header", item 0 of its section */
+#define CL_KIND_FOOTER 2 /* "footer", item 0 of its section */
+
+/* Decoration scope and coverage (SPEC §7). */
+#define CL_DECORATION_SCOPE_SECTION 0 /* one per section, index path (section, 0) */
+#define CL_DECORATION_SCOPE_ITEM    1 /* one per cell, the cell's index path */
+
+#define CL_COVERAGE_BODY    0 /* line axis [0, E]; scroll axis between header and footer */
+#define CL_COVERAGE_SECTION 1 /* the whole section, header and footer included */
+#define CL_COVERAGE_ITEMS   2 /* bounding box of the section's cells; none without cells */
+
+/* ---- Definitions --------------------------------------------------------------------------- */
+
+/* Layout-wide definition of a flow layout. The per-section values are the defaults that the
+ * section_metrics callback may override section by section. */
+typedef struct cl_flow_def {
+    uint32_t struct_size;      /* sizeof(cl_flow_def); set by cl_flow_def_default() */
+    int32_t direction;         /* CL_DIRECTION_*; default vertical */
+    cl_rect viewport;          /* initial viewport (scroll offset and visible size); default 0 */
+    cl_size item_size;         /* size of every item when there is no item_sizes callback; 50x50 */
+    cl_insets insets;          /* section insets; default 0 */
+    double line_spacing;       /* between lines of a section body; default 10 (UIKit) */
+    double interitem_spacing;  /* minimum between items of a line; default 10 (UIKit) */
+    double header;             /* header extent along the scroll axis; 0 = no header */
+    double footer;             /* footer extent along the scroll axis; 0 = no footer */
+    int32_t alignment;         /* CL_ALIGNMENT_*; default justified */
+    int32_t cross_alignment;   /* CL_CROSS_ALIGNMENT_*; default center */
+    int32_t pin_headers;       /* nonzero: headers stick to the viewport's leading edge (SPEC §8) */
+    int32_t pin_footers;       /* nonzero: footers stick to the viewport's trailing edge */
+} cl_flow_def;
+
+cl_flow_def cl_flow_def_default(void);
+
+/* Per-section metrics. The engine fills the struct with the layout's defaults before it calls
+ * section_metrics, so a callback sets only what differs. */
+typedef struct cl_section_metrics {
+    uint32_t struct_size;      /* sizeof(cl_section_metrics), set by the engine */
+    int32_t alignment;
+    cl_insets insets;
+    double line_spacing;
+    double interitem_spacing;
+    double header;
+    double footer;
+    int32_t cross_alignment;
+    int32_t reserved;          /* zero */
+} cl_section_metrics;
+
+/* A supplementary element placed between items (SPEC §6): a line of its own before item
+ * `before` (0 <= before <= item count) with thickness `extent` along the scroll axis. */
+typedef struct cl_inline_element {
+    int32_t kind;              /* a kind id from cl_layout_register_kind() */
+    int32_t reserved;          /* zero */
+    int64_t before;
+    double extent;
+} cl_inline_element;
+
+/* A decoration kind registered on the layout (SPEC §7). */
+typedef struct cl_decoration_def {
+    uint32_t struct_size;      /* sizeof(cl_decoration_def); set by cl_decoration_def_default() */
+    int32_t scope;             /* CL_DECORATION_SCOPE_*; default section */
+    int32_t coverage;          /* CL_COVERAGE_* for scope section; default body */
+    int32_t z;                 /* default -1 */
+    cl_insets insets;          /* shrink the frame; negative values grow it; default 0 */
+} cl_decoration_def;
+
+cl_decoration_def cl_decoration_def_default(void);
+
+/* ---- Data source --------------------------------------------------------------------------- */
+
+/* Callbacks the layout calls to learn the data. Each gets user_data first, returns CL_OK or any
+ * nonzero value for failure, and writes results through its out-pointer. A failure aborts the
+ * pass (CL_ERROR_CALLBACK) and the layout keeps its last good state. Callbacks must not call
+ * into the same layout (they get CL_ERROR_REENTRANT). NULL callbacks take the defaults noted. */
+typedef struct cl_data_source {
+    void *user_data;
+    /* Number of sections. NULL: 1. */
+    cl_status (*section_count)(void *user_data, int64_t *out_count);
+    /* Number of items in a section. Required. */
+    cl_status (*item_count)(void *user_data, int64_t section, int64_t *out_count);
+    /* Sizes of `count` items from `first_item` on: write count sizes to out_sizes. Sizes are
+     * asked in batches (a whole section at once on a full load). NULL: the def's item_size. */
+    cl_status (*item_sizes)(void *user_data, int64_t section, int64_t first_item, int64_t count,
+                            cl_size *out_sizes);
+    /* Metrics of a section; *inout is pre-filled with the def's values. NULL: the def's. */
+    cl_status (*section_metrics)(void *user_data, int64_t section, cl_section_metrics *inout);
+    /* Inline supplementary elements of a section: write up to `capacity` elements to out and
+     * the total number to *out_count. When the total exceeds capacity the engine calls again
+     * with a buffer large enough. NULL: none. */
+    cl_status (*inline_elements)(void *user_data, int64_t section, cl_inline_element *out,
+                                 int64_t capacity, int64_t *out_count);
+} cl_data_source;
+
+/* ---- Attributes ---------------------------------------------------------------------------- */
+
+typedef struct cl_attributes {
+    int32_t category;          /* CL_CATEGORY_* */
+    int32_t kind;              /* kind id: CL_KIND_CELL for cells */
+    int64_t section;
+    int64_t item;
+    cl_rect frame;             /* content coordinates */
+    double alpha;              /* 0...1 */
+    int32_t z;                 /* cells and supplementaries 0, pinned 10, decorations their z */
+    int32_t hidden;            /* nonzero when hidden */
+} cl_attributes;
+
+/* ---- The layout ---------------------------------------------------------------------------- */
+
+typedef struct cl_layout cl_layout;
+
+/* Creates a flow layout and performs its first layout pass (asking the data source). The data
+ * source struct is copied; user_data must stay valid until cl_layout_destroy. */
+cl_status cl_layout_create(const cl_flow_def *def, const cl_data_source *data_source,
+                           cl_layout **out_layout);
+void cl_layout_destroy(cl_layout *layout);
+
+/* The detailed message of the last failure on this layout ("" if none). With NULL: the last
+ * failure that had no valid handle (a failed create, a NULL or destroyed handle). The text is
+ * valid until the next failing call on the same handle. */
+const char *cl_layout_last_error(const cl_layout *layout);
+
+/* Registers a user kind name ("separator") and returns its id; registering a name again returns
+ * the same id. Kind names are 1 to 63 bytes of UTF-8. */
+cl_status cl_layout_register_kind(cl_layout *layout, const char *name, int32_t *out_kind);
+/* The name of a kind id ("" for cells); valid as long as the layout. */
+cl_status cl_layout_kind_name(const cl_layout *layout, int32_t kind, const char **out_name);
+
+/* Registers a decoration kind with its scope, coverage, insets and z, and relays out. */
+cl_status cl_layout_add_decoration(cl_layout *layout, const char *name,
+                                   const cl_decoration_def *def, int32_t *out_kind);
+
+/* ---- Viewport ------------------------------------------------------------------------------ */
+
+/* A change of the line-axis extent (width for vertical) relays out from the cached sizes; an
+ * origin-only change moves pinned elements and does no layout work. */
+cl_status cl_layout_set_viewport(cl_layout *layout, cl_rect viewport);
+cl_status cl_layout_viewport(const cl_layout *layout, cl_rect *out_viewport);
+
+/* ---- Invalidation (each runs at once; on failure the last good layout stays) --------------- */
+
+/* Everything: asks the data source again for all counts, metrics, sizes and inline elements. */
+cl_status cl_layout_invalidate(cl_layout *layout);
+/* Counts changed: same as cl_layout_invalidate (new counts need all sizes again). */
+cl_status cl_layout_invalidate_counts(cl_layout *layout);
+/* The sizes of these items changed: asks only their sizes and re-flows from the first affected
+ * line of each section; later sections move by offset. */
+cl_status cl_layout_invalidate_items(cl_layout *layout, const cl_index_path *items,
+                                     int64_t count);
+/* The metrics or inline elements of these sections changed: asks them again (not the sizes). */
+cl_status cl_layout_invalidate_sections(cl_layout *layout, const int64_t *sections,
+                                        int64_t count);
+
+/* ---- Queries ------------------------------------------------------------------------------- */
+
+cl_status cl_layout_content_size(const cl_layout *layout, cl_size *out_size);
+cl_status cl_layout_section_count(const cl_layout *layout, int64_t *out_count);
+cl_status cl_layout_item_count(const cl_layout *layout, int64_t section, int64_t *out_count);
+
+/* Every element whose frame overlaps rect with positive area, in a deterministic order, written
+ * to buffer. *out_count receives the number of elements. If capacity is too small nothing is
+ * written, *out_count is the needed count and the status is CL_ERROR_BUFFER_TOO_SMALL.
+ * buffer may be NULL when capacity is 0 (to ask for the count). */
+cl_status cl_layout_elements_in_rect(const cl_layout *layout, cl_rect rect, cl_attributes *buffer,
+                                     int64_t capacity, int64_t *out_count);
+
+/* Attributes of one element by identity (category, kind, section, item); CL_ERROR_OUT_OF_RANGE
+ * for one that does not exist. For cells pass CL_KIND_CELL; headers and footers are item 0. */
+cl_status cl_layout_attributes(const cl_layout *layout, int32_t category, int32_t kind,
+                               int64_t section, int64_t item, cl_attributes *out_attributes);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* COLLECTIONLAYOUT_H */
