@@ -1,0 +1,302 @@
+"""py_bench.py — the Python side of bench/run, and the combined report.
+
+    python3 bench/py_bench.py C_JSON [--items N]
+
+Reads the C figures (flow_bench's JSON), measures the Python numpy path of collectionlayout and
+the peer engine Taffy through the PyPI package `stretchable`, and prints one table of figures
+and ratios against targets, then the key figures for the README. Sizes are the same as
+flow_bench.c's (splitmix64 of the index, quantised to 1/4 pt).
+"""
+
+from __future__ import annotations
+
+import ctypes
+import json
+import statistics
+import sys
+import time
+
+import numpy as np
+
+WIDTH, SPACING, INSET = 390.0, 10.0, 10.0
+LEADING, START = 1, 1  # CL_ALIGNMENT_LEADING, CL_CROSS_ALIGNMENT_START
+
+
+def sizes(n: int) -> np.ndarray:
+    """(n, 2) float64 widths 40-160 and heights 30-120, identical to flow_bench.c."""
+    with np.errstate(over="ignore"):
+        z = (np.arange(n, dtype=np.uint64) + np.uint64(1)) * np.uint64(0x9E3779B97F4A7C15)
+        z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
+        z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
+        z = z ^ (z >> np.uint64(31))
+    w = 40 + (z % np.uint64(481)).astype(np.float64) / 4
+    h = 30 + ((z >> np.uint64(32)) % np.uint64(361)).astype(np.float64) / 4
+    return np.column_stack([w, h])
+
+
+def timed(fn, runs: int = 1):
+    """(median seconds, last result) of fn() over runs; earlier results are closed untimed."""
+    times, result = [], None
+    for _ in range(runs):
+        if hasattr(result, "close"):
+            result.close()
+        t = time.perf_counter()
+        result = fn()
+        times.append(time.perf_counter() - t)
+    return statistics.median(times), result
+
+
+# ---- collectionlayout ---------------------------------------------------------------------------
+
+sys.path.insert(0, str(__import__("pathlib").Path(__file__).resolve().parents[1] / "bindings/python"))
+from collectionlayout import _lib as C  # noqa: E402  ctypes mirror of the header
+
+ATTR = np.dtype([("category", "<i4"), ("kind", "<i4"), ("section", "<i8"), ("item", "<i8"),
+                 ("frame", "<f8", 4), ("alpha", "<f8"), ("z", "<i4"), ("hidden", "<i4")])
+assert ATTR.itemsize == ctypes.sizeof(C.cl_attributes)
+
+
+def library() -> ctypes.CDLL:
+    """The .so with only the functions used here typed (works with a partial engine too)."""
+    paths = C.candidate_paths()
+    for path in paths:
+        try:
+            lib = ctypes.CDLL(path)
+            break
+        except OSError:
+            continue
+    else:
+        raise SystemExit(f"py_bench: cannot load libcollectionlayout from {paths}")
+    for name, argtypes, restype in C.FUNCTIONS:
+        if hasattr(lib, name):
+            getattr(lib, name).argtypes, getattr(lib, name).restype = argtypes, restype
+    return lib
+
+
+LIB = library()
+
+
+def package_path() -> str:
+    """Which numpy path is measured: the package's, or the raw ctypes one below."""
+    try:
+        import collectionlayout
+        return "package" if hasattr(collectionlayout, "Layout") else "raw ctypes"
+    except Exception:  # the package may not be complete yet
+        return "raw ctypes"
+
+
+class RawLayout:
+    """What a numpy path does without the package: one batch callback that memmoves the
+    (n, 2) float64 array, which has cl_size's layout."""
+
+    def __init__(self, sz: np.ndarray, alignment: int = 0, cross: int = 0):
+        self.sz = np.ascontiguousarray(sz, dtype=np.float64)
+        n, base = len(self.sz), self.sz.ctypes.data
+
+        def count(_u, _section, out):
+            out[0] = n
+            return 0
+
+        def item_sizes(_u, _section, first, k, out):
+            ctypes.memmove(out, base + 16 * first, 16 * k)
+            return 0
+
+        self._keep = (C.ITEM_COUNT_FN(count), C.ITEM_SIZES_FN(item_sizes))
+        ds = C.cl_data_source(None, C.SECTION_COUNT_FN(), *self._keep, C.SECTION_METRICS_FN(),
+                              C.INLINE_ELEMENTS_FN())
+        d = LIB.cl_flow_def_default()
+        d.viewport = C.cl_rect(0, 0, WIDTH, 844)
+        d.insets = C.cl_insets(INSET, INSET, INSET, INSET)
+        d.line_spacing = d.interitem_spacing = SPACING
+        d.alignment, d.cross_alignment = alignment, cross
+        self.handle = ctypes.c_void_p()
+        st = LIB.cl_layout_create(ctypes.byref(d), ctypes.byref(ds), ctypes.byref(self.handle))
+        if st:
+            raise SystemExit(f"py_bench: cl_layout_create failed: {st}")
+
+    def close(self):
+        LIB.cl_layout_destroy(self.handle)
+
+
+def ours_layout(sz: np.ndarray, alignment: int = 0, cross: int = 0):
+    """A one-section flow layout built from numpy sizes."""
+    if package_path() == "package":
+        import collectionlayout
+        return collectionlayout.Layout.from_sizes(
+            sz, viewport=(0, 0, WIDTH, 844), insets=(INSET,) * 4, line_spacing=SPACING,
+            interitem_spacing=SPACING, alignment=alignment, cross_alignment=cross)
+    return RawLayout(sz, alignment, cross)
+
+
+def ours_frames(layout, n: int) -> np.ndarray:
+    """(n, 4) frames of every cell in item order, from one rect query over the whole content."""
+    handle = layout.handle if isinstance(layout, RawLayout) else layout._handle
+    size = C.cl_size()
+    LIB.cl_layout_content_size(handle, ctypes.byref(size))
+    buf, count = np.empty(n + 64, ATTR), ctypes.c_int64()
+    rect = C.cl_rect(0, 0, size.width, size.height)
+    st = LIB.cl_layout_elements_in_rect(handle, rect, buf.ctypes.data_as(ctypes.POINTER(C.cl_attributes)),
+                                        len(buf), ctypes.byref(count))
+    if st:
+        raise SystemExit(f"py_bench: cl_layout_elements_in_rect failed: {st}")
+    cells = buf[: count.value]
+    cells = cells[cells["category"] == 0]
+    frames = np.full((n, 4), np.nan)
+    frames[cells["item"]] = cells["frame"]
+    return frames
+
+
+# ---- Taffy through stretchable ----------------------------------------------------------------
+
+def taffy_flow(sz: np.ndarray):
+    """Flex-wrap row of width 390, gap 10, padding 10, fixed-size children, flex-start on both
+    axes. Builds through taffylib (the package's own binding: one node_create per child with a
+    style dict) — far faster than the public Style/Node classes, see taffy_public_api_per_item.
+    Returns (build s, layout s, read s, frames (n, 4))."""
+    from stretchable import Style
+    from stretchable.style import props as P
+    from stretchable.style.geometry.size import SizeAvailableSpace
+    import stretchable.taffylib as tl
+
+    ptr = tl.init()
+    try:
+        tl.disable_rounding(ptr)
+        root_style = Style(
+            display=P.Display.FLEX, flex_direction=P.FlexDirection.ROW, flex_wrap=P.FlexWrap.WRAP,
+            gap=SPACING, padding=INSET, size=(WIDTH, None), align_items=P.AlignItems.FLEX_START,
+            align_content=P.AlignContent.FLEX_START, justify_content=P.JustifyContent.FLEX_START,
+        ).to_dict()
+        child = Style(flex_shrink=0).to_dict()
+        available = SizeAvailableSpace(WIDTH, None).to_dict()
+        t0 = time.perf_counter()
+        root, ids = tl.node_create(ptr, root_style), []
+        for w, h in sz.tolist():
+            style = dict(child)
+            style["size"] = {"width": {"dim": 1, "value": w}, "height": {"dim": 1, "value": h}}
+            node = tl.node_create(ptr, style)
+            tl.node_add_child(ptr, root, node)
+            ids.append(node)
+        t1 = time.perf_counter()
+        tl.node_compute_layout(ptr, root, available)
+        t2 = time.perf_counter()
+        frames, box = np.empty((len(ids), 4)), tl.PyLayout()
+        for i, node in enumerate(ids):
+            tl.node_get_layout(ptr, node, box)
+            frames[i] = (box.x, box.y, box.width, box.height)
+        t3 = time.perf_counter()
+        return t1 - t0, t2 - t1, t3 - t2, frames
+    finally:
+        tl.free(ptr)
+
+
+def taffy_public_api_per_item(sz: np.ndarray) -> float:
+    """Seconds per child to build the tree through stretchable's public Node/Style classes."""
+    from stretchable import Node, Style
+    from stretchable.style import props as P
+    t = time.perf_counter()
+    root = Node(display=P.Display.FLEX, flex_wrap=P.FlexWrap.WRAP, gap=SPACING, padding=INSET,
+                size=(WIDTH, None))
+    root.extend(Node(style=Style(size=(w, h), flex_shrink=0)) for w, h in sz.tolist())
+    return (time.perf_counter() - t) / len(sz)
+
+
+# ---- report -----------------------------------------------------------------------------------
+
+def ms(s: float) -> str:
+    return f"{s * 1e3:,.1f} ms" if s < 10 else f"{s:,.1f} s"
+
+
+def main() -> None:
+    c = json.load(open(sys.argv[1]))
+    n = c["items"]
+    runs = c["runs"]
+    rows: list[tuple[str, str, str, str]] = []  # figure, measured, ratio, target
+
+    def row(figure, measured, ratio="", target=""):
+        rows.append((figure, measured, ratio, target))
+
+    # 1. full layout vs the plain C loop
+    for sec, label in ((1, f"1 x {n:,}"), (1000, f"1,000 x {n // 1000:,}")):
+        base = c[f"baseline_{sec}"]
+        for what in ("create", "invalidate"):
+            t = c[f"{what}_{sec}"]
+            row(f"1. full layout {label}, cl_layout_{what}", ms(t), f"{t / base:.1f}x C loop", "<= 3x")
+        row(f"   plain C loop {label} (baseline_flow.c, -O2)", ms(base))
+    # 2. rect query
+    row("2. rect query 390x844, middle of content", f"{c['query_us']:.2f} us",
+        f"{c['query_us'] / 5:.2f}x target; {c['query_count']} elements", "<= 5 us")
+    row("   rect query 390x844, random places", f"{c['query_random_us']:.2f} us", "", "")
+    # 3. one item changed
+    full = c["invalidate_1"]
+    for key, label in (("item_height_s", "height only"), ("item_width_s", "width, moves line breaks")):
+        t = c[key]
+        row(f"3. invalidate_items, 1 item mid-section, {label}", f"{t * 1e6:,.1f} us",
+            f"{full / t:,.0f}x faster than full", ">= 100x")
+    # 4. memory
+    row("4. resident memory per item (1M items, 1 section)", f"{c['rss_per_item']:.1f} B",
+        f"{c['rss_per_item'] / 64:.2f}x target", "<= 64 B")
+
+    # 5. Python numpy path, same scene as C (justified, centre)
+    sz = sizes(n)
+    py_t, layout = timed(lambda: ours_layout(sz), runs)
+    layout.close()
+    row(f"5. full layout from Python, numpy sizes ({package_path()})", ms(py_t),
+        f"{py_t / c['create_1']:.2f}x C-driven", "<= 2x")
+
+    # 6. Taffy (stretchable), flex-start both axes vs ours leading + start
+    peer = []
+    for k in (10_000, 100_000, n):
+        s = sizes(k)
+        if k == n and peer:
+            # a full build is linear in items: extrapolate from 100k, run it if it stays < 3 min
+            guess = sum(peer[-1][1:4]) * k / peer[-1][0]
+            if guess > 180:
+                row(f"6. Taffy {k:,}: SKIPPED, too slow", f"~{guess:,.0f} s (extrapolated from 100k)")
+                break
+        ours_t, lay = timed(lambda: ours_layout(s, LEADING, START), 3)
+        read_t, ours_fr = timed(lambda: ours_frames(lay, k))
+        lay.close()
+        build, solve, read, fr = taffy_flow(s)
+        diff = np.abs(fr - ours_fr).max(axis=1)
+        bad = int((diff > 0.5).sum())
+        first = int(np.argmax(diff > 0.5)) if bad else -1
+        peer.append((k, build, solve, read))
+        row(f"6. Taffy {k:,} items, layout only (compute_layout)", ms(solve),
+            f"{solve / ours_t:.1f}x ours ({ms(ours_t)})", "ratio")
+        row(f"   Taffy {k:,} items, end to end from Python", ms(build + solve + read),
+            f"{(build + solve + read) / (ours_t + read_t):.1f}x ours ({ms(ours_t + read_t)})", "ratio")
+        first_y = f", first at item {first:,} (y {ours_fr[first, 1]:,.0f})" if bad else ""
+        row(f"   frames differing > 0.5 pt at {k:,}", f"{bad:,}",
+            f"max {diff.max():.3g} pt{first_y}", "0")
+    per_item = taffy_public_api_per_item(sz[:2000])
+    row("   stretchable public Node/Style API, build", f"{per_item * 1e6:,.0f} us/item",
+        f"1M items ~{per_item * 1e6:,.0f} s (extrapolated from 2,000)", "")
+    row("   engine vs plain C loop (sampled frames, 1e-6)",
+        f"{c['mismatch_1']} / {c['mismatch_1000']} / {c['mismatch_incremental']}",
+        "1 section / 1000 sections / after incremental", "0")
+
+    widths = [max(len(r[i]) for r in rows) for i in range(4)]
+    head = ("figure", "measured", "ratio", "target")
+    print(" | ".join(h.ljust(w) for h, w in zip(head, widths)))
+    print("-+-".join("-" * w for w in widths))
+    for r in rows:
+        print(" | ".join(v.ljust(w) for v, w in zip(r, widths)))
+
+    print("\nKey figures (paste into README):\n")
+    print("| benchmark (1,000,000 items, 390 pt wide) | result | target |")
+    print("|---|---|---|")
+    print(f"| full layout, 1 section / 1,000 sections | {ms(c['create_1'])} / {ms(c['create_1000'])} "
+          f"({c['create_1'] / c['baseline_1']:.1f}x / {c['create_1000'] / c['baseline_1000']:.1f}x a plain C loop) | <= 3x |")
+    print(f"| one-screen rect query | {c['query_us']:.2f} us ({c['query_count']} elements) | <= 5 us |")
+    print(f"| one item resized (height / width) | {c['item_height_s'] * 1e6:,.1f} / {c['item_width_s'] * 1e6:,.1f} us "
+          f"({full / c['item_height_s']:,.0f}x / {full / c['item_width_s']:,.0f}x faster than full) | >= 100x |")
+    print(f"| memory per item | {c['rss_per_item']:.1f} B | <= 64 B |")
+    print(f"| full layout from Python (numpy) | {ms(py_t)} ({py_t / c['create_1']:.2f}x C) | <= 2x |")
+    if peer:
+        k, build, solve, read = peer[-1]
+        print(f"| Taffy (stretchable) at {k:,} items, layout only / end to end | "
+              f"{ms(solve)} / {ms(build + solve + read)} | ratio |")
+
+
+if __name__ == "__main__":
+    main()
