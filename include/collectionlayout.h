@@ -54,7 +54,10 @@ typedef int32_t cl_status;
 #define CL_ERROR_REENTRANT         (-6) /* called from inside a data-source callback of this layout */
 #define CL_ERROR_BUFFER_TOO_SMALL  (-7) /* the needed count was written to the out count */
 #define CL_ERROR_UNKNOWN_KIND      (-8) /* a kind id or name that is not registered */
-#define CL_ERROR_OUT_OF_MEMORY     (-9)
+#define CL_ERROR_LIMIT            (-9) /* more than CL_MAX_ITEMS items in all sections */
+
+/* The most items a layout holds in all its sections together. */
+#define CL_MAX_ITEMS (1 << 28)
 
 /* Static text for a status code ("ok", "invalid handle", ...). Never NULL. */
 const char *cl_status_string(cl_status status);
@@ -94,6 +97,7 @@ typedef struct cl_index_path { int64_t section, item; } cl_index_path;
 #define CL_KIND_CELL   0 /* the kind of every cell: "" */
 #define CL_KIND_HEADER 1 /* "header", item 0 of its section */
 #define CL_KIND_FOOTER 2 /* "footer", item 0 of its section */
+#define CL_KIND_FIRST_USER 3 /* the id of the first kind in cl_flow_def.kinds, then 4, 5, ... */
 
 /* Decoration scope and coverage (SPEC §7). */
 #define CL_DECORATION_SCOPE_SECTION 0 /* one per section, index path (section, 0) */
@@ -121,6 +125,11 @@ typedef struct cl_flow_def {
     int32_t cross_alignment;   /* CL_CROSS_ALIGNMENT_*; default center */
     int32_t pin_headers;       /* nonzero: headers stick to the viewport's leading edge (SPEC §8) */
     int32_t pin_footers;       /* nonzero: footers stick to the viewport's trailing edge */
+    /* User supplementary kinds (e.g. "separator") the inline_elements callback refers to, known
+     * before the first layout pass: kinds[i] gets id CL_KIND_FIRST_USER + i. Copied at create. */
+    const char *const *kinds;
+    int32_t kind_count;
+    int32_t reserved;          /* zero */
 } cl_flow_def;
 
 cl_flow_def cl_flow_def_default(void);
@@ -213,7 +222,8 @@ void cl_layout_destroy(cl_layout *layout);
 const char *cl_layout_last_error(const cl_layout *layout);
 
 /* Registers a user kind name ("separator") and returns its id; registering a name again returns
- * the same id. Kind names are 1 to 63 bytes of UTF-8. */
+ * the same id. Kind names are 1 to 63 bytes of UTF-8. Kinds needed by the first layout pass go in
+ * cl_flow_def.kinds; a kind registered later is used after the next invalidation. */
 cl_status cl_layout_register_kind(cl_layout *layout, const char *name, int32_t *out_kind);
 /* The name of a kind id ("" for cells); valid as long as the layout. */
 cl_status cl_layout_kind_name(const cl_layout *layout, int32_t kind, const char **out_name);
@@ -250,9 +260,9 @@ cl_status cl_layout_section_count(const cl_layout *layout, int64_t *out_count);
 cl_status cl_layout_item_count(const cl_layout *layout, int64_t section, int64_t *out_count);
 
 /* Every element whose frame overlaps rect with positive area, in a deterministic order, written
- * to buffer. *out_count receives the number of elements. If capacity is too small nothing is
- * written, *out_count is the needed count and the status is CL_ERROR_BUFFER_TOO_SMALL.
- * buffer may be NULL when capacity is 0 (to ask for the count). */
+ * to buffer. *out_count receives the number of elements. If capacity is too small, *out_count is
+ * the needed count, the status is CL_ERROR_BUFFER_TOO_SMALL and the buffer's contents are
+ * unspecified. buffer may be NULL when capacity is 0 (to ask for the count). */
 cl_status cl_layout_elements_in_rect(const cl_layout *layout, cl_rect rect, cl_attributes *buffer,
                                      int64_t capacity, int64_t *out_count);
 
