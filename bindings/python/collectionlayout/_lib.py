@@ -1,0 +1,293 @@
+"""The C ABI of libcollectionlayout: structures, constants, the function table and loading.
+
+Everything here mirrors include/collectionlayout.h one to one (tests/test_lib.py checks the
+constants and struct fields against the header). Higher-level code lives in layout.py.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import ctypes.util
+import os
+import threading
+from ctypes import (CFUNCTYPE, POINTER, Structure, c_char_p, c_double, c_int32, c_int64,
+                    c_uint32, c_void_p)
+from pathlib import Path
+
+from .errors import CollectionLayoutError
+
+# ---- Version (the header this binding was written against) ----------------------------------
+
+CL_VERSION_MAJOR = 0
+CL_VERSION_MINOR = 2
+CL_VERSION_PATCH = 0
+CL_VERSION_NUMBER = CL_VERSION_MAJOR * 10000 + CL_VERSION_MINOR * 100 + CL_VERSION_PATCH
+
+# ---- Status codes ---------------------------------------------------------------------------
+
+CL_OK = 0
+CL_ERROR_INVALID_HANDLE = -1
+CL_ERROR_INVALID_ARGUMENT = -2
+CL_ERROR_OUT_OF_RANGE = -3
+CL_ERROR_CALLBACK = -4
+CL_ERROR_BAD_CALLBACK_DATA = -5
+CL_ERROR_REENTRANT = -6
+CL_ERROR_BUFFER_TOO_SMALL = -7
+CL_ERROR_UNKNOWN_KIND = -8
+CL_ERROR_OUT_OF_MEMORY = -9
+
+# ---- Enumerations ---------------------------------------------------------------------------
+
+CL_DIRECTION_VERTICAL = 0
+CL_DIRECTION_HORIZONTAL = 1
+
+CL_ALIGNMENT_JUSTIFIED = 0
+CL_ALIGNMENT_LEADING = 1
+CL_ALIGNMENT_CENTER = 2
+CL_ALIGNMENT_TRAILING = 3
+
+CL_CROSS_ALIGNMENT_CENTER = 0
+CL_CROSS_ALIGNMENT_START = 1
+CL_CROSS_ALIGNMENT_END = 2
+
+CL_CATEGORY_CELL = 0
+CL_CATEGORY_SUPPLEMENTARY = 1
+CL_CATEGORY_DECORATION = 2
+
+CL_KIND_CELL = 0
+CL_KIND_HEADER = 1
+CL_KIND_FOOTER = 2
+
+CL_DECORATION_SCOPE_SECTION = 0
+CL_DECORATION_SCOPE_ITEM = 1
+
+CL_COVERAGE_BODY = 0
+CL_COVERAGE_SECTION = 1
+CL_COVERAGE_ITEMS = 2
+
+# ---- Structures -----------------------------------------------------------------------------
+
+cl_status = c_int32
+
+
+class cl_size(Structure):
+    _fields_ = [("width", c_double), ("height", c_double)]
+
+
+class cl_point(Structure):
+    _fields_ = [("x", c_double), ("y", c_double)]
+
+
+class cl_rect(Structure):
+    _fields_ = [("x", c_double), ("y", c_double), ("width", c_double), ("height", c_double)]
+
+
+class cl_insets(Structure):
+    _fields_ = [("top", c_double), ("left", c_double), ("bottom", c_double), ("right", c_double)]
+
+
+class cl_index_path(Structure):
+    _fields_ = [("section", c_int64), ("item", c_int64)]
+
+
+class cl_flow_def(Structure):
+    _fields_ = [
+        ("struct_size", c_uint32),
+        ("direction", c_int32),
+        ("viewport", cl_rect),
+        ("item_size", cl_size),
+        ("insets", cl_insets),
+        ("line_spacing", c_double),
+        ("interitem_spacing", c_double),
+        ("header", c_double),
+        ("footer", c_double),
+        ("alignment", c_int32),
+        ("cross_alignment", c_int32),
+        ("pin_headers", c_int32),
+        ("pin_footers", c_int32),
+    ]
+
+
+class cl_section_metrics(Structure):
+    _fields_ = [
+        ("struct_size", c_uint32),
+        ("alignment", c_int32),
+        ("insets", cl_insets),
+        ("line_spacing", c_double),
+        ("interitem_spacing", c_double),
+        ("header", c_double),
+        ("footer", c_double),
+        ("cross_alignment", c_int32),
+        ("reserved", c_int32),
+    ]
+
+
+class cl_inline_element(Structure):
+    _fields_ = [("kind", c_int32), ("reserved", c_int32), ("before", c_int64), ("extent", c_double)]
+
+
+class cl_decoration_def(Structure):
+    _fields_ = [
+        ("struct_size", c_uint32),
+        ("scope", c_int32),
+        ("coverage", c_int32),
+        ("z", c_int32),
+        ("insets", cl_insets),
+    ]
+
+
+SECTION_COUNT_FN = CFUNCTYPE(cl_status, c_void_p, POINTER(c_int64))
+ITEM_COUNT_FN = CFUNCTYPE(cl_status, c_void_p, c_int64, POINTER(c_int64))
+ITEM_SIZES_FN = CFUNCTYPE(cl_status, c_void_p, c_int64, c_int64, c_int64, POINTER(cl_size))
+SECTION_METRICS_FN = CFUNCTYPE(cl_status, c_void_p, c_int64, POINTER(cl_section_metrics))
+INLINE_ELEMENTS_FN = CFUNCTYPE(cl_status, c_void_p, c_int64, POINTER(cl_inline_element), c_int64,
+                               POINTER(c_int64))
+
+
+class cl_data_source(Structure):
+    _fields_ = [
+        ("user_data", c_void_p),
+        ("section_count", SECTION_COUNT_FN),
+        ("item_count", ITEM_COUNT_FN),
+        ("item_sizes", ITEM_SIZES_FN),
+        ("section_metrics", SECTION_METRICS_FN),
+        ("inline_elements", INLINE_ELEMENTS_FN),
+    ]
+
+
+class cl_attributes(Structure):
+    _fields_ = [
+        ("category", c_int32),
+        ("kind", c_int32),
+        ("section", c_int64),
+        ("item", c_int64),
+        ("frame", cl_rect),
+        ("alpha", c_double),
+        ("z", c_int32),
+        ("hidden", c_int32),
+    ]
+
+
+# ---- The function table (name, argtypes, restype), as in clang.cindex ------------------------
+
+cl_layout_p = c_void_p  # opaque cl_layout *
+
+FUNCTIONS: list[tuple[str, list, object]] = [
+    ("cl_version", [], c_uint32),
+    ("cl_status_string", [cl_status], c_char_p),
+    ("cl_flow_def_default", [], cl_flow_def),
+    ("cl_decoration_def_default", [], cl_decoration_def),
+    ("cl_layout_create", [POINTER(cl_flow_def), POINTER(cl_data_source), POINTER(cl_layout_p)],
+     cl_status),
+    ("cl_layout_destroy", [cl_layout_p], None),
+    ("cl_layout_last_error", [cl_layout_p], c_char_p),
+    ("cl_layout_register_kind", [cl_layout_p, c_char_p, POINTER(c_int32)], cl_status),
+    ("cl_layout_kind_name", [cl_layout_p, c_int32, POINTER(c_char_p)], cl_status),
+    ("cl_layout_add_decoration", [cl_layout_p, c_char_p, POINTER(cl_decoration_def),
+                                  POINTER(c_int32)], cl_status),
+    ("cl_layout_set_viewport", [cl_layout_p, cl_rect], cl_status),
+    ("cl_layout_viewport", [cl_layout_p, POINTER(cl_rect)], cl_status),
+    ("cl_layout_invalidate", [cl_layout_p], cl_status),
+    ("cl_layout_invalidate_counts", [cl_layout_p], cl_status),
+    ("cl_layout_invalidate_items", [cl_layout_p, POINTER(cl_index_path), c_int64], cl_status),
+    ("cl_layout_invalidate_sections", [cl_layout_p, POINTER(c_int64), c_int64], cl_status),
+    ("cl_layout_content_size", [cl_layout_p, POINTER(cl_size)], cl_status),
+    ("cl_layout_section_count", [cl_layout_p, POINTER(c_int64)], cl_status),
+    ("cl_layout_item_count", [cl_layout_p, c_int64, POINTER(c_int64)], cl_status),
+    ("cl_layout_elements_in_rect", [cl_layout_p, cl_rect, POINTER(cl_attributes), c_int64,
+                                    POINTER(c_int64)], cl_status),
+    ("cl_layout_attributes", [cl_layout_p, c_int32, c_int32, c_int64, c_int64,
+                              POINTER(cl_attributes)], cl_status),
+]
+
+# ---- Loading --------------------------------------------------------------------------------
+
+LIBRARY_ENV = "COLLECTIONLAYOUT_LIBRARY"
+LIBRARY_FILE = "libcollectionlayout.so"
+_PACKAGE_DIR = Path(__file__).resolve().parent
+
+
+class LibraryNotFoundError(CollectionLayoutError, OSError):
+    """libcollectionlayout could not be found or loaded, or is of an incompatible version."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message, 0)
+
+
+def candidate_paths() -> list[str]:
+    """Where the library is looked for, in order. The environment variable, when set, is the
+    only candidate: an explicit override must not silently fall back to another copy."""
+    override = os.environ.get(LIBRARY_ENV)
+    if override:
+        return [override]
+    paths = [
+        str(_PACKAGE_DIR / LIBRARY_FILE),  # bundled into the installed package
+        str(_PACKAGE_DIR.parents[2] / ".build" / "release" / LIBRARY_FILE),  # repo checkout
+    ]
+    found = ctypes.util.find_library("collectionlayout")
+    if found:
+        paths.append(found)
+    return paths
+
+
+def _bind(cdll: ctypes.CDLL, path: str) -> ctypes.CDLL:
+    missing = []
+    for name, argtypes, restype in FUNCTIONS:
+        try:
+            fn = getattr(cdll, name)
+        except AttributeError:
+            missing.append(name)
+            continue
+        fn.argtypes = argtypes
+        fn.restype = restype
+    if missing:
+        raise LibraryNotFoundError(f"{path} lacks the functions {', '.join(missing)}")
+    version = cdll.cl_version()
+    if version // 10000 != CL_VERSION_MAJOR:
+        raise LibraryNotFoundError(
+            f"{path} is version {version // 10000}.{version // 100 % 100}.{version % 100}, "
+            f"this binding needs {CL_VERSION_MAJOR}.x (header {CL_VERSION_MAJOR}."
+            f"{CL_VERSION_MINOR}.{CL_VERSION_PATCH})")
+    return cdll
+
+
+def load(path: str | os.PathLike[str] | None = None) -> ctypes.CDLL:
+    """Loads the library from `path`, or from the first candidate that loads."""
+    tried = []
+    for candidate in ([os.fspath(path)] if path is not None else candidate_paths()):
+        try:
+            cdll = ctypes.CDLL(candidate)
+        except OSError as error:
+            tried.append(f"  {candidate}: {error}")
+            continue
+        return _bind(cdll, candidate)
+    if not tried:
+        tried.append("  (no candidates)")
+    raise LibraryNotFoundError(
+        f"cannot load {LIBRARY_FILE}; set {LIBRARY_ENV} to its full path or build it with "
+        f"`swift build -c release --product collectionlayout`. Tried:\n" + "\n".join(tried))
+
+
+_loaded: ctypes.CDLL | None = None
+_lock = threading.Lock()
+
+
+def lib() -> ctypes.CDLL:
+    """The loaded library with every function of FUNCTIONS typed (loaded on first use, so the
+    package imports without it)."""
+    global _loaded
+    if _loaded is None:
+        with _lock:
+            if _loaded is None:
+                _loaded = load()
+    return _loaded
+
+
+def version() -> tuple[int, int, int]:
+    """The loaded library's version as (major, minor, patch)."""
+    number = lib().cl_version()
+    return number // 10000, number // 100 % 100, number % 100
+
+
+def status_string(status: int) -> str:
+    return lib().cl_status_string(status).decode()
