@@ -1,0 +1,102 @@
+import CollectionLayout
+import CollectionLayoutABI
+import Glibc
+import Synchronization
+
+/// What a `cl_layout *` points to: the engine's layout plus what the C side needs with it.
+final class LayoutHandle {
+    let layout: Layout
+    /// Copied C strings of kind names, alive as long as the handle (cl_layout_kind_name).
+    var kindNames: [Int32: UnsafeMutablePointer<CChar>] = [:]
+    var lastError = CString("")
+
+    init(layout: Layout) { self.layout = layout }
+
+    deinit { for name in kindNames.values { free(name) } }
+}
+
+/// An owned, NUL-terminated copy of a string, freed when replaced.
+final class CString: @unchecked Sendable {
+    let pointer: UnsafeMutablePointer<CChar>
+    init(_ text: String) { pointer = strdup(text) ?? CString.empty }
+    deinit { if pointer != CString.empty { free(pointer) } }
+    nonisolated(unsafe) static let empty: UnsafeMutablePointer<CChar> = {
+        let p = UnsafeMutablePointer<CChar>.allocate(capacity: 1)
+        p.pointee = 0
+        return p
+    }()
+}
+
+/// The addresses of live handles, so a destroyed (or never created) handle is refused instead
+/// of being dereferenced, and the message of the last failure that had no handle.
+let liveHandles = Mutex<Set<UInt>>([])
+let lastGlobalError = Mutex<CString>(CString(""))
+
+/// The handle behind a pointer, or nil if it is NULL or not a live handle.
+func handle(_ pointer: OpaquePointer?) -> LayoutHandle? {
+    guard let pointer else { return nil }
+    let address = UInt(bitPattern: UnsafeRawPointer(pointer))
+    guard liveHandles.withLock({ $0.contains(address) }) else { return nil }
+    return Unmanaged<LayoutHandle>.fromOpaque(UnsafeRawPointer(pointer)).takeUnretainedValue()
+}
+
+func register(_ h: LayoutHandle) -> OpaquePointer {
+    let raw = Unmanaged.passRetained(h).toOpaque()
+    liveHandles.withLock { _ = $0.insert(UInt(bitPattern: raw)) }
+    return OpaquePointer(raw)
+}
+
+func unregister(_ pointer: OpaquePointer) -> Bool {
+    let raw = UnsafeRawPointer(pointer)
+    guard liveHandles.withLock({ $0.remove(UInt(bitPattern: raw)) != nil }) else { return false }
+    Unmanaged<LayoutHandle>.fromOpaque(raw).release()
+    return true
+}
+
+// MARK: Status codes and errors
+
+extension LayoutError.Code {
+    var status: cl_status {
+        switch self {
+        case .invalidArgument: CL_ERROR_INVALID_ARGUMENT
+        case .outOfRange: CL_ERROR_OUT_OF_RANGE
+        case .callbackFailed: CL_ERROR_CALLBACK
+        case .badCallbackData: CL_ERROR_BAD_CALLBACK_DATA
+        case .reentrant: CL_ERROR_REENTRANT
+        case .unknownKind: CL_ERROR_UNKNOWN_KIND
+        case .limit: CL_ERROR_LIMIT
+        }
+    }
+}
+
+/// Runs one ABI call on a live handle: refuses NULL/destroyed handles and calls made from inside
+/// the layout's own callbacks, and turns a thrown LayoutError into its status and message.
+func withHandle(_ pointer: OpaquePointer?, allowedInCallback: Bool = false,
+                _ body: (LayoutHandle) throws(LayoutError) -> Void) -> cl_status {
+    guard let h = handle(pointer) else {
+        let what = pointer == nil ? "the layout handle is NULL" : "the layout handle is not a live layout (destroyed, or never created)"
+        lastGlobalError.withLock { $0 = CString(what) }
+        return CL_ERROR_INVALID_HANDLE
+    }
+    do throws(LayoutError) {
+        if h.layout.isInCallback && !allowedInCallback {
+            throw LayoutError(.reentrant, "the layout was called from inside one of its own data-source callbacks")
+        }
+        try body(h)
+        return CL_OK
+    } catch {
+        h.lastError = CString(error.message)
+        return error.code.status
+    }
+}
+
+/// A failure with no handle to hold its message (bad arguments to create).
+func failWithoutHandle(_ error: LayoutError) -> cl_status {
+    lastGlobalError.withLock { $0 = CString(error.message) }
+    return error.code.status
+}
+
+func required<T>(_ pointer: UnsafeMutablePointer<T>?, _ name: String) throws(LayoutError) -> UnsafeMutablePointer<T> {
+    guard let pointer else { throw LayoutError(.invalidArgument, "\(name) is NULL") }
+    return pointer
+}

@@ -1,0 +1,19 @@
+/// What the layout asks of the host. Every method may throw; a throw aborts the pass and the layout
+/// keeps its last good state. Values are validated by the engine after each call.
+public protocol LayoutDataSource: AnyObject {
+    func numberOfSections() throws -> Int
+    func numberOfItems(inSection section: Int) throws -> Int
+    /// Writes the sizes of `items` into `sizes` (sizes.count == items.count), in batches. Returns
+    /// false when the source has no per-item sizes: every item then takes the definition's size.
+    func sizes(inSection section: Int, items: Range<Int>, into sizes: UnsafeMutableBufferPointer<Size>) throws -> Bool
+    /// The section's metrics, starting from the layout's defaults.
+    func metrics(forSection section: Int, defaults: SectionMetrics) throws -> SectionMetrics
+    func inlineElements(inSection section: Int) throws -> [InlineElement]
+}
+
+public extension LayoutDataSource {
+    func numberOfSections() throws -> Int { 1 }
+    func sizes(inSection section: Int, items: Range<Int>, into sizes: UnsafeMutableBufferPointer<Size>) throws -> Bool { false }
+    func metrics(forSection section: Int, defaults: SectionMetrics) throws -> SectionMetrics { defaults }
+    func inlineElements(inSection section: Int) throws -> [InlineElement] { [] }
+}

@@ -1,0 +1,53 @@
+/// A kind id: kinds are strings at registration and small integers after.
+public struct Kind: Hashable, Sendable {
+    public var rawValue: Int32
+    public init(rawValue: Int32) { self.rawValue = rawValue }
+    public static let cell = Kind(rawValue: 0)
+    public static let header = Kind(rawValue: 1)
+    public static let footer = Kind(rawValue: 2)
+}
+
+public enum ElementCategory: Int32, Sendable {
+    case cell = 0, supplementary, decoration
+}
+
+/// The identity of an element (SPEC §1).
+public struct ElementID: Hashable, Sendable {
+    public var category: ElementCategory
+    public var kind: Kind
+    public var section: Int
+    public var item: Int
+    public init(_ category: ElementCategory, _ kind: Kind, section: Int, item: Int) {
+        self.category = category; self.kind = kind; self.section = section; self.item = item
+    }
+    public static func cell(_ section: Int, _ item: Int) -> ElementID { ElementID(.cell, .cell, section: section, item: item) }
+    public static func header(_ section: Int) -> ElementID { ElementID(.supplementary, .header, section: section, item: 0) }
+    public static func footer(_ section: Int) -> ElementID { ElementID(.supplementary, .footer, section: section, item: 0) }
+}
+
+public struct Attributes: Equatable, Sendable {
+    public var id: ElementID
+    public var frame: Rect
+    public var z: Int32 = 0
+    public var alpha: Double = 1
+    public var hidden = false
+    public init(id: ElementID, frame: Rect, z: Int32 = 0, alpha: Double = 1, hidden: Bool = false) {
+        self.id = id; self.frame = frame; self.z = z; self.alpha = alpha; self.hidden = hidden
+    }
+}
+
+/// z of pinned headers and footers (SPEC §8).
+let pinnedZ: Int32 = 10
+
+/// A decoration kind registered on the layout (SPEC §7).
+public struct DecorationDefinition: Equatable, Sendable {
+    public enum Scope: Int32, Sendable { case section = 0, item }
+    public enum Coverage: Int32, Sendable { case body = 0, section, items }
+    public var scope = Scope.section
+    public var coverage = Coverage.body
+    public var insets = Insets.zero
+    public var z: Int32 = -1
+    public init(scope: Scope = .section, coverage: Coverage = .body, insets: Insets = .zero, z: Int32 = -1) {
+        self.scope = scope; self.coverage = coverage; self.insets = insets; self.z = z
+    }
+}

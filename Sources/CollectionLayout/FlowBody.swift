@@ -1,0 +1,329 @@
+/// The body of a flow section (SPEC §3, §6): items broken greedily into lines, inline elements as
+/// lines of their own. Geometry is stored column-wise: per item its line-axis origin and its
+/// scroll-axis offset inside its line; per line its start and thickness (in `LineStore`).
+///
+/// Scroll positions are relative to the start of the body (after header and leading inset);
+/// line positions are content coordinates.
+struct FlowBody {
+    private(set) var sizes: [Size]
+    private(set) var inlines: [InlineElement]
+    private(set) var metrics: SectionMetrics
+    private var linePos: [Double] = []
+    private var cross: [Double] = []
+    private var lines = LineStore()
+    /// Line-axis extent of the items per block of `blockSize` items (min origin, max end), for
+    /// the bounding box of the cells without a scan of every item.
+    private var blockMin: [Double] = []
+    private var blockMax: [Double] = []
+    private static let blockSize = 1024
+
+    private var geometry: FlowGeometry
+    /// The scroll-axis extent of the body.
+    private(set) var extent: Double = 0
+
+    var itemCount: Int { sizes.count }
+
+    /// `inlines` must be sorted by `before` (stable) and in range; sizes and metrics valid.
+    init(sizes: [Size], inlines: [InlineElement], metrics: SectionMetrics, lineExtent: Double, axes: Axes) {
+        self.sizes = sizes
+        self.inlines = inlines
+        self.metrics = metrics
+        self.geometry = FlowGeometry(metrics: metrics, lineExtent: lineExtent, axes: axes)
+        layoutAll()
+    }
+
+    /// Lays the body out again for a new line-axis extent (a viewport width change).
+    mutating func relayout(lineExtent: Double, axes: Axes) {
+        geometry = FlowGeometry(metrics: metrics, lineExtent: lineExtent, axes: axes)
+        layoutAll()
+    }
+
+    private mutating func layoutAll() {
+        let n = sizes.count
+        linePos = [Double](repeating: 0, count: n)
+        cross = [Double](repeating: 0, count: n)
+        lines = LineStore()
+        var cursor = Cursor()
+        var newLines: [Line] = []
+        withPass { pass in
+            while !pass.isAtEnd(cursor) {
+                let line = pass.layLine(&cursor)
+                newLines.append(line)
+            }
+        }
+        for line in newLines { lines.append(line) }
+        extent = cursor.bodyEnd
+        let blocks = (n + Self.blockSize - 1) / Self.blockSize
+        blockMin = [Double](repeating: .infinity, count: blocks)
+        blockMax = [Double](repeating: -.infinity, count: blocks)
+        updateBlocks(items: 0..<n)
+    }
+
+    // MARK: Incremental change
+
+    /// Takes new sizes for the given items (sorted, unique, in range) and re-flows from the first
+    /// affected line of each, until the lines meet the old ones again; the rest only moves.
+    /// Returns the change of the body's extent.
+    mutating func updateSizes(_ changed: [(item: Int, size: Size)]) -> Double {
+        for (item, size) in changed { sizes[item] = size }
+        let before = extent
+        var k = 0
+        while k < changed.count {
+            let first = changed[k].item
+            k = reflow(from: first, changed: changed, next: k)
+        }
+        return extent - before
+    }
+
+    /// Re-flows from the line before the one holding `first` (its first item may now fit on the
+    /// previous line). Returns the index in `changed` of the first item this pass did not reach.
+    private mutating func reflow(from first: Int, changed: [(item: Int, size: Size)], next: Int) -> Int {
+        guard var start = lines.lineIndex(containing: first) else { return changed.count }
+        if let previous = lines.index(before: start), !lines[previous].isInline { start = previous }
+        let startLine = lines[start]
+        var cursor = Cursor(item: startLine.firstItem, inline: Int(startLine.inlineIndex))
+        if let previous = lines.index(before: start) {
+            cursor.position = lines.end(previous)
+            cursor.hasLine = true
+        }
+        var newLines: [Line] = []
+        var resume = lines.endIndex
+        do {
+            let oldLines = lines  // read while the pass writes the item columns
+            withPass { pass in
+                var old = start
+                while !pass.isAtEnd(cursor) {
+                    if cursor.item > first {
+                        // The old lines from a line with the same key on are the same lines, moved.
+                        old = oldLines.firstIndex(from: old, notBelow: cursor.key)
+                        if old != oldLines.endIndex && oldLines[old].key == cursor.key {
+                            resume = old
+                            break
+                        }
+                    }
+                    newLines.append(pass.layLine(&cursor))
+                }
+            }
+        }
+        var k = next
+        while k < changed.count && changed[k].item < cursor.item { k += 1 }
+        let firstItem = startLine.firstItem
+        if resume != lines.endIndex {
+            let delta = cursor.position + geometry.lineSpacing - lines.start(resume)
+            lines.replace(from: start, upTo: resume, with: newLines, shiftingRestBy: delta)
+            extent += delta
+        } else {
+            lines.replace(from: start, upTo: resume, with: newLines, shiftingRestBy: 0)
+            extent = cursor.bodyEnd
+        }
+        updateBlocks(items: firstItem..<Swift.min(cursor.item, sizes.count))
+        return k
+    }
+
+    private mutating func updateBlocks(items: Range<Int>) {
+        guard !items.isEmpty else { return }
+        let lc = geometry.axes.lineComponent
+        for b in (items.lowerBound / Self.blockSize)...((items.upperBound - 1) / Self.blockSize) {
+            var lo = Double.infinity, hi = -Double.infinity
+            for i in (b * Self.blockSize)..<Swift.min((b + 1) * Self.blockSize, sizes.count) {
+                lo = Swift.min(lo, linePos[i])
+                hi = Swift.max(hi, linePos[i] + (lc == 0 ? sizes[i].width : sizes[i].height))
+            }
+            blockMin[b] = lo
+            blockMax[b] = hi
+        }
+    }
+
+    private mutating func withPass(_ body: (inout FlowPass) -> Void) {
+        let geometry = self.geometry, inlines = self.inlines
+        sizes.withUnsafeBufferPointer { sizes in
+            linePos.withUnsafeMutableBufferPointer { linePos in
+                cross.withUnsafeMutableBufferPointer { cross in
+                    var pass = FlowPass(geometry: geometry, inlines: inlines, sizes: sizes, linePos: linePos, cross: cross)
+                    body(&pass)
+                }
+            }
+        }
+    }
+
+    // MARK: Queries
+
+    /// The frame of a cell, relative to the body.
+    func cellFrame(_ item: Int) -> AxisRect? {
+        guard item >= 0, item < sizes.count, let li = lines.lineIndex(containing: item) else { return nil }
+        return cellFrame(item, lineStart: lines.start(li))
+    }
+
+    private func cellFrame(_ item: Int, lineStart: Double) -> AxisRect {
+        let lc = geometry.axes.lineComponent
+        let s = sizes[item]
+        return AxisRect(line: linePos[item], scroll: lineStart + cross[item],
+                        lineExtent: lc == 0 ? s.width : s.height, scrollExtent: lc == 0 ? s.height : s.width)
+    }
+
+    private func inlineFrame(_ line: Line, start: Double) -> AxisRect {
+        AxisRect(line: geometry.leading, scroll: start, lineExtent: Swift.max(0, geometry.available), scrollExtent: line.thickness)
+    }
+
+    /// The frame of the inline element `index` of the section's list, relative to the body.
+    func inlineFrame(_ index: Int) -> AxisRect? {
+        guard index >= 0, index < inlines.count,
+              let i = lines.index(of: LineKey(item: inlines[index].before, inline: index)) else { return nil }
+        return inlineFrame(lines[i], start: lines.start(i))
+    }
+
+    /// Visits the cells (`.cell(item)`) and inline elements (`.inline(index)`) on the lines that
+    /// cross the scroll range of `rect` (relative to the body), with their frames. The caller
+    /// tests the frames.
+    func forEachElement(crossingScroll lo: Double, _ hi: Double, _ visit: (BodyElement, AxisRect) -> Void) {
+        var i = lines.firstIndex(endingAfter: lo)
+        while i != lines.endIndex {
+            let start = lines.start(i)
+            if start >= hi { break }
+            let line = lines[i]
+            let next = lines.index(after: i)
+            if line.isInline {
+                visit(.inline(Int(line.inlineIndex)), inlineFrame(line, start: start))
+            } else {
+                let end = next == lines.endIndex ? sizes.count : lines[next].firstItem
+                for item in line.firstItem..<end { visit(.cell(item), cellFrame(item, lineStart: start)) }
+            }
+            i = next
+        }
+    }
+
+    /// The bounding box of the cells, relative to the body; nil without cells.
+    var cellBounds: AxisRect? {
+        guard let first = lines.lineIndex(containing: 0), let last = lines.lineIndex(containing: sizes.count - 1) else { return nil }
+        let lo = blockMin.min() ?? 0, hi = blockMax.max() ?? 0
+        let top = lines.start(first)
+        return AxisRect(line: lo, scroll: top, lineExtent: hi - lo, scrollExtent: lines.end(last) - top)
+    }
+}
+
+enum BodyElement: Equatable {
+    case cell(Int)
+    case inline(Int)
+}
+
+/// The numbers a flow pass needs for one section at one viewport extent.
+struct FlowGeometry {
+    var axes: Axes
+    /// Line-axis origin of the lines (the leading inset) and the extent available to them.
+    var leading: Double
+    var available: Double
+    var lineSpacing: Double
+    var spacing: Double
+    var alignment: Alignment
+    var crossAlignment: CrossAlignment
+
+    init(metrics m: SectionMetrics, lineExtent: Double, axes: Axes) {
+        self.axes = axes
+        leading = m.insets.left
+        available = lineExtent - m.insets.left - m.insets.right
+        lineSpacing = m.lineSpacing
+        spacing = m.interitemSpacing
+        alignment = m.alignment
+        crossAlignment = m.crossAlignment
+    }
+}
+
+/// Where a flow pass stands: the next item, the next inline element, where the next line starts.
+struct Cursor {
+    var item = 0
+    var inline = 0
+    var position = 0.0
+    /// Whether a line was laid out before (line spacing goes between lines only).
+    var hasLine = false
+
+    var key: LineKey { LineKey(item: item, inline: inline) }
+    /// The end of the last line laid out (the body's extent when the pass is done).
+    var bodyEnd: Double { position }
+}
+
+/// Lays out lines one by one over unsafe views of a body's columns: the hot loop of the engine.
+struct FlowPass {
+    let geometry: FlowGeometry
+    let inlines: [InlineElement]
+    let sizes: UnsafeBufferPointer<Size>
+    let linePos: UnsafeMutableBufferPointer<Double>
+    let cross: UnsafeMutableBufferPointer<Double>
+
+    func isAtEnd(_ c: Cursor) -> Bool { c.item >= sizes.count && c.inline >= inlines.count }
+
+    /// Lays out the line at the cursor, writes its items' positions and moves the cursor past it.
+    /// The cursor's position is the end of the previous line; spacing is added here.
+    func layLine(_ c: inout Cursor) -> Line {
+        let start = c.hasLine ? c.position + geometry.lineSpacing : c.position
+        let line: Line
+        if c.inline < inlines.count && inlines[c.inline].before <= c.item {
+            line = Line(start: start, thickness: inlines[c.inline].extent, firstItem: c.item,
+                        inlineIndex: Int32(c.inline), isInline: true)
+            c.inline += 1
+        } else {
+            let runEnd = c.inline < inlines.count ? inlines[c.inline].before : sizes.count
+            let end: Int
+            (line, end) = layItems(from: c.item, runEnd: runEnd, start: start, inlineIndex: c.inline)
+            c.item = end
+        }
+        c.position = start + line.thickness
+        c.hasLine = true
+        return line
+    }
+
+    private func lineExtent(_ i: Int) -> Double { geometry.axes.lineComponent == 0 ? sizes[i].width : sizes[i].height }
+    private func scrollExtent(_ i: Int) -> Double { geometry.axes.lineComponent == 0 ? sizes[i].height : sizes[i].width }
+
+    /// Greedy line breaking, then alignment along the line and inside it (SPEC §3).
+    private func layItems(from first: Int, runEnd: Int, start: Double, inlineIndex: Int) -> (Line, end: Int) {
+        let a = geometry.available, s = geometry.spacing
+        var used = lineExtent(first)
+        var thickness = scrollExtent(first)
+        var end = first + 1
+        while end < runEnd {
+            let w = lineExtent(end)
+            if used + s + w > a + 1e-9 { break }
+            used += s + w
+            thickness = Swift.max(thickness, scrollExtent(end))
+            end += 1
+        }
+        let n = end - first
+        var x = geometry.leading, gap = s
+        if n == 1 && used > a {
+            // Oversized: alone at the leading inset, not centred.
+        } else {
+            switch geometry.alignment {
+            case .justified:
+                if end == runEnd {
+                    // Last line of a run: spaced as if copies of its last item went on (SPEC §3).
+                    let last = lineExtent(end - 1) + s
+                    if last == 0 {
+                        gap = s
+                    } else {
+                        let copies = Swift.max(0, ((a - used + 1e-9) / last).rounded(.down))
+                        let count = Double(n) + copies
+                        if count == 1 { x += (a - used) / 2 } else { gap = s + (a - used - copies * last) / (count - 1) }
+                    }
+                } else if n == 1 {
+                    x += (a - used) / 2
+                } else {
+                    gap = s + (a - used) / Double(n - 1)
+                }
+            case .leading: break
+            case .center: x += (a - used) / 2
+            case .trailing: x += a - used
+            }
+        }
+        for i in first..<end {
+            linePos[i] = x
+            x += lineExtent(i) + gap
+            let h = scrollExtent(i)
+            switch geometry.crossAlignment {
+            case .center: cross[i] = (thickness - h) / 2
+            case .start: cross[i] = 0
+            case .end: cross[i] = thickness - h
+            }
+        }
+        return (Line(start: start, thickness: thickness, firstItem: first, inlineIndex: Int32(inlineIndex), isInline: false), end)
+    }
+}

@@ -1,0 +1,89 @@
+/// Points are doubles; the origin is top-left and y grows down (SPEC §1).
+public struct Size: Equatable, Sendable {
+    public var width: Double
+    public var height: Double
+    public init(width: Double, height: Double) { self.width = width; self.height = height }
+    public static let zero = Size(width: 0, height: 0)
+}
+
+public struct Rect: Equatable, Sendable {
+    public var x: Double
+    public var y: Double
+    public var width: Double
+    public var height: Double
+    public init(x: Double, y: Double, width: Double, height: Double) {
+        self.x = x; self.y = y; self.width = width; self.height = height
+    }
+    public static let zero = Rect(x: 0, y: 0, width: 0, height: 0)
+
+    /// True when the two rects share an area larger than zero (SPEC §9: zero-area elements never match).
+    public func overlaps(_ other: Rect) -> Bool {
+        Swift.max(x, other.x) < Swift.min(x + width, other.x + other.width)
+            && Swift.max(y, other.y) < Swift.min(y + height, other.y + other.height)
+    }
+}
+
+/// `top`/`bottom` are the scroll-axis insets and `left`/`right` the line-axis ones, whatever the
+/// direction (SPEC §2: for a horizontal layout read left/right for top/bottom).
+public struct Insets: Equatable, Sendable {
+    public var top: Double
+    public var left: Double
+    public var bottom: Double
+    public var right: Double
+    public init(top: Double = 0, left: Double = 0, bottom: Double = 0, right: Double = 0) {
+        self.top = top; self.left = left; self.bottom = bottom; self.right = right
+    }
+    public static let zero = Insets()
+}
+
+public enum ScrollDirection: Int, Sendable {
+    case vertical = 0
+    case horizontal = 1
+}
+
+/// A rectangle in axis terms: `line` runs along the line axis (x for a vertical layout), `scroll`
+/// along the scroll axis. The engine works in these; `Axes` maps them to screen rects.
+struct AxisRect: Equatable {
+    var line: Double
+    var scroll: Double
+    var lineExtent: Double
+    var scrollExtent: Double
+
+    var lineEnd: Double { line + lineExtent }
+    var scrollEnd: Double { scroll + scrollExtent }
+
+    func overlaps(_ o: AxisRect) -> Bool {
+        Swift.max(line, o.line) < Swift.min(lineEnd, o.lineEnd)
+            && Swift.max(scroll, o.scroll) < Swift.min(scrollEnd, o.scrollEnd)
+    }
+
+    /// Shrinks by insets given as (scroll-leading, line-leading, scroll-trailing, line-trailing);
+    /// negative insets grow it, and an extent shrunk below zero becomes zero (SPEC §7).
+    func inset(by i: Insets) -> AxisRect {
+        AxisRect(line: line + i.left, scroll: scroll + i.top,
+                 lineExtent: Swift.max(0, lineExtent - i.left - i.right),
+                 scrollExtent: Swift.max(0, scrollExtent - i.top - i.bottom))
+    }
+}
+
+/// Maps between screen geometry and axis geometry for one scroll direction.
+struct Axes {
+    var direction: ScrollDirection
+
+    func rect(_ r: AxisRect) -> Rect {
+        switch direction {
+        case .vertical: Rect(x: r.line, y: r.scroll, width: r.lineExtent, height: r.scrollExtent)
+        case .horizontal: Rect(x: r.scroll, y: r.line, width: r.scrollExtent, height: r.lineExtent)
+        }
+    }
+
+    func axisRect(_ r: Rect) -> AxisRect {
+        switch direction {
+        case .vertical: AxisRect(line: r.x, scroll: r.y, lineExtent: r.width, scrollExtent: r.height)
+        case .horizontal: AxisRect(line: r.y, scroll: r.x, lineExtent: r.height, scrollExtent: r.width)
+        }
+    }
+
+    /// Offset of the line-axis extent inside a `Size` seen as two doubles (width, height).
+    var lineComponent: Int { direction == .vertical ? 0 : 1 }
+}

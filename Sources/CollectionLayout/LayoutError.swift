@@ -1,0 +1,10 @@
+/// Every failure the engine reports: a code the C ABI maps to a status, and a message for people.
+public struct LayoutError: Error, Equatable, CustomStringConvertible {
+    public enum Code: Sendable {
+        case invalidArgument, outOfRange, callbackFailed, badCallbackData, reentrant, unknownKind, limit
+    }
+    public var code: Code
+    public var message: String
+    public init(_ code: Code, _ message: String) { self.code = code; self.message = message }
+    public var description: String { message }
+}

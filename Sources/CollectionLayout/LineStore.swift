@@ -1,0 +1,146 @@
+/// One line of a flow body: a row of items (vertical layout) or an inline element (SPEC §6).
+struct Line {
+    /// Scroll-axis start, relative to the base of the chunk that holds the line.
+    var start: Double
+    var thickness: Double
+    /// The first item of an item line; for an inline line the item it stands before.
+    var firstItem: Int
+    /// For an inline line its index in the section's inline list; for an item line the number of
+    /// inline elements before it. With `firstItem` this orders lines strictly (see `key`).
+    var inlineIndex: Int32
+    var isInline: Bool
+
+    var key: LineKey { LineKey(item: firstItem, inline: Int(inlineIndex)) }
+}
+
+/// Where a flow pass stands: the next item and the next inline element. Lines are laid out in
+/// strictly increasing key order, which lets a re-flow find where it meets the old lines again.
+struct LineKey: Comparable {
+    var item: Int
+    var inline: Int
+    static func < (a: LineKey, b: LineKey) -> Bool { (a.item, a.inline) < (b.item, b.inline) }
+}
+
+/// The lines of a flow body in chunks, each with its own base offset, so that a change in the
+/// middle of a long section shifts the lines after it by updating one base per chunk instead of
+/// every line (invalidation work proportional to what changed, SPEC §10).
+struct LineStore {
+    struct Chunk {
+        var base: Double
+        var lines: [Line]
+    }
+
+    /// A line's place: chunk and index inside it.
+    struct Index: Equatable {
+        var chunk: Int
+        var line: Int
+    }
+
+    static let chunkCapacity = 1024
+
+    private(set) var chunks: [Chunk] = []
+
+    var isEmpty: Bool { chunks.isEmpty }
+    var startIndex: Index { Index(chunk: 0, line: 0) }
+    var endIndex: Index { Index(chunk: chunks.count, line: 0) }
+
+    subscript(i: Index) -> Line { chunks[i.chunk].lines[i.line] }
+    func start(_ i: Index) -> Double { chunks[i.chunk].base + chunks[i.chunk].lines[i.line].start }
+    func end(_ i: Index) -> Double { start(i) + chunks[i.chunk].lines[i.line].thickness }
+
+    func index(after i: Index) -> Index {
+        i.line + 1 < chunks[i.chunk].lines.count ? Index(chunk: i.chunk, line: i.line + 1) : Index(chunk: i.chunk + 1, line: 0)
+    }
+    func index(before i: Index) -> Index? {
+        if i.line > 0 { return Index(chunk: i.chunk, line: i.line - 1) }
+        return i.chunk > 0 ? Index(chunk: i.chunk - 1, line: chunks[i.chunk - 1].lines.count - 1) : nil
+    }
+
+    /// The last line for which `isBefore` holds, given that it holds for a prefix of all lines.
+    private func lastIndex(where isBefore: (Line, Double) -> Bool) -> Index? {
+        // The last chunk whose first line is before, then the last line inside it.
+        var lo = 0, hi = chunks.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if isBefore(chunks[mid].lines[0], chunks[mid].base) { lo = mid + 1 } else { hi = mid }
+        }
+        guard lo > 0 else { return nil }
+        let c = lo - 1, lines = chunks[c].lines, base = chunks[c].base
+        var l = 0, h = lines.count
+        while l < h {
+            let mid = (l + h) / 2
+            if isBefore(lines[mid], base) { l = mid + 1 } else { h = mid }
+        }
+        return Index(chunk: c, line: l - 1)
+    }
+
+    /// The item line that holds `item` (the last line that starts at or before it).
+    func lineIndex(containing item: Int) -> Index? {
+        lastIndex { line, _ in line.firstItem <= item }
+    }
+
+    /// The line with this key, if any.
+    func index(of key: LineKey) -> Index? {
+        guard let i = lastIndex(where: { line, _ in line.key <= key }), self[i].key == key else { return nil }
+        return i
+    }
+
+    /// The first line that ends after `scroll` (line ends never decrease).
+    func firstIndex(endingAfter scroll: Double) -> Index {
+        guard let i = lastIndex(where: { line, base in base + line.start + line.thickness <= scroll }) else {
+            return startIndex
+        }
+        return index(after: i)
+    }
+
+    /// The first line whose key is not below `key`, searching from `from` on.
+    func firstIndex(from: Index, notBelow key: LineKey) -> Index {
+        var i = from
+        while i != endIndex && self[i].key < key { i = index(after: i) }
+        return i
+    }
+
+    // MARK: Building and changing
+
+    /// Appends a line whose `start` is absolute (relative to the body).
+    mutating func append(_ line: Line) {
+        if chunks.isEmpty || chunks[chunks.count - 1].lines.count >= Self.chunkCapacity {
+            chunks.append(Chunk(base: line.start, lines: []))
+            chunks[chunks.count - 1].lines.reserveCapacity(Self.chunkCapacity)
+        }
+        var relative = line
+        relative.start -= chunks[chunks.count - 1].base
+        chunks[chunks.count - 1].lines.append(relative)
+    }
+
+    /// Replaces the lines from `first` up to `resume` (exclusive; `endIndex` for all the rest)
+    /// with `newLines` (absolute starts) and moves the lines from `resume` on by `delta`.
+    mutating func replace(from first: Index, upTo resume: Index, with newLines: [Line], shiftingRestBy delta: Double) {
+        let c0 = first.chunk
+        var merged = Array(chunks[c0].lines[..<first.line])
+        let base = chunks[c0].base
+        for var line in newLines { line.start -= base; merged.append(line) }
+        var removeThrough = c0
+        if resume != endIndex {
+            let tailBase = chunks[resume.chunk].base + delta - base
+            for var line in chunks[resume.chunk].lines[resume.line...] { line.start += tailBase; merged.append(line) }
+            removeThrough = resume.chunk
+        } else {
+            removeThrough = chunks.count - 1
+        }
+        if removeThrough + 1 < chunks.count {
+            for c in (removeThrough + 1)..<chunks.count { chunks[c].base += delta }
+        }
+        // Split what is merged into chunks of at most chunkCapacity lines.
+        var pieces: [Chunk] = []
+        var offset = 0
+        while offset < merged.count {
+            let end = Swift.min(offset + Self.chunkCapacity, merged.count)
+            let pieceBase = base + merged[offset].start
+            let lines = merged[offset..<end].map { var l = $0; l.start -= pieceBase - base; return l }
+            pieces.append(Chunk(base: pieceBase, lines: lines))
+            offset = end
+        }
+        chunks.replaceSubrange(c0...removeThrough, with: pieces)
+    }
+}

@@ -1,0 +1,80 @@
+/// How a line's items are spread along the line axis (SPEC §3).
+public enum Alignment: Int, Sendable {
+    case justified = 0, leading, center, trailing
+}
+
+/// Where an item sits inside its line along the scroll axis.
+public enum CrossAlignment: Int, Sendable {
+    case center = 0, start, end
+}
+
+/// The metrics of one section (SPEC §2–3). A data source starts from the layout's defaults and
+/// changes what differs.
+public struct SectionMetrics: Equatable, Sendable {
+    public var insets = Insets.zero
+    public var lineSpacing: Double = 10
+    public var interitemSpacing: Double = 10
+    public var header: Double = 0
+    public var footer: Double = 0
+    public var alignment = Alignment.justified
+    public var crossAlignment = CrossAlignment.center
+    public init() {}
+
+    /// Throws unless every value is finite and not negative.
+    func validated(section: Int) throws(LayoutError) -> SectionMetrics {
+        let values: [(String, Double)] = [
+            ("insets.top", insets.top), ("insets.left", insets.left),
+            ("insets.bottom", insets.bottom), ("insets.right", insets.right),
+            ("line_spacing", lineSpacing), ("interitem_spacing", interitemSpacing),
+            ("header", header), ("footer", footer),
+        ]
+        for (name, value) in values where !(value.isFinite && value >= 0) {
+            throw LayoutError(.invalidArgument, "section \(section): \(name) is \(value); it must be finite and >= 0")
+        }
+        return self
+    }
+}
+
+/// A supplementary element between items (SPEC §6): a line of its own before item `before`.
+public struct InlineElement: Equatable, Sendable {
+    public var kind: Kind
+    public var before: Int
+    public var extent: Double
+    public init(kind: Kind, before: Int, extent: Double) {
+        self.kind = kind; self.before = before; self.extent = extent
+    }
+}
+
+/// The layout-wide definition: scroll direction, the initial viewport, pinning and the defaults
+/// of every section.
+public struct LayoutDefinition: Equatable, Sendable {
+    public var direction = ScrollDirection.vertical
+    public var viewport = Rect.zero
+    /// The size of every item when the data source gives no sizes.
+    public var itemSize = Size(width: 50, height: 50)
+    public var sectionDefaults = SectionMetrics()
+    public var pinHeaders = false
+    public var pinFooters = false
+    /// User supplementary kinds known before the first pass: ids 3, 4, ... in this order.
+    public var kinds: [String] = []
+    public init() {}
+
+    func validated() throws(LayoutError) -> LayoutDefinition {
+        try checkViewport(viewport)
+        try checkSize(itemSize, what: "item_size")
+        _ = try sectionDefaults.validated(section: 0)
+        return self
+    }
+}
+
+func checkViewport(_ r: Rect) throws(LayoutError) {
+    guard r.x.isFinite, r.y.isFinite, r.width.isFinite, r.height.isFinite, r.width >= 0, r.height >= 0 else {
+        throw LayoutError(.invalidArgument, "viewport (\(r.x), \(r.y), \(r.width), \(r.height)) must be finite with a size >= 0")
+    }
+}
+
+func checkSize(_ s: Size, what: @autoclosure () -> String) throws(LayoutError) {
+    guard s.width.isFinite, s.height.isFinite, s.width >= 0, s.height >= 0 else {
+        throw LayoutError(.invalidArgument, "\(what()) is \(s.width)x\(s.height); sizes must be finite and >= 0")
+    }
+}
