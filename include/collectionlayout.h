@@ -67,8 +67,8 @@ const char *cl_status_string(cl_status status);
 typedef struct cl_size { double width, height; } cl_size;
 typedef struct cl_point { double x, y; } cl_point;
 typedef struct cl_rect { double x, y, width, height; } cl_rect;
-/* For a horizontal layout read top/bottom as the scroll-axis insets left/right and vice versa
- * (SPEC §2): top/bottom are always the leading/trailing insets along the scroll axis. */
+/* Screen insets. For a vertical layout top/bottom are the scroll-axis insets; for a horizontal
+ * layout left/right are (SPEC §2). */
 typedef struct cl_insets { double top, left, bottom, right; } cl_insets;
 typedef struct cl_index_path { int64_t section, item; } cl_index_path;
 

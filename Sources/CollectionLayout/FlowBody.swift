@@ -219,8 +219,9 @@ struct FlowGeometry {
 
     init(metrics m: SectionMetrics, lineExtent: Double, axes: Axes) {
         self.axes = axes
-        leading = m.insets.left
-        available = lineExtent - m.insets.left - m.insets.right
+        let insets = axes.axisInsets(m.insets)
+        leading = insets.left
+        available = lineExtent - insets.left - insets.right
         lineSpacing = m.lineSpacing
         spacing = m.interitemSpacing
         alignment = m.alignment

@@ -23,8 +23,8 @@ public struct Rect: Equatable, Sendable {
     }
 }
 
-/// `top`/`bottom` are the scroll-axis insets and `left`/`right` the line-axis ones, whatever the
-/// direction (SPEC §2: for a horizontal layout read left/right for top/bottom).
+/// Screen insets. For a vertical layout top/bottom are the scroll-axis insets; for a horizontal
+/// one left/right are (SPEC §2). `Axes.axisInsets` gives them in axis terms.
 public struct Insets: Equatable, Sendable {
     public var top: Double
     public var left: Double
@@ -57,8 +57,7 @@ struct AxisRect: Equatable {
             && Swift.max(scroll, o.scroll) < Swift.min(scrollEnd, o.scrollEnd)
     }
 
-    /// Shrinks by insets given as (scroll-leading, line-leading, scroll-trailing, line-trailing);
-    /// negative insets grow it, and an extent shrunk below zero becomes zero (SPEC §7).
+    /// Shrinks by insets in axis terms (`Axes.axisInsets`); negative insets grow it, and an extent shrunk below zero becomes zero (SPEC §7).
     func inset(by i: Insets) -> AxisRect {
         AxisRect(line: line + i.left, scroll: scroll + i.top,
                  lineExtent: Swift.max(0, lineExtent - i.left - i.right),
@@ -81,6 +80,15 @@ struct Axes {
         switch direction {
         case .vertical: AxisRect(line: r.x, scroll: r.y, lineExtent: r.width, scrollExtent: r.height)
         case .horizontal: AxisRect(line: r.y, scroll: r.x, lineExtent: r.height, scrollExtent: r.width)
+        }
+    }
+
+    /// Insets in axis terms: top/bottom become the scroll-axis leading/trailing insets and
+    /// left/right the line-axis ones.
+    func axisInsets(_ i: Insets) -> Insets {
+        switch direction {
+        case .vertical: i
+        case .horizontal: Insets(top: i.left, left: i.top, bottom: i.right, right: i.bottom)
         }
     }
 

@@ -230,8 +230,8 @@ public final class Layout {
     private var lineExtent: Double { axes.direction == .vertical ? viewport.width : viewport.height }
 
     private func sectionLength(_ s: Int) -> Double {
-        let m = sections[s].metrics
-        return m.header + m.insets.top + sections[s].body.extent + m.insets.bottom + m.footer
+        let m = sections[s].metrics, insets = axes.axisInsets(m.insets)
+        return m.header + insets.top + sections[s].body.extent + insets.bottom + m.footer
     }
 
     private func recomputeStarts(from first: Int) {
@@ -254,7 +254,7 @@ public final class Layout {
         return lo
     }
 
-    private func bodyStart(_ s: Int) -> Double { starts[s] + sections[s].metrics.header + sections[s].metrics.insets.top }
+    private func bodyStart(_ s: Int) -> Double { starts[s] + sections[s].metrics.header + axes.axisInsets(sections[s].metrics.insets).top }
 
     /// A body-relative frame in content coordinates (axis form).
     private func screenAxis(_ r: AxisRect, section s: Int) -> AxisRect {
@@ -275,8 +275,9 @@ public final class Layout {
         // Item decorations may stand out of their cell (negative insets): widen the search.
         var before = 0.0, after = 0.0
         for d in itemDecorations {
-            before = Swift.max(before, -d.definition.insets.bottom)
-            after = Swift.max(after, -d.definition.insets.top)
+            let insets = axes.axisInsets(d.definition.insets)
+            before = Swift.max(before, -insets.bottom)
+            after = Swift.max(after, -insets.top)
         }
         let base = bodyStart(s)
         let body = sections[s].body
@@ -335,12 +336,12 @@ public final class Layout {
             area = screenAxis(bounds, section: s)
         }
         return Attributes(id: ElementID(.decoration, d.kind, section: s, item: 0),
-                          frame: axes.rect(area.inset(by: d.definition.insets)), z: d.definition.z)
+                          frame: axes.rect(area.inset(by: axes.axisInsets(d.definition.insets))), z: d.definition.z)
     }
 
     private func itemDecoration(_ d: (kind: Kind, definition: DecorationDefinition), item: Int, cell: AxisRect, section s: Int) -> Attributes {
         Attributes(id: ElementID(.decoration, d.kind, section: s, item: item),
-                   frame: axes.rect(cell.inset(by: d.definition.insets)), z: d.definition.z)
+                   frame: axes.rect(cell.inset(by: axes.axisInsets(d.definition.insets))), z: d.definition.z)
     }
 
     // MARK: Private: asking the data source

@@ -1,0 +1,133 @@
+import CollectionLayout
+import Foundation
+
+/// An in-memory data source: sizes, metrics and inline elements per section.
+final class ArraySource: LayoutDataSource {
+    var sizes: [[Size]]
+    var metrics: [SectionMetrics?]
+    var inlines: [[InlineElement]]
+    var onCall: (() throws -> Void)?
+    private(set) var sizeCalls: [(section: Int, items: Range<Int>)] = []
+
+    init(sizes: [[Size]], metrics: [SectionMetrics?]? = nil, inlines: [[InlineElement]]? = nil) {
+        self.sizes = sizes
+        self.metrics = metrics ?? Array(repeating: nil, count: sizes.count)
+        self.inlines = inlines ?? Array(repeating: [], count: sizes.count)
+    }
+
+    func numberOfSections() throws -> Int { try onCall?(); return sizes.count }
+    func numberOfItems(inSection section: Int) throws -> Int { try onCall?(); return sizes[section].count }
+    func sizes(inSection section: Int, items: Range<Int>, into out: UnsafeMutableBufferPointer<Size>) throws -> Bool {
+        try onCall?()
+        sizeCalls.append((section, items))
+        for (k, i) in items.enumerated() { out[k] = sizes[section][i] }
+        return true
+    }
+    func metrics(forSection section: Int, defaults: SectionMetrics) throws -> SectionMetrics { metrics[section] ?? defaults }
+    func inlineElements(inSection section: Int) throws -> [InlineElement] { inlines[section] }
+    func resetCalls() { sizeCalls = [] }
+}
+
+/// A small deterministic generator (SplitMix64) so that failures reproduce.
+struct SeededGenerator: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+/// Every element of a layout, found by identity (not by a rect query), for brute-force checks.
+func allElementsByIdentity(_ layout: Layout, kinds: [Kind], decorations: [Kind]) -> [Attributes] {
+    var result: [Attributes] = []
+    for s in 0..<layout.numberOfSections {
+        let n = (try? layout.numberOfItems(inSection: s)) ?? 0
+        var ids: [ElementID] = [.header(s), .footer(s)]
+        for i in 0..<n { ids.append(.cell(s, i)) }
+        for k in kinds { for i in 0...n { ids.append(ElementID(.supplementary, k, section: s, item: i)) } }
+        for k in decorations { for i in 0..<Swift.max(n, 1) { ids.append(ElementID(.decoration, k, section: s, item: i)) } }
+        for id in ids { if let a = try? layout.attributes(for: id) { result.append(a) } }
+    }
+    return result
+}
+
+func close(_ a: Rect, _ b: Rect, _ tolerance: Double = 1e-6) -> Bool {
+    abs(a.x - b.x) <= tolerance && abs(a.y - b.y) <= tolerance && abs(a.width - b.width) <= tolerance && abs(a.height - b.height) <= tolerance
+}
+
+// MARK: Scenes (SPEC §12) and the shared vectors
+
+struct Scene {
+    var definition = LayoutDefinition()
+    var source: ArraySource
+    var decorations: [(String, DecorationDefinition)] = []
+    var unsupported: String?
+
+    init(json: [String: Any]) {
+        func doubles(_ v: Any?) -> [Double] { (v as? [Any] ?? []).map { ($0 as? NSNumber)?.doubleValue ?? 0 } }
+        func insets(_ v: Any?) -> Insets? { let d = doubles(v); return d.count == 4 ? Insets(top: d[0], left: d[1], bottom: d[2], right: d[3]) : nil }
+        let vp = doubles(json["viewport"])
+        definition.viewport = Rect(x: vp[0], y: vp[1], width: vp[2], height: vp[3])
+        let layout = json["layout"] as? [String: Any] ?? [:]
+        definition.direction = layout["direction"] as? String == "horizontal" ? .horizontal : .vertical
+        definition.pinHeaders = layout["pin_headers"] as? Bool ?? false
+        definition.pinFooters = layout["pin_footers"] as? Bool ?? false
+        for d in layout["decorations"] as? [[String: Any]] ?? [] {
+            var def = DecorationDefinition()
+            def.scope = d["scope"] as? String == "item" ? .item : .section
+            def.coverage = ["body": .body, "section": .section, "items": .items][d["coverage"] as? String ?? "body"] ?? .body
+            def.insets = insets(d["insets"]) ?? .zero
+            def.z = Int32((d["z"] as? NSNumber)?.intValue ?? -1)
+            decorations.append((d["kind"] as? String ?? "", def))
+        }
+        var defaults = SectionMetrics()
+        defaults.lineSpacing = 0
+        defaults.interitemSpacing = 0
+        var sizes: [[Size]] = [], metrics: [SectionMetrics?] = [], rawInlines: [[(String, Int, Double)]] = []
+        for section in json["sections"] as? [[String: Any]] ?? [] {
+            if let style = section["style"] as? String, style != "flow" { unsupported = "style \(style)" }
+            if let items = section["items"] as? [Any] {
+                sizes.append(items.map { let d = doubles($0); return Size(width: d[0], height: d[1]) })
+            } else {
+                let n = (section["item_count"] as? NSNumber)?.intValue ?? 0
+                let d = doubles(section["item_size"])
+                sizes.append(Array(repeating: Size(width: d[0], height: d[1]), count: n))
+            }
+            var m = defaults
+            m.insets = insets(section["insets"]) ?? .zero
+            m.lineSpacing = (section["line_spacing"] as? NSNumber)?.doubleValue ?? 0
+            m.interitemSpacing = (section["interitem_spacing"] as? NSNumber)?.doubleValue ?? 0
+            m.header = (section["header"] as? NSNumber)?.doubleValue ?? 0
+            m.footer = (section["footer"] as? NSNumber)?.doubleValue ?? 0
+            m.alignment = ["justified": .justified, "leading": .leading, "center": .center, "trailing": .trailing][section["alignment"] as? String ?? "justified"] ?? .justified
+            m.crossAlignment = ["center": .center, "start": .start, "end": .end][section["cross_alignment"] as? String ?? "center"] ?? .center
+            metrics.append(m)
+            rawInlines.append((section["inline"] as? [[String: Any]] ?? []).map {
+                ($0["kind"] as? String ?? "", ($0["before"] as? NSNumber)?.intValue ?? 0, ($0["extent"] as? NSNumber)?.doubleValue ?? 0)
+            })
+        }
+        var kindNames: [String] = []
+        for list in rawInlines { for (k, _, _) in list where !kindNames.contains(k) { kindNames.append(k) } }
+        definition.kinds = kindNames
+        let inlines = rawInlines.map { list in
+            list.map { InlineElement(kind: Kind(rawValue: Int32(3 + kindNames.firstIndex(of: $0.0)!)), before: $0.1, extent: $0.2) }
+        }
+        source = ArraySource(sizes: sizes, metrics: metrics, inlines: inlines)
+    }
+
+    func makeLayout() throws -> Layout {
+        let layout = try Layout(definition: definition, dataSource: source)
+        for (name, d) in decorations { _ = try layout.addDecoration(name, d) }
+        return layout
+    }
+}
+
+func vectorsDirectory() -> URL {
+    if let path = ProcessInfo.processInfo.environment["COLLECTIONLAYOUT_VECTORS"] { return URL(fileURLWithPath: path) }
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    return root.deletingLastPathComponent().appendingPathComponent("shared/vectors")
+}
