@@ -167,8 +167,10 @@ public final class Layout {
         guard rect.x.isFinite, rect.y.isFinite, rect.width.isFinite, rect.height.isFinite,
               rect.width > 0, rect.height > 0 else { return }
         let r = axes.axisRect(rect)
-        var s = firstSection(endingAfter: r.scroll)
-        while s < sections.count && starts[s] < r.scrollEnd {
+        // Decorations with negative insets reach out of their section: widen the search by that.
+        let reach = decorationReach(scope: nil)
+        var s = firstSection(endingAfter: r.scroll - reach.before)
+        while s < sections.count && starts[s] < r.scrollEnd + reach.after {
             visitSection(s, in: r, visit)
             s += 1
         }
@@ -273,15 +275,10 @@ public final class Layout {
         emit(header(s))
         let itemDecorations = decorations.filter { $0.definition.scope == .item }
         // Item decorations may stand out of their cell (negative insets): widen the search.
-        var before = 0.0, after = 0.0
-        for d in itemDecorations {
-            let insets = axes.axisInsets(d.definition.insets)
-            before = Swift.max(before, -insets.bottom)
-            after = Swift.max(after, -insets.top)
-        }
+        let reach = decorationReach(scope: .item)
         let base = bodyStart(s)
         let body = sections[s].body
-        body.forEachElement(crossingScroll: r.scroll - base - before, r.scrollEnd - base + after) { element, frame in
+        body.forEachElement(crossingScroll: r.scroll - base - reach.before, r.scrollEnd - base + reach.after) { element, frame in
             let f = AxisRect(line: frame.line, scroll: frame.scroll + base, lineExtent: frame.lineExtent, scrollExtent: frame.scrollExtent)
             switch element {
             case .cell(let item):
@@ -337,6 +334,18 @@ public final class Layout {
         }
         return Attributes(id: ElementID(.decoration, d.kind, section: s, item: 0),
                           frame: axes.rect(area.inset(by: axes.axisInsets(d.definition.insets))), z: d.definition.z)
+    }
+
+    /// How far decorations (of one scope, or all) stand out of what they decorate along the scroll
+    /// axis: `before` past its end, `after` before its start.
+    private func decorationReach(scope: DecorationDefinition.Scope?) -> (before: Double, after: Double) {
+        var before = 0.0, after = 0.0
+        for d in decorations where scope == nil || d.definition.scope == scope {
+            let insets = axes.axisInsets(d.definition.insets)
+            before = Swift.max(before, -insets.bottom)
+            after = Swift.max(after, -insets.top)
+        }
+        return (before, after)
     }
 
     private func itemDecoration(_ d: (kind: Kind, definition: DecorationDefinition), item: Int, cell: AxisRect, section s: Int) -> Attributes {

@@ -1,0 +1,15 @@
+/* The C tests of libcollectionlayout's ABI. Exit status 0 only if every test passed. */
+#include <stdio.h>
+
+#include "check.h"
+#include "tests.h"
+
+int main(void) {
+    printf("libcollectionlayout %u, header %d\n", cl_version(), CL_VERSION_NUMBER);
+    json_tests();
+    vector_tests();
+    basic_tests();
+    bad_input_tests();
+    invalidation_tests();
+    return test_summary();
+}

@@ -1,0 +1,345 @@
+/* scene.c — see scene.h. */
+#include "scene.h"
+
+#include "check.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- Reading ----------------------------------------------------------------------------- */
+
+static bool bad(char *error, size_t error_size, const char *fmt, ...) {
+    va_list args;
+    va_start(args, fmt);
+    vsnprintf(error, error_size, fmt, args);
+    va_end(args);
+    return false;
+}
+
+typedef struct enum_name { const char *name; int32_t value; } enum_name;
+
+static const enum_name directions[] = {
+    {"vertical", CL_DIRECTION_VERTICAL}, {"horizontal", CL_DIRECTION_HORIZONTAL}, {NULL, 0}};
+static const enum_name alignments[] = {
+    {"justified", CL_ALIGNMENT_JUSTIFIED}, {"leading", CL_ALIGNMENT_LEADING},
+    {"center", CL_ALIGNMENT_CENTER}, {"trailing", CL_ALIGNMENT_TRAILING}, {NULL, 0}};
+static const enum_name cross_alignments[] = {
+    {"center", CL_CROSS_ALIGNMENT_CENTER}, {"start", CL_CROSS_ALIGNMENT_START},
+    {"end", CL_CROSS_ALIGNMENT_END}, {NULL, 0}};
+static const enum_name scopes[] = {
+    {"section", CL_DECORATION_SCOPE_SECTION}, {"item", CL_DECORATION_SCOPE_ITEM}, {NULL, 0}};
+static const enum_name coverages[] = {
+    {"body", CL_COVERAGE_BODY}, {"section", CL_COVERAGE_SECTION}, {"items", CL_COVERAGE_ITEMS},
+    {NULL, 0}};
+static const enum_name categories[] = {
+    {"cell", CL_CATEGORY_CELL}, {"supplementary", CL_CATEGORY_SUPPLEMENTARY},
+    {"decoration", CL_CATEGORY_DECORATION}, {NULL, 0}};
+
+/* A string member naming an enum value; a missing member keeps *out (its default). */
+static bool read_enum(const json_value *object, const char *key, const enum_name *names,
+                      int32_t *out, char *error, size_t error_size) {
+    const json_value *value = json_get(object, key);
+    if (!value) return true;
+    const char *name = json_string(value, "");
+    for (const enum_name *n = names; n->name; n++)
+        if (strcmp(n->name, name) == 0) { *out = n->value; return true; }
+    return bad(error, error_size, "bad %s \"%s\"", key, name);
+}
+
+/* A member that is an array of n numbers; a missing member keeps out (its default). */
+static bool read_numbers(const json_value *object, const char *key, double *out, size_t n,
+                         char *error, size_t error_size) {
+    const json_value *value = json_get(object, key);
+    if (!value) return true;
+    if (json_length(value) != n) return bad(error, error_size, "%s: want %zu numbers", key, n);
+    for (size_t i = 0; i < n; i++) {
+        const json_value *number = json_at(value, i);
+        if (!number || number->type != JSON_NUMBER)
+            return bad(error, error_size, "%s: want %zu numbers", key, n);
+        out[i] = number->number;
+    }
+    return true;
+}
+
+static bool read_kind_name(const json_value *object, char *out, char *error, size_t error_size) {
+    const char *name = json_string(json_get(object, "kind"), NULL);
+    if (!name || strlen(name) >= KIND_NAME_SIZE) return bad(error, error_size, "bad kind name");
+    strcpy(out, name);
+    return true;
+}
+
+/* Insets are [top, left, bottom, right], as cl_insets. */
+static bool read_insets(const json_value *object, cl_insets *out, char *error, size_t size) {
+    double v[4] = {out->top, out->left, out->bottom, out->right};
+    if (!read_numbers(object, "insets", v, 4, error, size)) return false;
+    cl_insets insets = {v[0], v[1], v[2], v[3]};
+    *out = insets;
+    return true;
+}
+
+static bool read_inlines(scene_section *section, const json_value *list, char *error,
+                         size_t error_size) {
+    section->inline_count = json_length(list);
+    section->inlines = test_calloc(section->inline_count, sizeof *section->inlines);
+    for (size_t i = 0; i < section->inline_count; i++) {
+        const json_value *item = json_at(list, i);
+        scene_inline *out = &section->inlines[i];
+        if (!read_kind_name(item, out->kind_name, error, error_size)) return false;
+        out->element.before = (int64_t)json_number(json_get(item, "before"), 0);
+        out->element.extent = json_number(json_get(item, "extent"), 0);
+    }
+    return true;
+}
+
+static bool read_section(scene_section *out, const json_value *json, char *error,
+                         size_t error_size) {
+    cl_section_metrics *m = &out->metrics;
+    m->struct_size = sizeof *m;
+    m->line_spacing = json_number(json_get(json, "line_spacing"), 0);
+    m->interitem_spacing = json_number(json_get(json, "interitem_spacing"), 0);
+    m->header = json_number(json_get(json, "header"), 0);
+    m->footer = json_number(json_get(json, "footer"), 0);
+    out->orthogonal = strcmp(json_string(json_get(json, "style"), "flow"), "orthogonal") == 0;
+    if (!read_insets(json, &m->insets, error, error_size) ||
+        !read_enum(json, "alignment", alignments, &m->alignment, error, error_size) ||
+        !read_enum(json, "cross_alignment", cross_alignments, &m->cross_alignment, error,
+                   error_size) ||
+        !read_inlines(out, json_get(json, "inline"), error, error_size))
+        return false;
+
+    /* Items: a list of [w, h], or item_count copies of item_size. */
+    const json_value *items = json_get(json, "items");
+    double item_size[2] = {0, 0};
+    out->item_count = items ? (int64_t)json_length(items)
+                            : (int64_t)json_number(json_get(json, "item_count"), 0);
+    if (out->item_count < 0) return bad(error, error_size, "negative item_count");
+    if (!read_numbers(json, "item_size", item_size, 2, error, error_size)) return false;
+    out->sizes = test_calloc((size_t)out->item_count, sizeof *out->sizes);
+    for (int64_t i = 0; i < out->item_count; i++) {
+        const json_value *pair = json_at(items, (size_t)i);
+        if (items && json_length(pair) != 2)
+            return bad(error, error_size, "items[%lld]: want [w, h]", (long long)i);
+        out->sizes[i].width = items ? json_number(json_at(pair, 0), 0) : item_size[0];
+        out->sizes[i].height = items ? json_number(json_at(pair, 1), 0) : item_size[1];
+    }
+    return true;
+}
+
+static bool read_decorations(scene *s, const json_value *list, char *error, size_t error_size) {
+    s->decoration_count = json_length(list);
+    s->decorations = test_calloc(s->decoration_count, sizeof *s->decorations);
+    for (size_t i = 0; i < s->decoration_count; i++) {
+        const json_value *json = json_at(list, i);
+        scene_decoration *out = &s->decorations[i];
+        out->def = cl_decoration_def_default();
+        out->def.z = (int32_t)json_number(json_get(json, "z"), out->def.z);
+        if (!read_kind_name(json, out->kind_name, error, error_size) ||
+            !read_enum(json, "scope", scopes, &out->def.scope, error, error_size) ||
+            !read_enum(json, "coverage", coverages, &out->def.coverage, error, error_size) ||
+            !read_insets(json, &out->def.insets, error, error_size))
+            return false;
+    }
+    return true;
+}
+
+/* Gives every inline kind name an id: the names go to def.kinds, known before the first pass. */
+static void name_inline_kinds(scene *s) {
+    size_t total = 0;
+    for (int64_t i = 0; i < s->section_count; i++) total += s->sections[i].inline_count;
+    s->kind_names = test_calloc(total, sizeof *s->kind_names);
+    int32_t count = 0;
+    for (int64_t i = 0; i < s->section_count; i++) {
+        for (size_t j = 0; j < s->sections[i].inline_count; j++) {
+            scene_inline *e = &s->sections[i].inlines[j];
+            int32_t k = 0;
+            while (k < count && strcmp(s->kind_names[k], e->kind_name) != 0) k++;
+            if (k == count) s->kind_names[count++] = e->kind_name;
+            e->element.kind = CL_KIND_FIRST_USER + k;
+        }
+    }
+    s->def.kinds = s->kind_names;
+    s->def.kind_count = count;
+}
+
+bool scene_load(scene *out, const json_value *json, char *error, size_t error_size) {
+    memset(out, 0, sizeof *out);
+    if (!json || json->type != JSON_OBJECT) return bad(error, error_size, "a scene is an object");
+    const json_value *layout = json_get(json, "layout");
+
+    /* Scenes default every spacing and inset to 0 (SPEC §12), unlike cl_flow_def_default(). */
+    cl_flow_def *def = &out->def;
+    *def = cl_flow_def_default();
+    def->line_spacing = def->interitem_spacing = 0;
+    def->pin_headers = json_bool(json_get(layout, "pin_headers"), false);
+    def->pin_footers = json_bool(json_get(layout, "pin_footers"), false);
+    double viewport[4] = {0, 0, 0, 0};
+    if (!read_numbers(json, "viewport", viewport, 4, error, error_size) ||
+        !read_enum(layout, "direction", directions, &def->direction, error, error_size) ||
+        !read_decorations(out, json_get(layout, "decorations"), error, error_size))
+        return false;
+    cl_rect rect = {viewport[0], viewport[1], viewport[2], viewport[3]};
+    def->viewport = rect;
+
+    const json_value *sections = json_get(json, "sections");
+    out->section_count = (int64_t)json_length(sections);
+    out->sections = test_calloc((size_t)out->section_count, sizeof *out->sections);
+    for (int64_t i = 0; i < out->section_count; i++) {
+        if (!read_section(&out->sections[i], json_at(sections, (size_t)i), error, error_size))
+            return false;
+    }
+    name_inline_kinds(out);
+    return true;
+}
+
+bool scene_parse(scene *out, const char *text, char *error, size_t error_size) {
+    json_value *json = json_parse(text, error, error_size);
+    bool ok = json && scene_load(out, json, error, error_size);
+    json_free(json);
+    return ok;
+}
+
+void scene_free(scene *s) {
+    for (int64_t i = 0; s->sections && i < s->section_count; i++) {
+        free(s->sections[i].sizes);
+        free(s->sections[i].inlines);
+    }
+    free(s->sections);
+    free(s->decorations);
+    free(s->kind_names);
+    memset(s, 0, sizeof *s);
+}
+
+bool scene_has_orthogonal_section(const scene *s) {
+    for (int64_t i = 0; i < s->section_count; i++)
+        if (s->sections[i].orthogonal) return true;
+    return false;
+}
+
+/* ---- Serving the data -------------------------------------------------------------------- */
+
+enum { CALLBACK_FAILED = 1 };  /* any nonzero status tells the engine the callback failed */
+
+static const scene_section *section_at(const scene *s, int64_t section) {
+    return section >= 0 && section < s->section_count ? &s->sections[section] : NULL;
+}
+
+static cl_status serve_section_count(void *user_data, int64_t *out_count) {
+    *out_count = ((const scene *)user_data)->section_count;
+    return CL_OK;
+}
+
+static cl_status serve_item_count(void *user_data, int64_t section, int64_t *out_count) {
+    const scene_section *sec = section_at(user_data, section);
+    if (!sec) return CALLBACK_FAILED;
+    *out_count = sec->item_count;
+    return CL_OK;
+}
+
+static cl_status serve_item_sizes(void *user_data, int64_t section, int64_t first_item,
+                                  int64_t count, cl_size *out_sizes) {
+    const scene_section *sec = section_at(user_data, section);
+    if (!sec || first_item < 0 || count < 0 || count > sec->item_count - first_item)
+        return CALLBACK_FAILED;
+    memcpy(out_sizes, sec->sizes + first_item, (size_t)count * sizeof *out_sizes);
+    return CL_OK;
+}
+
+static cl_status serve_section_metrics(void *user_data, int64_t section,
+                                       cl_section_metrics *inout) {
+    const scene_section *sec = section_at(user_data, section);
+    if (!sec) return CALLBACK_FAILED;
+    /* Write no more than the engine's struct holds (struct_size is how the ABI grows). */
+    cl_section_metrics metrics = sec->metrics;
+    size_t size = inout->struct_size < sizeof metrics ? inout->struct_size : sizeof metrics;
+    metrics.struct_size = inout->struct_size;
+    memcpy(inout, &metrics, size);
+    return CL_OK;
+}
+
+static cl_status serve_inline_elements(void *user_data, int64_t section, cl_inline_element *out,
+                                       int64_t capacity, int64_t *out_count) {
+    const scene_section *sec = section_at(user_data, section);
+    if (!sec) return CALLBACK_FAILED;
+    for (size_t i = 0; i < sec->inline_count && (int64_t)i < capacity; i++)
+        out[i] = sec->inlines[i].element;
+    *out_count = (int64_t)sec->inline_count;
+    return CL_OK;
+}
+
+cl_data_source scene_data_source(scene *s) {
+    cl_data_source source = {s, serve_section_count, serve_item_count, serve_item_sizes,
+                             serve_section_metrics, serve_inline_elements};
+    return source;
+}
+
+cl_status scene_create_layout(scene *s, cl_layout **out) {
+    cl_data_source source = scene_data_source(s);
+    cl_layout *layout = NULL;
+    cl_status status = cl_layout_create(&s->def, &source, &layout);
+    if (status != CL_OK) {
+        *out = NULL;
+        return status;
+    }
+    for (size_t i = 0; status == CL_OK && i < s->decoration_count; i++) {
+        int32_t kind;
+        status = cl_layout_add_decoration(layout, s->decorations[i].kind_name,
+                                          &s->decorations[i].def, &kind);
+    }
+    /* On failure the layout is still returned, so the caller can read its last error. */
+    *out = layout;
+    return status;
+}
+
+/* ---- A sample scene ---------------------------------------------------------------------- */
+
+const char sample_scene_json[] =
+    "{\"viewport\": [0, 40, 320, 300],"
+    " \"layout\": {\"pin_headers\": true, \"pin_footers\": true, \"decorations\": ["
+    "   {\"kind\": \"background\", \"scope\": \"section\", \"coverage\": \"body\"},"
+    "   {\"kind\": \"shadow\", \"scope\": \"item\", \"insets\": [1, 1, -2, 1], \"z\": -2}]},"
+    " \"sections\": ["
+    "  {\"items\": [[100, 40], [60, 60], [90, 30], [150, 50], [80, 80], [120, 45], [70, 70]],"
+    "   \"insets\": [10, 10, 10, 10], \"line_spacing\": 5, \"interitem_spacing\": 10,"
+    "   \"header\": 30, \"footer\": 20,"
+    "   \"inline\": [{\"kind\": \"separator\", \"before\": 3, \"extent\": 1}]},"
+    "  {\"item_count\": 0, \"insets\": [5, 5, 5, 5], \"header\": 24},"
+    "  {\"item_count\": 12, \"item_size\": [70, 50], \"insets\": [0, 10, 10, 10],"
+    "   \"line_spacing\": 8, \"interitem_spacing\": 8, \"alignment\": \"center\","
+    "   \"cross_alignment\": \"start\", \"header\": 30}]}";
+
+/* ---- Expected output --------------------------------------------------------------------- */
+
+bool expected_elements_load(element_list *out, const json_value *json, char *error,
+                            size_t error_size) {
+    memset(out, 0, sizeof *out);
+    double size[2] = {0, 0};
+    if (!read_numbers(json, "content_size", size, 2, error, error_size)) return false;
+    out->content_size.width = size[0];
+    out->content_size.height = size[1];
+    const json_value *list = json_get(json, "elements");
+    size_t count = json_length(list);
+    out->items = test_calloc(count, sizeof *out->items);
+    for (size_t i = 0; i < count; i++) {
+        const json_value *json_element = json_at(list, i);
+        element *e = &out->items[i];
+        cl_attributes *a = &e->attributes;
+        double frame[4] = {0, 0, 0, 0};
+        if (!read_enum(json_element, "category", categories, &a->category, error, error_size) ||
+            !read_kind_name(json_element, e->kind_name, error, error_size) ||
+            !read_numbers(json_element, "frame", frame, 4, error, error_size))
+            return false;
+        a->section = (int64_t)json_number(json_get(json_element, "section"), 0);
+        a->item = (int64_t)json_number(json_get(json_element, "item"), 0);
+        a->frame.x = frame[0];
+        a->frame.y = frame[1];
+        a->frame.width = frame[2];
+        a->frame.height = frame[3];
+        a->z = (int32_t)json_number(json_get(json_element, "z"), 0);
+        a->alpha = json_number(json_get(json_element, "alpha"), 1);
+        a->hidden = json_bool(json_get(json_element, "hidden"), false);
+        out->count++;
+    }
+    return true;
+}

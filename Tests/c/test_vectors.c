@@ -1,0 +1,127 @@
+/* The shared test vectors (../shared/vectors, or $COLLECTIONLAYOUT_VECTORS): each scene laid
+ * out through the C ABI must give exactly its expected elements. */
+#define _POSIX_C_SOURCE 200809L /* opendir */
+
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "elements.h"
+#include "scene.h"
+#include "tests.h"
+
+static const char *vectors_dir(void) {
+    const char *dir = getenv("COLLECTIONLAYOUT_VECTORS");
+    return dir && *dir ? dir : "../shared/vectors";
+}
+
+/* A rect query returns exactly the elements that overlap the rect (SPEC §9). */
+static bool check_rect_query(const cl_layout *layout, const element_list *all, cl_rect rect) {
+    element_list want, got = {0};
+    char context[128];
+    snprintf(context, sizeof context, "rect (%g, %g, %g, %g)", rect.x, rect.y, rect.width,
+             rect.height);
+    elements_filter(all, rect, &want);
+    bool ok = CHECK_OK(layout, elements_in_rect(layout, rect, &got)) &&
+              elements_match(&want, &got, context);
+    element_list_free(&want);
+    element_list_free(&got);
+    return ok;
+}
+
+/* Windows of the viewport's size slid over the content in steps of a third; stops at the
+ * first wrong one so that a broken query reports once. */
+static void check_rect_queries(const cl_layout *layout, const element_list *all, cl_rect viewport) {
+    double w = viewport.width > 0 ? viewport.width : 100;
+    double h = viewport.height > 0 ? viewport.height : 100;
+    for (double y = -h / 2; y < all->content_size.height + h / 2; y += h / 3) {
+        for (double x = -w / 2; x < all->content_size.width + w / 2; x += w / 3) {
+            cl_rect rect = {x, y, w, h};
+            if (!check_rect_query(layout, all, rect)) return;
+        }
+    }
+}
+
+/* Each element's attributes by identity equal those of the rect query. */
+static void check_attributes_by_identity(const cl_layout *layout, const element_list *all) {
+    for (size_t i = 0; i < all->count; i++) {
+        const cl_attributes *a = &all->items[i].attributes;
+        cl_attributes b;
+        memset(&b, 0xff, sizeof b);
+        if (CHECK_OK(layout, cl_layout_attributes(layout, a->category, a->kind, a->section,
+                                                  a->item, &b)))
+            CHECK(memcmp(a, &b, sizeof b) == 0, "attributes of %s '%s' (%lld, %lld) differ from "
+                  "the rect query's", category_name(a->category), all->items[i].kind_name,
+                  (long long)a->section, (long long)a->item);
+    }
+}
+
+typedef struct vector { scene scene; element_list expected; } vector;
+
+static void run_vector(void *context) {
+    vector *v = context;
+    cl_layout *layout = NULL;
+    element_list actual = {0};
+    if (CHECK_OK(layout, scene_create_layout(&v->scene, &layout)) &&
+        CHECK_OK(layout, elements_all(layout, &actual))) {
+        elements_match(&v->expected, &actual, "all elements");
+        check_attributes_by_identity(layout, &actual);
+        check_rect_queries(layout, &actual, v->scene.def.viewport);
+    }
+    element_list_free(&actual);
+    cl_layout_destroy(layout);
+}
+
+static void report_load_error(void *error) {
+    CHECK(false, "cannot load the vector: %s", (const char *)error);
+}
+
+static void load_and_run(const char *dir, const char *file) {
+    char path[4096], name[300], error[256] = "";
+    snprintf(path, sizeof path, "%s/%s", dir, file);
+    snprintf(name, sizeof name, "vector %s", file);
+    vector v;
+    memset(&v, 0, sizeof v);
+    json_value *json = json_parse_file(path, error, sizeof error);
+    bool loaded = json && scene_load(&v.scene, json_get(json, "scene"), error, sizeof error) &&
+                  expected_elements_load(&v.expected, json_get(json, "expected"), error,
+                                         sizeof error);
+    if (!loaded) run_test(name, report_load_error, error);
+    else if (scene_has_orthogonal_section(&v.scene))
+        skip_test(name, "uses the orthogonal style (SPEC §4), which the C ABI has no way to "
+                        "ask for yet (no section style in cl_flow_def / cl_section_metrics)");
+    else run_test(name, run_vector, &v);
+    json_free(json);
+    scene_free(&v.scene);
+    element_list_free(&v.expected);
+}
+
+static int compare_names(const void *a, const void *b) {
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static void report_missing_dir(void *dir) {
+    CHECK(false, "no test vectors in %s (set COLLECTIONLAYOUT_VECTORS)", (const char *)dir);
+}
+
+void vector_tests(void) {
+    const char *dir = vectors_dir();
+    char *names[256];
+    size_t count = 0;
+    DIR *listing = opendir(dir);
+    for (struct dirent *entry; listing && (entry = readdir(listing)) && count < 256;) {
+        size_t n = strlen(entry->d_name);
+        char *name = n > 5 && strcmp(entry->d_name + n - 5, ".json") == 0 ? strdup(entry->d_name)
+                                                                           : NULL;
+        if (name) names[count++] = name;
+    }
+    if (listing) closedir(listing);
+    if (count == 0) run_test("vectors", report_missing_dir, (void *)dir);
+    qsort(names, count, sizeof names[0], compare_names);  /* the same order on every machine */
+    for (size_t i = 0; i < count; i++) {
+        load_and_run(dir, names[i]);
+        free(names[i]);
+    }
+}

@@ -1,0 +1,11 @@
+/* tests.h — the groups of tests that main() runs, one per file. */
+#ifndef CL_TESTS_TESTS_H
+#define CL_TESTS_TESTS_H
+
+void json_tests(void);          /* test_json.c: the JSON reader the vector tests rely on */
+void vector_tests(void);        /* test_vectors.c: the shared test vectors (SPEC §12) */
+void basic_tests(void);         /* test_basics.c: version, defaults, exact frames of a grid */
+void bad_input_tests(void);     /* test_bad_input.c: status codes, messages, last good state */
+void invalidation_tests(void);  /* test_invalidation.c: incremental equals fresh */
+
+#endif
