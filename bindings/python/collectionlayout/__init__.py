@@ -9,7 +9,7 @@ checkout's .build/release, or the system's library path, in that order.
 from ._lib import LibraryNotFoundError, lib, version
 from .errors import (BadCallbackDataError, BufferTooSmallError, CallbackError,
                      CollectionLayoutError, InvalidArgumentError, InvalidHandleError,
-                     OutOfMemoryError, OutOfRangeError, ReentrantError, UnknownKindError)
+                     LimitError, OutOfRangeError, ReentrantError, UnknownKindError)
 from .layout import ATTRIBUTES_DTYPE, Attributes, Layout
 
 __version__ = "0.2.0"
@@ -18,5 +18,5 @@ __all__ = [
     "Layout", "Attributes", "ATTRIBUTES_DTYPE", "lib", "version",
     "CollectionLayoutError", "InvalidHandleError", "InvalidArgumentError", "OutOfRangeError",
     "CallbackError", "BadCallbackDataError", "ReentrantError", "BufferTooSmallError",
-    "UnknownKindError", "OutOfMemoryError", "LibraryNotFoundError",
+    "UnknownKindError", "LimitError", "LibraryNotFoundError",
 ]

@@ -34,7 +34,9 @@ CL_ERROR_BAD_CALLBACK_DATA = -5
 CL_ERROR_REENTRANT = -6
 CL_ERROR_BUFFER_TOO_SMALL = -7
 CL_ERROR_UNKNOWN_KIND = -8
-CL_ERROR_OUT_OF_MEMORY = -9
+CL_ERROR_LIMIT = -9
+
+CL_MAX_ITEMS = 1 << 28
 
 # ---- Enumerations ---------------------------------------------------------------------------
 
@@ -57,6 +59,7 @@ CL_CATEGORY_DECORATION = 2
 CL_KIND_CELL = 0
 CL_KIND_HEADER = 1
 CL_KIND_FOOTER = 2
+CL_KIND_FIRST_USER = 3
 
 CL_DECORATION_SCOPE_SECTION = 0
 CL_DECORATION_SCOPE_ITEM = 1
@@ -105,6 +108,9 @@ class cl_flow_def(Structure):
         ("cross_alignment", c_int32),
         ("pin_headers", c_int32),
         ("pin_footers", c_int32),
+        ("kinds", POINTER(c_char_p)),
+        ("kind_count", c_int32),
+        ("reserved", c_int32),
     ]
 
 

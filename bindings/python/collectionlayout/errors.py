@@ -48,8 +48,8 @@ class UnknownKindError(CollectionLayoutError, LookupError):
     """A kind id or name that is not registered on the layout."""
 
 
-class OutOfMemoryError(CollectionLayoutError, MemoryError):
-    """The library could not allocate."""
+class LimitError(CollectionLayoutError):
+    """More items than the library holds (CL_MAX_ITEMS in all sections together)."""
 
 
 ERRORS: dict[int, type[CollectionLayoutError]] = {
@@ -61,7 +61,7 @@ ERRORS: dict[int, type[CollectionLayoutError]] = {
     -6: ReentrantError,
     -7: BufferTooSmallError,
     -8: UnknownKindError,
-    -9: OutOfMemoryError,
+    -9: LimitError,
 }
 
 

@@ -14,7 +14,7 @@ from . import _lib
 from ._lib import (CL_ERROR_BUFFER_TOO_SMALL, CL_ERROR_CALLBACK, CL_ERROR_INVALID_ARGUMENT,
                    CL_ERROR_INVALID_HANDLE, CL_ERROR_OUT_OF_RANGE, CL_ERROR_REENTRANT,
                    CL_ERROR_UNKNOWN_KIND, CL_ERROR_BAD_CALLBACK_DATA, CL_OK, cl_attributes,
-                   cl_data_source, cl_index_path, cl_inline_element, cl_insets, cl_rect, cl_size)
+                   cl_data_source, cl_flow_def, cl_index_path, cl_inline_element, cl_insets, cl_rect, cl_size)
 from .errors import (BadCallbackDataError, CallbackError, CollectionLayoutError,
                      InvalidArgumentError, InvalidHandleError, OutOfRangeError, ReentrantError,
                      UnknownKindError, error_for)
@@ -172,7 +172,6 @@ class _DataSource:
         self.error: BaseException | None = None
         self.kinds = kinds  # kind name -> id, shared with the Layout
         self.unregistered: set[str] = set()  # inline kind names the layout must register first
-        self.inline_ready = False  # kinds can be registered only once the handle exists
         self._pending_inline: tuple[int, list[cl_inline_element]] | None = None
         self.callables = (section_count, item_count, item_sizes, section_metrics,
                           inline_elements)
@@ -226,8 +225,6 @@ class _DataSource:
 
     def _inline_elements(self, callback: Callable[[int], Iterable[tuple[str, int, float]]],
                          section: int) -> list[cl_inline_element]:
-        if not self.inline_ready:
-            return []
         if self._pending_inline is not None and self._pending_inline[0] == section:
             elements = self._pending_inline[1]  # the library's retry with a larger buffer
             self._pending_inline = None
@@ -282,7 +279,8 @@ class Layout:
       (count, 2) float64 array (None: every item is ``item_size``),
     - ``section_metrics(section) -> dict | None``: overrides of ``insets``, ``line_spacing``,
       ``interitem_spacing``, ``header``, ``footer``, ``alignment``, ``cross_alignment``,
-    - ``inline_elements(section) -> [(kind_name, before, extent), ...]`` (SPEC §6).
+    - ``inline_elements(section) -> [(kind_name, before, extent), ...]`` (SPEC §6); declare
+      their kind names in ``kinds`` (an undeclared name costs one more layout pass).
 
     The keyword options are the layout-wide defaults of cl_flow_def (None: the library's).
     An exception raised by a callback propagates from the call that made the library ask.
@@ -294,6 +292,7 @@ class Layout:
                  item_sizes: Callable[[int, int, int], SizesLike] | None = None,
                  section_metrics: Callable[[int], Mapping[str, Any] | None] | None = None,
                  inline_elements: Callable[[int], Iterable[tuple[str, int, float]]] | None = None,
+                 kinds: Iterable[str] = (),
                  direction: str | None = None,
                  viewport: RectLike | None = None,
                  item_size: SizeLike | None = None,
@@ -325,28 +324,44 @@ class Layout:
         if pin_footers is not None:
             definition.pin_footers = bool(pin_footers)
 
-        self._kinds: dict[str, int] = dict(BUILTIN_KINDS)
-        self._kind_names: dict[int, str] = {v: k for k, v in BUILTIN_KINDS.items()}
+        self._kinds: dict[str, int] = {}
+        self._kind_names: dict[int, str] = {}
         self._source = _DataSource(self._kinds, section_count, item_count, item_sizes,
                                    section_metrics, inline_elements)
-        out = c_void_p()
-        status = lib.cl_layout_create(byref(definition), byref(self._source.struct), byref(out))
-        error = self._source.take_error()
-        if status != CL_OK or error is not None:
+        declared = list(dict.fromkeys(kinds))
+        while True:  # at most once more per kind that inline_elements names undeclared
+            names = self._declare_kinds(definition, declared)  # alive until create copied them
+            out = c_void_p()
+            status = lib.cl_layout_create(byref(definition), byref(self._source.struct),
+                                          byref(out))
+            error = self._source.take_error()
+            if status == CL_OK and error is None:
+                break
             if out.value:
                 lib.cl_layout_destroy(out.value)
-            raise error if error is not None else self._error(status, None)
+            if error is not None:
+                raise error
+            if not self._source.unregistered:
+                raise self._error(status, None)
+            declared += sorted(self._source.unregistered)
+            self._source.unregistered = set()
         self._handle = out.value
         self._finalizer = weakref.finalize(self, _destroy, out.value, self._source)
-        if inline_elements is not None:
-            # The first pass ran without inline elements: their kinds can only be registered
-            # on a handle. Ask the sections again now (not the sizes).
-            self._source.inline_ready = True
-            try:
-                self.invalidate_sections(range(self.section_count))
-            except BaseException:
-                self.close()
-                raise
+
+    def _declare_kinds(self, definition: cl_flow_def, names: list[str]) -> ctypes.Array[c_char_p]:
+        """Puts the user kinds into the def (ids CL_KIND_FIRST_USER + i) and the name maps."""
+        for name in names:
+            if not isinstance(name, str):
+                raise _invalid(f"a kind name must be a str, not {name!r}")
+        encoded = (c_char_p * len(names))(*(name.encode() for name in names))
+        definition.kinds = ctypes.cast(encoded, POINTER(c_char_p))
+        definition.kind_count = len(names)
+        self._kinds.clear()
+        self._kinds.update(BUILTIN_KINDS)
+        self._kinds.update({name: _lib.CL_KIND_FIRST_USER + i for i, name in enumerate(names)})
+        self._kind_names.clear()
+        self._kind_names.update({kind: name for name, kind in self._kinds.items()})
+        return encoded
 
     # ---- Alternative constructors -----------------------------------------------------------
 

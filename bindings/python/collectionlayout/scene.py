@@ -92,6 +92,7 @@ def from_dict(scene: Mapping[str, Any]) -> Layout:
         sizes,
         section_metrics=lambda section: sections[section][1],
         inline_elements=lambda section: sections[section][2],
+        kinds=[kind for section in sections for kind, _, _ in section[2]],
         viewport=scene.get("viewport", (0, 0, 0, 0)),
         direction=options.get("direction", "vertical"),
         pin_headers=options.get("pin_headers", False),
