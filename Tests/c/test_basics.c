@@ -60,6 +60,8 @@ static void uikit_grid_frames(void *context) {
     source.item_count = seven_items;
     cl_layout *layout = NULL;
     if (!CHECK_OK(layout, cl_layout_create(&def, &source, &layout))) return;
+    CHECK(strcmp(cl_layout_last_error(layout), "") == 0, "no error yet, but \"%s\"",
+          cl_layout_last_error(layout));
 
     cl_size size;
     if (CHECK_OK(layout, cl_layout_content_size(layout, &size)))
@@ -92,8 +94,6 @@ static void uikit_grid_frames(void *context) {
     CHECK_OK(layout, cl_layout_item_count(layout, 0, &items));
     CHECK(sections == 1 && items == 7, "counts %lld sections, %lld items", (long long)sections,
           (long long)items);
-    CHECK(strcmp(cl_layout_last_error(layout), "") == 0, "no error yet, but \"%s\"",
-          cl_layout_last_error(layout));
     cl_layout_destroy(layout);
 }
 

@@ -1,0 +1,111 @@
+import CollectionLayout
+import Testing
+
+private struct Boom: Error {}
+
+/// Each bad input gets its error code and message, and the last good layout stays (SPEC §11).
+@Suite struct BadInputTests {
+    private func make() throws -> (Layout, ArraySource) {
+        var def = LayoutDefinition()
+        def.viewport = Rect(x: 0, y: 0, width: 320, height: 480)
+        def.kinds = ["separator"]
+        let source = ArraySource(sizes: [Array(repeating: Size(width: 90, height: 90), count: 10), [Size(width: 50, height: 50)]])
+        return (try Layout(definition: def, dataSource: source), source)
+    }
+
+    private func expectUnchanged(_ layout: Layout, _ before: [Attributes], _ size: Size) {
+        #expect(layout.elements(in: Rect(x: 0, y: 0, width: 320, height: 1e5)) == before)
+        #expect(layout.contentSize == size)
+    }
+
+    private func expectFailure(_ code: LayoutError.Code, _ change: (Layout, ArraySource) throws -> Void) throws {
+        let (layout, source) = try make()
+        let before = layout.elements(in: Rect(x: 0, y: 0, width: 320, height: 1e5))
+        let size = layout.contentSize
+        do {
+            try change(layout, source)
+            Issue.record("expected \(code)")
+        } catch let error as LayoutError {
+            #expect(error.code == code, "\(error)")
+            #expect(!error.message.isEmpty)
+        }
+        expectUnchanged(layout, before, size)
+    }
+
+    @Test func negativeAndNaNSizes() throws {
+        for bad in [Size(width: -1, height: 10), Size(width: .nan, height: 10), Size(width: 10, height: .infinity)] {
+            try expectFailure(.badCallbackData) { layout, source in
+                source.sizes[0][3] = bad
+                try layout.invalidateItems([(0, 3)])
+            }
+            try expectFailure(.badCallbackData) { layout, source in
+                source.sizes[1][0] = bad
+                try layout.invalidateAll()
+            }
+        }
+    }
+
+    @Test func badMetrics() throws {
+        for value in [-1.0, .nan, .infinity] {
+            try expectFailure(.badCallbackData) { layout, source in
+                var m = SectionMetrics()
+                m.lineSpacing = value
+                source.metrics[0] = m
+                try layout.invalidateSections([0])
+            }
+            try expectFailure(.badCallbackData) { layout, source in
+                var m = SectionMetrics()
+                m.insets.left = value
+                source.metrics[1] = m
+                try layout.invalidateAll()
+            }
+            var def = LayoutDefinition()
+            def.sectionDefaults.interitemSpacing = value
+            #expect(throws: LayoutError.self) { try Layout(definition: def, dataSource: ArraySource(sizes: [[]])) }
+        }
+        try expectFailure(.invalidArgument) { layout, _ in try layout.setViewport(Rect(x: 0, y: .nan, width: 10, height: 10)) }
+        try expectFailure(.invalidArgument) { layout, _ in try layout.setViewport(Rect(x: 0, y: 0, width: -10, height: 10)) }
+    }
+
+    @Test func outOfRangeAndUnknownKinds() throws {
+        try expectFailure(.outOfRange) { layout, _ in try layout.invalidateItems([(0, 10)]) }
+        try expectFailure(.outOfRange) { layout, _ in try layout.invalidateItems([(2, 0)]) }
+        try expectFailure(.outOfRange) { layout, _ in _ = try layout.attributes(for: .cell(0, -1)) }
+        try expectFailure(.outOfRange) { layout, _ in _ = try layout.attributes(for: .header(0)) }
+        try expectFailure(.outOfRange) { layout, _ in _ = try layout.attributes(for: .cell(5, 0)) }
+        try expectFailure(.unknownKind) { layout, _ in _ = try layout.attributes(for: ElementID(.supplementary, Kind(rawValue: 99), section: 0, item: 0)) }
+        try expectFailure(.unknownKind) { layout, _ in _ = try layout.attributes(for: ElementID(.decoration, Kind(rawValue: 3), section: 0, item: 0)) }
+        try expectFailure(.unknownKind) { layout, source in
+            source.inlines[0] = [InlineElement(kind: Kind(rawValue: 42), before: 0, extent: 1)]
+            try layout.invalidateSections([0])
+        }
+        try expectFailure(.outOfRange) { layout, source in
+            source.inlines[0] = [InlineElement(kind: Kind(rawValue: 3), before: 11, extent: 1)]
+            try layout.invalidateSections([0])
+        }
+        try expectFailure(.badCallbackData) { layout, source in
+            source.inlines[0] = [InlineElement(kind: Kind(rawValue: 3), before: 1, extent: .nan)]
+            try layout.invalidateSections([0])
+        }
+        try expectFailure(.invalidArgument) { layout, _ in _ = try layout.registerKind("") }
+    }
+
+    @Test func failingAndReenteringCallbacks() throws {
+        try expectFailure(.callbackFailed) { layout, source in
+            source.onCall = { throw Boom() }
+            try layout.invalidateAll()
+        }
+        try expectFailure(.reentrant) { layout, source in
+            source.onCall = { try layout.invalidateAll() }
+            try layout.invalidateAll()
+        }
+        try expectFailure(.badCallbackData) { layout, source in
+            source.sizes.append(contentsOf: [])
+            source.onCall = nil
+            final class Negative: LayoutDataSource {
+                func numberOfItems(inSection section: Int) throws -> Int { -3 }
+            }
+            _ = try Layout(definition: layout.definition, dataSource: Negative())
+        }
+    }
+}
