@@ -185,6 +185,7 @@ bool scene_load(scene *out, const json_value *json, char *error, size_t error_si
     const json_value *sections = json_get(json, "sections");
     out->section_count = (int64_t)json_length(sections);
     out->sections = test_calloc((size_t)out->section_count, sizeof *out->sections);
+    out->sections_allocated = out->section_count;
     for (int64_t i = 0; i < out->section_count; i++) {
         if (!read_section(&out->sections[i], json_at(sections, (size_t)i), error, error_size))
             return false;
@@ -201,7 +202,7 @@ bool scene_parse(scene *out, const char *text, char *error, size_t error_size) {
 }
 
 void scene_free(scene *s) {
-    for (int64_t i = 0; s->sections && i < s->section_count; i++) {
+    for (int64_t i = 0; i < s->sections_allocated; i++) {
         free(s->sections[i].sizes);
         free(s->sections[i].inlines);
     }

@@ -36,7 +36,8 @@ typedef struct scene_decoration {
 typedef struct scene {
     cl_flow_def def;
     scene_section *sections;
-    int64_t section_count;
+    int64_t section_count;           /* served to the layout; tests may lower it */
+    int64_t sections_allocated;
     scene_decoration *decorations;
     size_t decoration_count;
     const char **kind_names;         /* the inline kinds, in order of first use; def.kinds */
