@@ -9,11 +9,9 @@
 #   make test-valgrind  the C tests under valgrind (not part of make test)
 #   make clean
 #
-# C build products go under build/.
+# C build products go under build/. CC, CXX and CFLAGS are taken from the environment as usual.
 
 SWIFT   ?= swift
-CC      ?= cc
-CXX     ?= c++
 PYTHON  ?= python3
 PREFIX  ?= /usr/local
 DESTDIR ?=

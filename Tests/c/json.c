@@ -1,7 +1,7 @@
 /* json.c — a recursive-descent JSON reader; see json.h. */
 #include "json.h"
 
-#include <errno.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -168,10 +168,9 @@ static bool parse_number(parser *ps, double *out) {
         if (!(*q >= '0' && *q <= '9')) return fail(ps, "bad exponent");
         while (*q >= '0' && *q <= '9') q++;
     }
-    errno = 0;
     *out = strtod(ps->p, NULL);
     ps->p = q;
-    return errno != ERANGE || fail(ps, "number out of range");
+    return !isinf(*out) || fail(ps, "number out of range");  /* underflow to 0 is fine */
 }
 
 static void release(json_value *v);
@@ -231,6 +230,7 @@ static bool parse_value(parser *ps, json_value *out) {
     case 't': out->type = JSON_BOOL; out->number = 1; ok = literal(ps, "true"); break;
     case 'f': out->type = JSON_BOOL; out->number = 0; ok = literal(ps, "false"); break;
     case 'n': out->type = JSON_NULL; ok = literal(ps, "null"); break;
+    case '\0': ok = fail(ps, "unexpected end of input"); break;
     default: out->type = JSON_NUMBER; ok = parse_number(ps, &out->number); break;
     }
     ps->depth--;

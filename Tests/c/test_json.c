@@ -26,10 +26,10 @@ static void reads_values(void *context) {
     CHECK(json_number(json_get(v, "s"), -1) == -1, "fallback for a wrong type");
     json_free(v);
 
-    v = json_parse("[-0.5e-1, 1E+2, 0]", error, sizeof error);
+    v = json_parse("[-0.5e-1, 1E+2, 0, 1e-400]", error, sizeof error);
     CHECK(v && fabs(json_number(json_at(v, 0), 0) + 0.05) < 1e-15 &&
-              json_number(json_at(v, 1), 0) == 100,
-          "exponents");
+              json_number(json_at(v, 1), 0) == 100 && json_number(json_at(v, 3), 1) == 0,
+          "exponents, and underflow to 0");
     json_free(v);
 }
 
