@@ -125,6 +125,35 @@ static void viewport_changes(fixture *fx) {
     element_list_free(&after);
 }
 
+static const char *name_of(const cl_layout *layout, int32_t kind) {
+    const char *name = NULL;
+    return cl_layout_kind_name(layout, kind, &name) == CL_OK ? name : "(unknown)";
+}
+
+/* Built-in kinds, the def's kinds, and a kind registered later: used after an invalidation. */
+static void kinds(fixture *fx) {
+    CHECK(strcmp(name_of(fx->layout, CL_KIND_CELL), "") == 0 &&
+              strcmp(name_of(fx->layout, CL_KIND_HEADER), "header") == 0 &&
+              strcmp(name_of(fx->layout, CL_KIND_FOOTER), "footer") == 0 &&
+              strcmp(name_of(fx->layout, CL_KIND_FIRST_USER), "separator") == 0,
+          "kind names of ids 0...3");
+    int32_t separator = -1, badge = -1;
+    CHECK_OK(fx->layout, cl_layout_register_kind(fx->layout, "separator", &separator));
+    CHECK_OK(fx->layout, cl_layout_register_kind(fx->layout, "badge", &badge));
+    CHECK(separator == CL_KIND_FIRST_USER, "registering \"separator\" again gave id %d", separator);
+    CHECK(badge > CL_KIND_FIRST_USER && strcmp(name_of(fx->layout, badge), "badge") == 0,
+          "\"badge\" got id %d named %s", badge, name_of(fx->layout, badge));
+
+    fx->scene.sections[0].inlines[0].element.kind = badge;
+    int64_t section = 0;
+    cl_attributes a;
+    CHECK_OK(fx->layout, cl_layout_invalidate_sections(fx->layout, &section, 1));
+    CHECK_OK(fx->layout, cl_layout_attributes(fx->layout, CL_CATEGORY_SUPPLEMENTARY, badge, 0, 3, &a));
+    CHECK(cl_layout_attributes(fx->layout, CL_CATEGORY_SUPPLEMENTARY, separator, 0, 3, &a) ==
+              CL_ERROR_OUT_OF_RANGE,
+          "the separator is still there after it became a badge");
+}
+
 static void run_with_sample_scene(const char *name, void (*body)(fixture *)) {
     fixture_test test = {body};
     run_test(name, with_sample_scene, &test);
@@ -135,4 +164,5 @@ void invalidation_tests(void) {
     run_with_sample_scene("invalidation: section metrics and inline elements", changed_sections);
     run_with_sample_scene("invalidation: counts", changed_counts);
     run_with_sample_scene("invalidation: viewport origin and width", viewport_changes);
+    run_with_sample_scene("kinds: ids, names, one registered later", kinds);
 }
