@@ -11,11 +11,6 @@ struct FlowBody {
     private var linePos: [Double] = []
     private var cross: [Double] = []
     private var lines = LineStore()
-    /// Line-axis extent of the items per block of `blockSize` items (min origin, max end), for
-    /// the bounding box of the cells without a scan of every item.
-    private var blockMin: [Double] = []
-    private var blockMax: [Double] = []
-    private static let blockSize = 1024
 
     private var geometry: FlowGeometry
     /// The scroll-axis extent of the body.
@@ -32,6 +27,14 @@ struct FlowBody {
         layoutAll()
     }
 
+    /// Lays out new data, re-using this body's storage where it can.
+    mutating func reload(sizes: [Size], inlines: [InlineElement], metrics: SectionMetrics, lineExtent: Double, axes: Axes) {
+        self.sizes = sizes
+        self.inlines = inlines
+        self.metrics = metrics
+        relayout(lineExtent: lineExtent, axes: axes)
+    }
+
     /// Lays the body out again for a new line-axis extent (a viewport width change).
     mutating func relayout(lineExtent: Double, axes: Axes) {
         geometry = FlowGeometry(metrics: metrics, lineExtent: lineExtent, axes: axes)
@@ -40,23 +43,18 @@ struct FlowBody {
 
     private mutating func layoutAll() {
         let n = sizes.count
-        linePos = [Double](repeating: 0, count: n)
-        cross = [Double](repeating: 0, count: n)
-        lines = LineStore()
-        var cursor = Cursor()
-        var newLines: [Line] = []
-        withPass { pass in
-            while !pass.isAtEnd(cursor) {
-                let line = pass.layLine(&cursor)
-                newLines.append(line)
-            }
+        // The pass writes every entry: keep the arrays of the last pass when the count is the same.
+        if linePos.count != n {
+            linePos = [Double](unsafeUninitializedCapacity: n) { _, count in count = n }
+            cross = [Double](unsafeUninitializedCapacity: n) { _, count in count = n }
         }
-        for line in newLines { lines.append(line) }
+        var builder = LineStore.Builder()
+        var cursor = Cursor()
+        withPass { pass in
+            while !pass.isAtEnd(cursor) { builder.append(pass.layLine(&cursor)) }
+        }
+        lines = builder.finish()
         extent = cursor.bodyEnd
-        let blocks = (n + Self.blockSize - 1) / Self.blockSize
-        blockMin = [Double](repeating: .infinity, count: blocks)
-        blockMax = [Double](repeating: -.infinity, count: blocks)
-        updateBlocks(items: 0..<n)
     }
 
     // MARK: Incremental change
@@ -107,7 +105,6 @@ struct FlowBody {
         }
         var k = next
         while k < changed.count && changed[k].item < cursor.item { k += 1 }
-        let firstItem = startLine.firstItem
         if resume != lines.endIndex {
             let delta = cursor.position + geometry.lineSpacing - lines.start(resume)
             lines.replace(from: start, upTo: resume, with: newLines, shiftingRestBy: delta)
@@ -116,22 +113,7 @@ struct FlowBody {
             lines.replace(from: start, upTo: resume, with: newLines, shiftingRestBy: 0)
             extent = cursor.bodyEnd
         }
-        updateBlocks(items: firstItem..<Swift.min(cursor.item, sizes.count))
         return k
-    }
-
-    private mutating func updateBlocks(items: Range<Int>) {
-        guard !items.isEmpty else { return }
-        let lc = geometry.axes.lineComponent
-        for b in (items.lowerBound / Self.blockSize)...((items.upperBound - 1) / Self.blockSize) {
-            var lo = Double.infinity, hi = -Double.infinity
-            for i in (b * Self.blockSize)..<Swift.min((b + 1) * Self.blockSize, sizes.count) {
-                lo = Swift.min(lo, linePos[i])
-                hi = Swift.max(hi, linePos[i] + (lc == 0 ? sizes[i].width : sizes[i].height))
-            }
-            blockMin[b] = lo
-            blockMax[b] = hi
-        }
     }
 
     private mutating func withPass(_ body: (inout FlowPass) -> Void) {
@@ -195,7 +177,7 @@ struct FlowBody {
     /// The bounding box of the cells, relative to the body; nil without cells.
     var cellBounds: AxisRect? {
         guard let first = lines.lineIndex(containing: 0), let last = lines.lineIndex(containing: sizes.count - 1) else { return nil }
-        let lo = blockMin.min() ?? 0, hi = blockMax.max() ?? 0
+        let (lo, hi) = lines.itemBounds
         let top = lines.start(first)
         return AxisRect(line: lo, scroll: top, lineExtent: hi - lo, scrollExtent: lines.end(last) - top)
     }
@@ -249,6 +231,14 @@ struct FlowPass {
     let sizes: UnsafeBufferPointer<Size>
     let linePos: UnsafeMutableBufferPointer<Double>
     let cross: UnsafeMutableBufferPointer<Double>
+    /// Where an item sits in the leftover of its line: start 0, centre 1/2, end 1.
+    var crossFactor: Double {
+        switch geometry.crossAlignment {
+        case .start: 0
+        case .center: 0.5
+        case .end: 1
+        }
+    }
 
     func isAtEnd(_ c: Cursor) -> Bool { c.item >= sizes.count && c.inline >= inlines.count }
 
@@ -272,8 +262,13 @@ struct FlowPass {
         return line
     }
 
-    private func lineExtent(_ i: Int) -> Double { geometry.axes.lineComponent == 0 ? sizes[i].width : sizes[i].height }
-    private func scrollExtent(_ i: Int) -> Double { geometry.axes.lineComponent == 0 ? sizes[i].height : sizes[i].width }
+    /// A size is two doubles (width, height); `lineComponent` says which runs along the line axis.
+    private func lineExtent(_ i: Int) -> Double {
+        UnsafeRawBufferPointer(sizes).load(fromByteOffset: (2 * i + geometry.axes.lineComponent) * 8, as: Double.self)
+    }
+    private func scrollExtent(_ i: Int) -> Double {
+        UnsafeRawBufferPointer(sizes).load(fromByteOffset: (2 * i + 1 - geometry.axes.lineComponent) * 8, as: Double.self)
+    }
 
     /// Greedy line breaking, then alignment along the line and inside it (SPEC §3).
     private func layItems(from first: Int, runEnd: Int, start: Double, inlineIndex: Int) -> (Line, end: Int) {
@@ -315,16 +310,14 @@ struct FlowPass {
             case .trailing: x += a - used
             }
         }
+        let low = x
         for i in first..<end {
             linePos[i] = x
             x += lineExtent(i) + gap
-            let h = scrollExtent(i)
-            switch geometry.crossAlignment {
-            case .center: cross[i] = (thickness - h) / 2
-            case .start: cross[i] = 0
-            case .end: cross[i] = thickness - h
-            }
+            cross[i] = (thickness - scrollExtent(i)) * crossFactor
         }
-        return (Line(start: start, thickness: thickness, firstItem: first, inlineIndex: Int32(inlineIndex), isInline: false), end)
+        let high = linePos[end - 1] + lineExtent(end - 1)
+        return (Line(start: start, thickness: thickness, firstItem: first, inlineIndex: Int32(inlineIndex), isInline: false,
+                     low: low, high: high), end)
     }
 }

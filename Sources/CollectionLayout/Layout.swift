@@ -79,7 +79,7 @@ public final class Layout {
         guard count >= 0, count <= Self.maxItems else {
             throw LayoutError(count < 0 ? .badCallbackData : .limit, "section_count returned \(count); it must be 0...\(Self.maxItems)")
         }
-        var loaded: [Section] = []
+        var loaded: [(sizes: [Size], inlines: [InlineElement], metrics: SectionMetrics)] = []
         loaded.reserveCapacity(count)
         var total = 0
         for s in 0..<count {
@@ -89,11 +89,17 @@ public final class Layout {
                 throw LayoutError(.limit, "more than \(Self.maxItems) items in all (section \(s) brings the total to \(total))")
             }
             let metrics = try sectionMetrics(s)
-            let sizes = try fetchSizes(section: s, count: n)
-            let inlines = try inlineElements(s, itemCount: n)
-            loaded.append(Section(body: FlowBody(sizes: sizes, inlines: inlines, metrics: metrics, lineExtent: lineExtent, axes: axes)))
+            loaded.append((try fetchSizes(section: s, count: n), try inlineElements(s, itemCount: n), metrics))
         }
-        sections = loaded
+        // Everything is fetched and checked: lay out, re-using the old sections' storage.
+        sections.removeLast(Swift.max(0, sections.count - count))
+        for (s, data) in loaded.enumerated() {
+            if s < sections.count {
+                sections[s].body.reload(sizes: data.sizes, inlines: data.inlines, metrics: data.metrics, lineExtent: lineExtent, axes: axes)
+            } else {
+                sections.append(Section(body: FlowBody(sizes: data.sizes, inlines: data.inlines, metrics: data.metrics, lineExtent: lineExtent, axes: axes)))
+            }
+        }
         recomputeStarts(from: 0)
     }
 

@@ -9,6 +9,10 @@ struct Line {
     /// inline elements before it. With `firstItem` this orders lines strictly (see `key`).
     var inlineIndex: Int32
     var isInline: Bool
+    /// Line-axis extent of the line's items (min origin, max end); empty (+inf, -inf) for an
+    /// inline line. Chunks fold these into the cells' bounds (decorations of coverage `items`).
+    var low = Double.infinity
+    var high = -Double.infinity
 
     var key: LineKey { LineKey(item: firstItem, inline: Int(inlineIndex)) }
 }
@@ -28,6 +32,14 @@ struct LineStore {
     struct Chunk {
         var base: Double
         var lines: [Line]
+        var low = Double.infinity
+        var high = -Double.infinity
+
+        init(base: Double, lines: [Line]) {
+            self.base = base
+            self.lines = lines
+            for line in lines { low = Swift.min(low, line.low); high = Swift.max(high, line.high) }
+        }
     }
 
     /// A line's place: chunk and index inside it.
@@ -79,6 +91,11 @@ struct LineStore {
         lastIndex { line, _ in line.firstItem <= item }
     }
 
+    /// The line-axis extent of all item lines (min origin, max end).
+    var itemBounds: (low: Double, high: Double) {
+        chunks.reduce((Double.infinity, -Double.infinity)) { (Swift.min($0.0, $1.low), Swift.max($0.1, $1.high)) }
+    }
+
     /// The line with this key, if any.
     func index(of key: LineKey) -> Index? {
         guard let i = lastIndex(where: { line, _ in line.key <= key }), self[i].key == key else { return nil }
@@ -102,15 +119,37 @@ struct LineStore {
 
     // MARK: Building and changing
 
-    /// Appends a line whose `start` is absolute (relative to the body).
-    mutating func append(_ line: Line) {
-        if chunks.isEmpty || chunks[chunks.count - 1].lines.count >= Self.chunkCapacity {
-            chunks.append(Chunk(base: line.start, lines: []))
-            chunks[chunks.count - 1].lines.reserveCapacity(Self.chunkCapacity)
+    /// Builds a store line by line, filling one chunk at a time (cheaper than appending to the
+    /// last chunk of the store in place).
+    struct Builder {
+        private var chunks: [Chunk] = []
+        private var current: [Line] = []
+        private var base = 0.0
+
+        /// Appends a line whose `start` is absolute (relative to the body).
+        mutating func append(_ line: Line) {
+            if current.isEmpty {
+                current.reserveCapacity(LineStore.chunkCapacity)
+                base = line.start
+            }
+            var relative = line
+            relative.start -= base
+            current.append(relative)
+            if current.count == LineStore.chunkCapacity { flush() }
         }
-        var relative = line
-        relative.start -= chunks[chunks.count - 1].base
-        chunks[chunks.count - 1].lines.append(relative)
+
+        private mutating func flush() {
+            guard !current.isEmpty else { return }
+            chunks.append(Chunk(base: base, lines: current))
+            current = []
+        }
+
+        consuming func finish() -> LineStore {
+            flush()
+            var store = LineStore()
+            store.chunks = chunks
+            return store
+        }
     }
 
     /// Replaces the lines from `first` up to `resume` (exclusive; `endIndex` for all the rest)
