@@ -1,0 +1,68 @@
+"""The numpy paths: bulk sizes in, bulk attributes out."""
+
+from __future__ import annotations
+
+import ctypes
+
+import numpy as np
+import pytest
+
+from collectionlayout import ATTRIBUTES_DTYPE, Layout, _lib
+from collectionlayout.layout import CATEGORIES
+
+
+def test_dtype_mirrors_cl_attributes():
+    assert ATTRIBUTES_DTYPE.itemsize == ctypes.sizeof(_lib.cl_attributes)
+    for name, _ in _lib.cl_attributes._fields_:
+        assert ATTRIBUTES_DTYPE.fields[name][1] == getattr(_lib.cl_attributes, name).offset
+    assert ATTRIBUTES_DTYPE["frame"].names == ("x", "y", "width", "height")
+
+
+@pytest.fixture
+def big():
+    rng = np.random.default_rng(3)
+    sections = [rng.integers(20, 120, size=(n, 2)).astype(np.float64) for n in (500, 1, 0, 800)]
+    with Layout.from_sizes(sections, viewport=(0, 0, 400, 900), header=30, footer=10,
+                           insets=(5, 5, 5, 5), pin_headers=True) as layout:
+        layout.add_decoration("bg")
+        yield layout
+
+
+@pytest.mark.parametrize("rect", [(0, 0, 400, 900), (-50, 3000, 500, 1234.5), (0, 0, 0, 0),
+                                  (100, 100, 1, 1), (0, -1e9, 400, 2e9)])
+def test_bulk_equals_objects(big, rect):
+    objects = big.elements_in_rect(rect)
+    array = big.elements_in_rect_array(rect)
+    assert array.dtype == ATTRIBUTES_DTYPE and len(array) == len(objects)
+    for row, element in zip(array, objects):
+        frame = row["frame"]
+        assert (CATEGORIES[row["category"]], big.kind_name(int(row["kind"])), int(row["section"]),
+                int(row["item"])) == element.key
+        assert (frame["x"], frame["y"], frame["width"], frame["height"]) == element.frame
+        assert (row["z"], row["alpha"], bool(row["hidden"])) == (element.z, element.alpha,
+                                                                  element.hidden)
+
+
+def test_bulk_sizes_are_copied_without_per_item_work(monkeypatch):
+    # a (count, 2) batch is one memmove of the whole batch
+    moves = []
+    real = ctypes.memmove
+    monkeypatch.setattr(ctypes, "memmove", lambda dst, src, n: moves.append(n) or real(dst, src, n))
+    sizes = np.full((1000, 2), 12.0)
+    with Layout.from_sizes(sizes, viewport=(0, 0, 300, 300)) as layout:
+        assert layout.item_count(0) == 1000
+    assert sum(moves) == 1000 * 16 and len(moves) <= 4
+
+
+def test_the_layout_keeps_the_arrays_alive():
+    layout = Layout.from_sizes([np.full((5, 2), 10.0)], viewport=(0, 0, 100, 100))
+    import gc
+    gc.collect()
+    layout.invalidate()  # reads the arrays again
+    assert layout.cell(0, 4).frame[2:] == (10, 10)
+    layout.close()
+
+
+def test_empty_rect_gives_an_empty_array(big):
+    array = big.elements_in_rect_array((0, 1e7, 10, 10))
+    assert array.shape == (0,) and array.dtype == ATTRIBUTES_DTYPE
