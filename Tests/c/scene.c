@@ -275,10 +275,10 @@ cl_data_source scene_data_source(scene *s) {
     return source;
 }
 
-cl_status scene_create_layout(scene *s, cl_layout **out) {
-    cl_data_source source = scene_data_source(s);
+cl_status scene_create_layout(scene *s, const cl_data_source *source, cl_layout **out) {
+    cl_data_source own = scene_data_source(s);
     cl_layout *layout = NULL;
-    cl_status status = cl_layout_create(&s->def, &source, &layout);
+    cl_status status = cl_layout_create(&s->def, source ? source : &own, &layout);
     if (status != CL_OK) {
         *out = NULL;
         return status;

@@ -51,9 +51,10 @@ void scene_free(scene *s);
 
 /* The callbacks serving the scene's data; user_data is the scene. */
 cl_data_source scene_data_source(scene *s);
-/* Creates the layout of the scene: its definition, data, inline kinds and decorations. If a
- * step after cl_layout_create fails, *out is still the layout (to read its last error). */
-cl_status scene_create_layout(scene *s, cl_layout **out);
+/* Creates the layout of the scene: its definition, data and decorations. source NULL serves
+ * the scene's data with scene_data_source(); tests may pass a wrapper. If adding a decoration
+ * fails, *out is still the layout (to read its last error). */
+cl_status scene_create_layout(scene *s, const cl_data_source *source, cl_layout **out);
 bool scene_has_orthogonal_section(const scene *s);
 
 /* A scene with a bit of everything the flow style has: sections of varied item sizes, an empty

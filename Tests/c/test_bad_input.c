@@ -120,7 +120,7 @@ static bool fixture_open(fixture *fx) {
         return false;
     fx->source.inner = scene_data_source(&fx->scene);
     cl_data_source source = faulty_data_source(&fx->source);
-    return CHECK_OK(NULL, cl_layout_create(&fx->scene.def, &source, &fx->layout)) &&
+    return CHECK_OK(fx->layout, scene_create_layout(&fx->scene, &source, &fx->layout)) &&
            CHECK_OK(fx->layout, elements_all(fx->layout, &fx->good)) &&
            CHECK(fx->good.count > 20, "the sample scene has only %zu elements", fx->good.count);
 }

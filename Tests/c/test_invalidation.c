@@ -15,7 +15,7 @@ static void check_same_as_fresh(fixture *fx, const char *context) {
     cl_layout *fresh = NULL;
     element_list want = {0}, got = {0};
     if (CHECK_OK(fx->layout, cl_layout_viewport(fx->layout, &fx->scene.def.viewport)) &&
-        CHECK_OK(fresh, scene_create_layout(&fx->scene, &fresh)) &&
+        CHECK_OK(fresh, scene_create_layout(&fx->scene, NULL, &fresh)) &&
         CHECK_OK(fresh, elements_all(fresh, &want)) &&
         CHECK_OK(fx->layout, elements_all(fx->layout, &got)))
         elements_match(&want, &got, context);
@@ -30,7 +30,7 @@ static void with_sample_scene(void *test) {
     fixture fx = {0};
     char error[256];
     if (CHECK(scene_parse(&fx.scene, sample_scene_json, error, sizeof error), "%s", error) &&
-        CHECK_OK(fx.layout, scene_create_layout(&fx.scene, &fx.layout)))
+        CHECK_OK(fx.layout, scene_create_layout(&fx.scene, NULL, &fx.layout)))
         ((fixture_test *)test)->body(&fx);
     cl_layout_destroy(fx.layout);
     scene_free(&fx.scene);

@@ -64,7 +64,7 @@ static void run_vector(void *context) {
     vector *v = context;
     cl_layout *layout = NULL;
     element_list actual = {0};
-    if (CHECK_OK(layout, scene_create_layout(&v->scene, &layout)) &&
+    if (CHECK_OK(layout, scene_create_layout(&v->scene, NULL, &layout)) &&
         CHECK_OK(layout, elements_all(layout, &actual))) {
         elements_match(&v->expected, &actual, "all elements");
         check_attributes_by_identity(layout, &actual);
