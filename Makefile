@@ -4,7 +4,7 @@
 #   make test         every test: Swift, C, the header as C99 and C++17, install + pkg-config,
 #                     Python, and a check that the library needs no Swift toolchain
 #   make demo         the C and Python examples
-#   make bench        bench/run
+#   make bench        bench/run (BENCH_ARGS="ITEMS RUNS" for a quick one)
 #   make install      PREFIX=/usr/local, DESTDIR respected
 #   make test-valgrind  the C tests under valgrind (not part of make test)
 #   make clean
@@ -116,7 +116,7 @@ demo: $(EXAMPLES)
 	$(PY_ENV) $(PYTHON) examples/python/flow_demo.py
 
 bench: lib
-	COLLECTIONLAYOUT_LIBRARY=$(LIB) bench/run
+	COLLECTIONLAYOUT_LIBRARY=$(LIB) bench/run $(BENCH_ARGS)
 
 # ---- Install -----------------------------------------------------------------------------
 
