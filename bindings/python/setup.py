@@ -5,7 +5,7 @@ import os
 import shutil
 from pathlib import Path
 
-from setuptools import setup
+from setuptools import Distribution, setup
 from setuptools.command.build_py import build_py
 
 LIBRARY = "libcollectionlayout.so"
@@ -31,22 +31,24 @@ class BuildPyWithLibrary(build_py):
         shutil.copy2(library, target)
 
 
-commands = {"build_py": BuildPyWithLibrary}
+class LibraryDistribution(Distribution):
+    """With the native library bundled the wheel is platform-specific."""
 
-try:  # a wheel with a native library is platform-specific (but not tied to a Python ABI)
+    def has_ext_modules(self):
+        return built_library() is not None
+
+
+commands = {"build_py": BuildPyWithLibrary}
+try:  # the library does not use the Python C API: any Python 3 on this platform will do
     from wheel.bdist_wheel import bdist_wheel
 
     class PlatformWheel(bdist_wheel):
-        def finalize_options(self):
-            super().finalize_options()
-            self.root_is_pure = built_library() is None
-
         def get_tag(self):
             python, abi, platform = super().get_tag()
-            return ("py3", "none", platform) if not self.root_is_pure else (python, abi, platform)
+            return (python, abi, platform) if self.root_is_pure else ("py3", "none", platform)
 
     commands["bdist_wheel"] = PlatformWheel
 except ImportError:
     pass
 
-setup(cmdclass=commands)
+setup(cmdclass=commands, distclass=LibraryDistribution)

@@ -275,15 +275,8 @@ def test_bad_decorations(layout, options):
     assert_last_good(layout)
 
 
-# The engine reports an out-of-range `before` from the callback as CL_ERROR_OUT_OF_RANGE; the
-# header's CL_ERROR_BAD_CALLBACK_DATA ("a callback returned invalid values") is what it should be.
-ENGINE_SAYS_OUT_OF_RANGE = pytest.mark.xfail(raises=OutOfRangeError, strict=False,
-                                             reason="engine: OUT_OF_RANGE for a callback's before")
-
-
 @pytest.mark.parametrize("inline", [
-    pytest.param([("sep", 99, 1)], marks=ENGINE_SAYS_OUT_OF_RANGE),
-    pytest.param([("sep", -1, 1)], marks=ENGINE_SAYS_OUT_OF_RANGE),
+    [("sep", 99, 1)], [("sep", -1, 1)],
     [("sep", 0, math.nan)], [("sep", 0, -2)], [("sep", 0, math.inf)]])
 def test_bad_inline_elements(layout, data, inline):
     with pytest.raises(BadCallbackDataError) as caught:
