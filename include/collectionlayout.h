@@ -211,7 +211,8 @@ typedef struct cl_attributes {
 typedef struct cl_layout cl_layout;
 
 /* Creates a flow layout and performs its first layout pass (asking the data source). The data
- * source struct is copied; user_data must stay valid until cl_layout_destroy. */
+ * source struct is copied; user_data must stay valid until cl_layout_destroy. On failure
+ * *out_layout is set to NULL and cl_layout_last_error(NULL) says why. */
 cl_status cl_layout_create(const cl_flow_def *def, const cl_data_source *data_source,
                            cl_layout **out_layout);
 void cl_layout_destroy(cl_layout *layout);
@@ -262,7 +263,7 @@ cl_status cl_layout_item_count(const cl_layout *layout, int64_t section, int64_t
 /* Every element whose frame overlaps rect with positive area, in a deterministic order, written
  * to buffer. *out_count receives the number of elements. If capacity is too small, *out_count is
  * the needed count, the status is CL_ERROR_BUFFER_TOO_SMALL and the buffer's contents are
- * unspecified. buffer may be NULL when capacity is 0 (to ask for the count). */
+ * unspecified. With buffer NULL and capacity 0 it only counts: CL_OK and the count. */
 cl_status cl_layout_elements_in_rect(const cl_layout *layout, cl_rect rect, cl_attributes *buffer,
                                      int64_t capacity, int64_t *out_count);
 

@@ -201,7 +201,8 @@ public func cl_layout_elements_in_rect(_ layout: OpaquePointer?, _ rect: cl_rect
             count += 1
         }
         out.pointee = count
-        if count > capacity {
+        // A NULL buffer with capacity 0 only asks for the count.
+        if count > capacity && !(buffer == nil && capacity == 0) {
             tooSmall = true
             throw LayoutError(.invalidArgument, "the buffer holds \(capacity) elements; \(count) are needed")
         }

@@ -431,7 +431,7 @@ public final class Layout {
                 throw LayoutError(.unknownKind, "inline_elements(section \(s)): kind \(e.kind.rawValue) is not a registered user kind")
             }
             guard e.before >= 0, e.before <= itemCount else {
-                throw LayoutError(.outOfRange, "inline_elements(section \(s)): before \(e.before) is out of 0...\(itemCount)")
+                throw LayoutError(.badCallbackData, "inline_elements(section \(s)): before \(e.before) is out of 0...\(itemCount)")
             }
             guard e.extent.isFinite, e.extent >= 0 else {
                 throw LayoutError(.badCallbackData, "inline_elements(section \(s)): extent \(e.extent) must be finite and >= 0")
