@@ -547,18 +547,20 @@ class Layout:
         return count.value
 
     def _query(self, rect: RectLike, allocate: Callable[[int], tuple[Any, Any]]) -> tuple[Any, int]:
-        """Runs cl_layout_elements_in_rect: asks the count (capacity 0), allocates, fills."""
+        """Runs cl_layout_elements_in_rect: counts (NULL buffer), allocates, fills."""
         area = _rect(rect)
         count = c_int64()
-        capacity = 0
-        buffer, pointer = allocate(0)
+        self._call("cl_layout_elements_in_rect", area, None, 0, byref(count),
+                   allow=(CL_ERROR_BUFFER_TOO_SMALL,))
         while True:
+            capacity = count.value
+            buffer, pointer = allocate(capacity)
+            if capacity == 0:
+                return buffer, 0
             status = self._call("cl_layout_elements_in_rect", area, pointer, capacity,
                                 byref(count), allow=(CL_ERROR_BUFFER_TOO_SMALL,))
-            if status == CL_OK:
+            if status == CL_OK and count.value <= capacity:
                 return buffer, count.value
-            capacity = count.value  # the needed count
-            buffer, pointer = allocate(capacity)
 
     def elements_in_rect(self, rect: RectLike) -> list[Attributes]:
         """Every element whose frame overlaps rect with positive area (SPEC §9)."""

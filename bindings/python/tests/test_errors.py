@@ -395,3 +395,21 @@ def test_errors_share_one_base():
     for cls in (InvalidHandleError, InvalidArgumentError, OutOfRangeError, CallbackError,
                 BadCallbackDataError, ReentrantError, BufferTooSmallError, UnknownKindError):
         assert issubclass(cls, CollectionLayoutError)
+
+
+def test_queries_retry_when_the_buffer_turns_out_too_small(layout, monkeypatch):
+    real = _lib.lib()
+
+    class UnderCounting:  # the count-only call reports fewer elements than there are
+        def __getattr__(self, name):
+            return getattr(real, name)
+
+        def cl_layout_elements_in_rect(self, handle, rect, buffer, capacity, out_count):
+            if buffer is None:
+                out_count._obj.value = 2
+                return _lib.CL_OK
+            return real.cl_layout_elements_in_rect(handle, rect, buffer, capacity, out_count)
+
+    monkeypatch.setattr(_lib, "lib", UnderCounting)
+    assert len(layout.elements_in_rect((0, 0, 320, 354))) == 8
+    assert len(layout.elements_in_rect_array((0, 0, 320, 354))) == 8
