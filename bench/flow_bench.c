@@ -1,16 +1,17 @@
 /* flow_bench.c — the C side of bench/run. Prints one JSON object on stdout.
  *
- *   flow_bench [items] [runs]      (defaults 1000000 items, 7 runs)
+ *   flow_bench [items] [runs]      (defaults 1000000 items, 11 runs, at most 64)
  *
  * Items have deterministic pseudo-random sizes (splitmix64 of the index, quantised to 1/4 pt:
  * widths 40-160, heights 30-120; py_bench.py generates the same). Viewport 390x844, spacing 10,
  * insets 10, justified lines, centred cross alignment. The data source copies sizes from a
  * precomputed array with memcpy, in whatever batches the engine asks for. */
-#define _POSIX_C_SOURCE 200809L
+#define _DEFAULT_SOURCE
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <time.h>
 #include <unistd.h>
 #include "collectionlayout.h"
@@ -97,10 +98,10 @@ static long mismatches(const cl_layout *l, const source *src, const double *x, c
 int main(int argc, char **argv)
 {
     const int64_t n = argc > 1 ? atoll(argv[1]) : 1000000;
-    const int runs = argc > 2 ? atoi(argv[2]) : 7;
+    const int runs = argc > 2 && atoi(argv[2]) > 0 && atoi(argv[2]) <= 64 ? atoi(argv[2]) : 11;
     const cl_insets in = {10, 10, 10, 10};
     cl_size *sizes = malloc((size_t)n * sizeof *sizes);
-    double *x = malloc((size_t)n * sizeof *x), *y = malloc((size_t)n * sizeof *y), t[64];
+    double *x = malloc((size_t)n * sizeof *x), *y = malloc((size_t)n * sizeof *y);
     for (int64_t i = 0; i < n; i++) {
         uint64_t r = splitmix((uint64_t)i);
         sizes[i] = (cl_size){40 + (double)(r % 481) / 4, 30 + (double)((r >> 32) % 361) / 4};
@@ -113,35 +114,35 @@ int main(int argc, char **argv)
     cl_layout *L1 = create(&one, NULL);
     long rss1 = rss_bytes();
 
-    /* 1. full layout: create (first pass) and invalidate, 1 section and 1000 sections */
-    double create1, inval1, create1k, inval1k, base1, base1k, h1 = 0, h1k = 0;
-    for (int r = 0; r < runs; r++) { cl_layout_destroy(create(&one, &t[r])); }
-    create1 = median(t, runs);
-    for (int r = 0; r < runs; r++) { double t0 = now(); check(cl_layout_invalidate(L1), L1, "cl_layout_invalidate"); t[r] = now() - t0; }
-    inval1 = median(t, runs);
-    cl_layout *L2 = create(&many, NULL);
-    for (int r = 0; r < runs; r++) { cl_layout_destroy(create(&many, &t[r])); }
-    create1k = median(t, runs);
-    for (int r = 0; r < runs; r++) { double t0 = now(); check(cl_layout_invalidate(L2), L2, "cl_layout_invalidate"); t[r] = now() - t0; }
-    inval1k = median(t, runs);
-    for (int r = 0; r < runs; r++) { double t0 = now(); h1k = baseline_flow(sizes, 1000, n / 1000, 390, in, 10, 10, x, y); t[r] = now() - t0; }
-    base1k = median(t, runs);
-    long bad1k = mismatches(L2, &many, x, y, h1k, 997);
-    cl_layout_destroy(L2);
-    for (int r = 0; r < runs; r++) { double t0 = now(); h1 = baseline_flow(sizes, 1, n, 390, in, 10, 10, x, y); t[r] = now() - t0; }
-    base1 = median(t, runs);
-    long bad1 = mismatches(L1, &one, x, y, h1, 997);
-    /* the same loop writing into freshly allocated output, as a first pass must (page faults) */
-    double alloc1 = 0, alloc1k = 0;
-    for (int pass = 0; pass < 2; pass++) {
+    /* 1. full layout: create (first pass) and invalidate, against the plain C loop writing into
+     * reused output and into freshly allocated output. The four are interleaved run by run so
+     * that a busy machine slows them alike; each figure is the median of its runs. */
+    enum { CREATE, INVALIDATE, BASE, BASE_FRESH, KINDS };
+    double fig[2][KINDS], h[2] = {0, 0}, tk[KINDS][64];
+    long bad[2];
+    for (int cfg = 0; cfg < 2; cfg++) {
+        source *src = cfg ? &many : &one;
+        cl_layout *L = cfg ? create(&many, NULL) : L1;
         for (int r = 0; r < runs; r++) {
+            cl_layout_destroy(create(src, &tk[CREATE][r]));
             double t0 = now();
-            double *fx = malloc((size_t)n * sizeof *fx), *fy = malloc((size_t)n * sizeof *fy);
-            baseline_flow(sizes, pass ? 1000 : 1, pass ? n / 1000 : n, 390, in, 10, 10, fx, fy);
-            free(fx); free(fy);
-            t[r] = now() - t0;
+            check(cl_layout_invalidate(L), L, "cl_layout_invalidate");
+            tk[INVALIDATE][r] = now() - t0;
+            t0 = now();
+            h[cfg] = baseline_flow(sizes, src->sections, src->per, 390, in, 10, 10, x, y);
+            tk[BASE][r] = now() - t0;
+            t0 = now();
+            /* mmap: always fresh pages, whatever malloc would reuse */
+            const size_t bytes = (size_t)n * sizeof(double);
+            double *fx = mmap(NULL, 2 * bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+            if (fx == MAP_FAILED) { perror("mmap"); return 1; }
+            baseline_flow(sizes, src->sections, src->per, 390, in, 10, 10, fx, fx + n);
+            munmap(fx, 2 * bytes);
+            tk[BASE_FRESH][r] = now() - t0;
         }
-        *(pass ? &alloc1k : &alloc1) = median(t, runs);
+        for (int k = 0; k < KINDS; k++) fig[cfg][k] = median(tk[k], runs);
+        bad[cfg] = mismatches(L, src, x, y, h[cfg], 997);
+        if (cfg) cl_layout_destroy(L);
     }
 
     /* 2. one-screen rect query in the middle of the content (and at random places) */
@@ -205,7 +206,8 @@ int main(int argc, char **argv)
            " \"query_random_us\": %.3f, \"query_random_count_last\": %lld,\n"
            " \"item_height_s\": %.9f, \"item_width_s\": %.9f, \"width_change_moved_breaks\": %d,\n"
            " \"rss_bytes\": %ld, \"rss_per_item\": %.2f}\n",
-           (long long)n, runs, create1, inval1, base1, alloc1, create1k, inval1k, base1k, alloc1k, bad1, bad1k, bad_incr,
+           (long long)n, runs, fig[0][CREATE], fig[0][INVALIDATE], fig[0][BASE], fig[0][BASE_FRESH],
+           fig[1][CREATE], fig[1][INVALIDATE], fig[1][BASE], fig[1][BASE_FRESH], bad[0], bad[1], bad_incr,
            cs.height, query_us, (long long)count, query_rand_us, (long long)count_rand,
            item_h, item_w, breaks_moved, rss1 - rss0, (double)(rss1 - rss0) / (double)n);
     free(sizes); free(x); free(y);

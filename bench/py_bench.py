@@ -150,7 +150,7 @@ def main() -> None:
             row(f"1. full layout {label}, cl_layout_{what}", ms(t),
                 f"{t / base:.1f}x C loop ({t / alloc:.1f}x C loop + fresh output)", "<= 3x")
         row(f"   plain C loop {label} (baseline_flow.c, -O2)", ms(base), "output arrays reused")
-        row(f"   plain C loop {label}, fresh output", ms(alloc), "malloc'd per run: page faults")
+        row(f"   plain C loop {label}, fresh output", ms(alloc), "x, y in new pages each run (mmap)")
     # 2. rect query
     row("2. rect query 390x844, middle of content", f"{c['query_us']:.2f} us",
         f"{c['query_us'] / 5:.2f}x target; {c['query_count']} elements", "<= 5 us")
