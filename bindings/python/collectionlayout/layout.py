@@ -22,7 +22,7 @@ from .errors import (BadCallbackDataError, CallbackError, CollectionLayoutError,
 try:
     import numpy as np
 except ImportError:  # numpy is optional: only the bulk features need it
-    np = None
+    np = None  # type: ignore[assignment]
 
 if TYPE_CHECKING:
     import numpy.typing as npt
@@ -330,7 +330,7 @@ class Layout:
                                    section_metrics, inline_elements)
         declared = list(dict.fromkeys(kinds))
         while True:  # at most once more per kind that inline_elements names undeclared
-            names = self._declare_kinds(definition, declared)  # alive until create copied them
+            self._declare_kinds(definition, declared)
             out = c_void_p()
             status = lib.cl_layout_create(byref(definition), byref(self._source.struct),
                                           byref(out))
@@ -345,11 +345,12 @@ class Layout:
                 raise self._error(status, None)
             declared += sorted(self._source.unregistered)
             self._source.unregistered = set()
-        self._handle = out.value
-        self._finalizer = weakref.finalize(self, _destroy, out.value, self._source)
+        self._handle = handle = out.value or 0
+        self._finalizer = weakref.finalize(self, _destroy, handle, self._source)
 
-    def _declare_kinds(self, definition: cl_flow_def, names: list[str]) -> ctypes.Array[c_char_p]:
-        """Puts the user kinds into the def (ids CL_KIND_FIRST_USER + i) and the name maps."""
+    def _declare_kinds(self, definition: cl_flow_def, names: list[str]) -> None:
+        """Puts the user kinds into the def (ids CL_KIND_FIRST_USER + i) and the name maps.
+        The def keeps the name array alive (ctypes' _objects) until create has copied it."""
         for name in names:
             if not isinstance(name, str):
                 raise _invalid(f"a kind name must be a str, not {name!r}")
@@ -361,7 +362,6 @@ class Layout:
         self._kinds.update({name: _lib.CL_KIND_FIRST_USER + i for i, name in enumerate(names)})
         self._kind_names.clear()
         self._kind_names.update({kind: name for name, kind in self._kinds.items()})
-        return encoded
 
     # ---- Alternative constructors -----------------------------------------------------------
 

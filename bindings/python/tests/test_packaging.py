@@ -33,3 +33,16 @@ def test_build_bundles_the_library_and_it_loads_standalone(tmp_path):
                          text=True, timeout=60)
     assert run.returncode == 0, run.stderr
     assert run.stdout.splitlines()[0] == str(package / "libcollectionlayout.so")
+
+
+def test_numpy_is_optional():
+    check = ("import sys; sys.modules['numpy'] = None\n"
+             "import collectionlayout as c\n"
+             "layout = c.Layout.from_sizes([[(10, 10)] * 3], viewport=(0, 0, 100, 100))\n"
+             "assert len(layout.elements()) == 3 and c.ATTRIBUTES_DTYPE is None\n"
+             "try:\n    layout.elements_in_rect_array((0, 0, 100, 100))\n"
+             "except ImportError as error:\n    print(error)\n")
+    run = subprocess.run([sys.executable, "-c", check], capture_output=True, text=True,
+                         env=dict(os.environ, PYTHONPATH=str(PACKAGE)), timeout=60)
+    assert run.returncode == 0, run.stderr
+    assert "needs numpy" in run.stdout
