@@ -19,7 +19,7 @@ from .errors import CollectionLayoutError
 # ---- Version (the header this binding was written against) ----------------------------------
 
 CL_VERSION_MAJOR = 0
-CL_VERSION_MINOR = 2
+CL_VERSION_MINOR = 3
 CL_VERSION_PATCH = 0
 CL_VERSION_NUMBER = CL_VERSION_MAJOR * 10000 + CL_VERSION_MINOR * 100 + CL_VERSION_PATCH
 
@@ -51,6 +51,18 @@ CL_ALIGNMENT_TRAILING = 3
 CL_CROSS_ALIGNMENT_CENTER = 0
 CL_CROSS_ALIGNMENT_START = 1
 CL_CROSS_ALIGNMENT_END = 2
+
+CL_STYLE_FLOW = 0
+CL_STYLE_ORTHOGONAL = 1
+
+CL_SNAP_NONE = 0
+CL_SNAP_ITEM = 1
+CL_SNAP_PAGE = 2
+CL_SNAP_ITEM_PAGING = 3
+CL_SNAP_ITEM_CENTERED = 4
+
+CL_DECELERATION_NORMAL = 0.998
+CL_DECELERATION_FAST = 0.99
 
 CL_CATEGORY_CELL = 0
 CL_CATEGORY_SUPPLEMENTARY = 1
@@ -106,6 +118,8 @@ class cl_flow_def(Structure):
         ("footer", c_double),
         ("alignment", c_int32),
         ("cross_alignment", c_int32),
+        ("style", c_int32),
+        ("rows", c_int32),
         ("pin_headers", c_int32),
         ("pin_footers", c_int32),
         ("kinds", POINTER(c_char_p)),
@@ -124,6 +138,8 @@ class cl_section_metrics(Structure):
         ("header", c_double),
         ("footer", c_double),
         ("cross_alignment", c_int32),
+        ("style", c_int32),
+        ("rows", c_int32),
         ("reserved", c_int32),
     ]
 
@@ -140,6 +156,10 @@ class cl_decoration_def(Structure):
         ("z", c_int32),
         ("insets", cl_insets),
     ]
+
+
+class cl_section_scroll(Structure):
+    _fields_ = [("offset", c_double), ("content_extent", c_double), ("max_offset", c_double)]
 
 
 SECTION_COUNT_FN = CFUNCTYPE(cl_status, c_void_p, POINTER(c_int64))
@@ -182,6 +202,7 @@ FUNCTIONS: list[tuple[str, list, object]] = [
     ("cl_version", [], c_uint32),
     ("cl_status_string", [cl_status], c_char_p),
     ("cl_flow_def_default", [], cl_flow_def),
+    ("cl_orthogonal_def_default", [], cl_flow_def),
     ("cl_decoration_def_default", [], cl_decoration_def),
     ("cl_layout_create", [POINTER(cl_flow_def), POINTER(cl_data_source), POINTER(cl_layout_p)],
      cl_status),
@@ -204,6 +225,10 @@ FUNCTIONS: list[tuple[str, list, object]] = [
                                     POINTER(c_int64)], cl_status),
     ("cl_layout_attributes", [cl_layout_p, c_int32, c_int32, c_int64, c_int64,
                               POINTER(cl_attributes)], cl_status),
+    ("cl_layout_set_section_offset", [cl_layout_p, c_int64, c_double], cl_status),
+    ("cl_layout_section_scroll", [cl_layout_p, c_int64, POINTER(cl_section_scroll)], cl_status),
+    ("cl_layout_section_target_offset", [cl_layout_p, c_int64, c_double, c_double, c_int32,
+                                         c_double, POINTER(c_double)], cl_status),
 ]
 
 # ---- Loading --------------------------------------------------------------------------------
@@ -249,10 +274,13 @@ def _bind(cdll: ctypes.CDLL, path: str) -> ctypes.CDLL:
     if missing:
         raise LibraryNotFoundError(f"{path} lacks the functions {', '.join(missing)}")
     version = cdll.cl_version()
-    if version // 10000 != CL_VERSION_MAJOR:
+    # Semantic versioning: before 1.0 a new minor version may change the ABI.
+    if version // 10000 != CL_VERSION_MAJOR or \
+            (CL_VERSION_MAJOR == 0 and version // 100 % 100 != CL_VERSION_MINOR):
         raise LibraryNotFoundError(
             f"{path} is version {version // 10000}.{version // 100 % 100}.{version % 100}, "
-            f"this binding needs {CL_VERSION_MAJOR}.x (header {CL_VERSION_MAJOR}."
+            f"this binding needs {CL_VERSION_MAJOR}.{CL_VERSION_MINOR if CL_VERSION_MAJOR == 0 else 'x'}"
+            f" (header {CL_VERSION_MAJOR}."
             f"{CL_VERSION_MINOR}.{CL_VERSION_PATCH})")
     return cdll
 

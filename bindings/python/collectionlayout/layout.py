@@ -8,7 +8,7 @@ import weakref
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from ctypes import POINTER, byref, c_char_p, c_int32, c_int64, c_void_p
 from dataclasses import asdict, dataclass
-from typing import TYPE_CHECKING, Any, Union
+from typing import TYPE_CHECKING, Any, NamedTuple, Union
 
 from . import _lib
 from ._lib import (CL_ERROR_BUFFER_TOO_SMALL, CL_ERROR_CALLBACK, CL_ERROR_INVALID_ARGUMENT,
@@ -28,7 +28,8 @@ if TYPE_CHECKING:
     import numpy.typing as npt
 
 __all__ = ["Attributes", "Layout", "ATTRIBUTES_DTYPE", "DIRECTIONS", "ALIGNMENTS",
-           "CROSS_ALIGNMENTS", "CATEGORIES", "SCOPES", "COVERAGES"]
+           "CROSS_ALIGNMENTS", "CATEGORIES", "SCOPES", "COVERAGES", "STYLES", "SNAPPING",
+           "SectionScroll"]
 
 Rect = tuple[float, float, float, float]
 RectLike = Sequence[float]
@@ -38,6 +39,8 @@ SizesLike = Union[Sequence[SizeLike], "npt.NDArray[np.float64]"]
 DIRECTIONS = {"vertical": 0, "horizontal": 1}
 ALIGNMENTS = {"justified": 0, "leading": 1, "center": 2, "trailing": 3}
 CROSS_ALIGNMENTS = {"center": 0, "start": 1, "end": 2}
+STYLES = {"flow": 0, "orthogonal": 1}
+SNAPPING = {"none": 0, "item": 1, "page": 2, "item_paging": 3, "item_centered": 4}
 CATEGORIES = ("cell", "supplementary", "decoration")  # indexed by CL_CATEGORY_*
 SCOPES = {"section": 0, "item": 1}
 COVERAGES = {"body": 0, "section": 1, "items": 2}
@@ -46,6 +49,14 @@ BUILTIN_KINDS = {"": _lib.CL_KIND_CELL, "header": _lib.CL_KIND_HEADER,
 
 # numpy mirror of cl_attributes (same field names, offsets and size), for bulk queries.
 ATTRIBUTES_DTYPE = np.dtype(cl_attributes) if np is not None else None
+
+
+class SectionScroll(NamedTuple):
+    """The sideways scroll state of an orthogonal section (SPEC §4)."""
+
+    offset: float
+    content_extent: float  # the strip's extent: insets + columns + spacing
+    max_offset: float
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,12 +116,19 @@ def _int64(value: object, what: str) -> int:
     return number
 
 
+def _int32(value: object, what: str) -> int:
+    number = _int64(value, what)
+    if not -2**31 <= number < 2**31:
+        raise _invalid(f"{what} {number} does not fit in 32 bits")
+    return number
+
+
 def _rect(rect: RectLike) -> cl_rect:
     return cl_rect(*_floats(rect, 4, "a rect (x, y, width, height)"))
 
 
 _METRIC_NUMBERS = ("line_spacing", "interitem_spacing", "header", "footer")
-METRIC_KEYS = ("insets", "alignment", "cross_alignment") + _METRIC_NUMBERS
+METRIC_KEYS = ("insets", "alignment", "cross_alignment", "style", "rows") + _METRIC_NUMBERS
 
 
 def _set_metrics(target: ctypes.Structure, metrics: Mapping[str, Any]) -> None:
@@ -123,6 +141,10 @@ def _set_metrics(target: ctypes.Structure, metrics: Mapping[str, Any]) -> None:
             target.alignment = _enum(ALIGNMENTS, value, "alignment")
         elif key == "cross_alignment":
             target.cross_alignment = _enum(CROSS_ALIGNMENTS, value, "cross_alignment")
+        elif key == "style":
+            target.style = _enum(STYLES, value, "style")
+        elif key == "rows":
+            target.rows = _int32(value, "rows")
         elif key in _METRIC_NUMBERS:
             setattr(target, key, _floats([value], 1, key)[0])
         else:
@@ -277,8 +299,10 @@ class Layout:
     - ``section_count() -> int`` (None: 1 section),
     - ``item_sizes(section, first, count) -> sizes``: a sequence of (width, height) or a numpy
       (count, 2) float64 array (None: every item is ``item_size``),
-    - ``section_metrics(section) -> dict | None``: overrides of ``insets``, ``line_spacing``,
-      ``interitem_spacing``, ``header``, ``footer``, ``alignment``, ``cross_alignment``,
+    - ``section_metrics(section) -> dict | None``: overrides of ``insets`` (screen insets:
+      top, left, bottom, right), ``line_spacing``, ``interitem_spacing``, ``header``,
+      ``footer``, ``alignment``, ``cross_alignment``, ``style`` ("flow" or "orthogonal"),
+      ``rows`` (of an orthogonal strip),
     - ``inline_elements(section) -> [(kind_name, before, extent), ...]`` (SPEC §6); declare
       their kind names in ``kinds`` (an undeclared name costs one more layout pass).
 
@@ -303,6 +327,8 @@ class Layout:
                  footer: float | None = None,
                  alignment: str | None = None,
                  cross_alignment: str | None = None,
+                 style: str | None = None,
+                 rows: int | None = None,
                  pin_headers: bool | None = None,
                  pin_footers: bool | None = None) -> None:
         self._handle: int | None = None
@@ -311,7 +337,8 @@ class Layout:
         definition = lib.cl_flow_def_default()
         metrics = dict(insets=insets, line_spacing=line_spacing,
                        interitem_spacing=interitem_spacing, header=header, footer=footer,
-                       alignment=alignment, cross_alignment=cross_alignment)
+                       alignment=alignment, cross_alignment=cross_alignment, style=style,
+                       rows=rows)
         _set_metrics(definition, {k: v for k, v in metrics.items() if v is not None})
         if direction is not None:
             definition.direction = _enum(DIRECTIONS, direction, "direction")
@@ -526,6 +553,32 @@ class Layout:
         numbers = [_int64(s, "section") for s in sections]
         self._call("cl_layout_invalidate_sections", (c_int64 * len(numbers))(*numbers),
                    len(numbers))
+
+    # ---- Orthogonal sections (SPEC §4) ------------------------------------------------------
+
+    def set_section_offset(self, section: int, offset: float) -> None:
+        """Scrolls an orthogonal section sideways; the offset is clamped to [0, max_offset]."""
+        self._call("cl_layout_set_section_offset", _int64(section, "section"),
+                   _floats([offset], 1, "offset")[0])
+
+    def section_scroll(self, section: int) -> SectionScroll:
+        """An orthogonal section's offset, strip extent and largest offset."""
+        scroll = _lib.cl_section_scroll()
+        self._call("cl_layout_section_scroll", _int64(section, "section"), byref(scroll))
+        return SectionScroll(scroll.offset, scroll.content_extent, scroll.max_offset)
+
+    def section_target_offset(self, section: int, proposed: float, velocity: float,
+                              snapping: str = "none",
+                              deceleration_rate: float = _lib.CL_DECELERATION_NORMAL) -> float:
+        """Where an orthogonal section's offset comes to rest after a gesture ending at
+        `proposed` with `velocity` (points/s): projected, snapped ("none", "item", "page",
+        "item_paging", "item_centered") and clamped."""
+        out = ctypes.c_double()
+        self._call("cl_layout_section_target_offset", _int64(section, "section"),
+                   _floats([proposed], 1, "proposed")[0], _floats([velocity], 1, "velocity")[0],
+                   _enum(SNAPPING, snapping, "snapping"),
+                   _floats([deceleration_rate], 1, "deceleration_rate")[0], byref(out))
+        return out.value
 
     # ---- Queries ----------------------------------------------------------------------------
 

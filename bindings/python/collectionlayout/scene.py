@@ -2,7 +2,8 @@
 
     {"viewport": [x, y, w, h],
      "layout": {"direction", "pin_headers", "pin_footers", "decorations": [...]},
-     "sections": [{"items": [[w, h], ...]} or {"item_count", "item_size"}, plus metrics, "inline"]}
+     "sections": [{"items": [[w, h], ...]} or {"item_count", "item_size"}, plus metrics,
+                   "inline", and for orthogonal sections "style", "rows", "offset"]}
 
 Missing keys take the SPEC's defaults (0, flow, justified, center), which differ from
 cl_flow_def_default's UIKit spacings of 10.
@@ -23,12 +24,10 @@ _LAYOUT_KEYS = {"direction", "pin_headers", "pin_footers", "decorations"}
 _SECTION_KEYS = {"style", "items", "item_count", "item_size", "inline", "rows", "offset",
                  *METRIC_KEYS}
 _DECORATION_KEYS = {"kind", "scope", "coverage", "insets", "z"}
-# Keys of later work (orthogonal style, SPEC §4) and the values that mean "not used".
-_LATER = {"style": "flow", "rows": 1, "offset": 0}
 
 
 class SceneError(ValueError):
-    """A scene file that is malformed or uses what this version does not support yet."""
+    """A scene file that is malformed."""
 
 
 def load(path: str | os.PathLike[str]) -> Layout:
@@ -55,10 +54,6 @@ def _section(index: int, section: Any) -> tuple[list[Any], dict[str, Any], list[
     """A scene section as (item sizes, metrics, inline elements)."""
     what = f"section {index}"
     section = _check_keys(what, section, _SECTION_KEYS)
-    for key, unused in _LATER.items():
-        if section.get(key, unused) != unused:
-            raise SceneError(f"{what}: {key} {section[key]!r} is not supported yet "
-                             f"(only flow sections: style 'flow', rows 1, offset 0)")
     if "items" in section:
         if "item_count" in section or "item_size" in section:
             raise SceneError(f"{what}: give either items or item_count with item_size")
@@ -101,6 +96,9 @@ def from_dict(scene: Mapping[str, Any]) -> Layout:
         insets=(0, 0, 0, 0), line_spacing=0, interitem_spacing=0, header=0, footer=0,
         alignment="justified", cross_alignment="center")
     try:
+        for number, section in enumerate(scene.get("sections", [])):
+            if section.get("offset"):  # the sideways offset of an orthogonal section
+                layout.set_section_offset(number, section["offset"])
         for number, decoration in enumerate(options.get("decorations", [])):
             decoration = _check_keys(f"decoration {number}", decoration, _DECORATION_KEYS)
             if "kind" not in decoration:

@@ -61,9 +61,9 @@ def test_bad_arguments(tmp_path, capsys):
     assert cli.main(["dump", str(tmp_path / "missing.json")]) == 1
     assert "missing.json" in capsys.readouterr().err
     bad = tmp_path / "bad.json"
-    bad.write_text('{"sections": [{"style": "orthogonal"}]}')
+    bad.write_text('{"sections": [{"style": "waterfall"}]}')
     assert cli.main(["dump", str(bad)]) == 1
-    assert "not supported yet" in capsys.readouterr().err
+    assert "style must be one of 'flow', 'orthogonal'" in capsys.readouterr().err
     assert cli.main(["render", str(scene_file(tmp_path, GRID_VECTOR)), "-o",
                      str(tmp_path / "out.gif")]) == 1
 
@@ -113,8 +113,6 @@ def test_example_scenes(path, tmp_path):
 
 def test_scene_errors(tmp_path):
     cases = {
-        '{"sections": [{"rows": 2}]}': "rows 2 is not supported yet",
-        '{"sections": [{"offset": 10}]}': "offset 10 is not supported yet",
         '{"sections": [{"colour": 1}]}': "unknown keys colour",
         '{"layout": {"style": "grid"}}': "unknown keys style",
         '{"sections": [{"items": [], "item_count": 2}]}': "either items or item_count",

@@ -40,7 +40,8 @@ def test_structs_mirror_the_header():
     structs = header_structs()
     assert set(structs) == {"cl_size", "cl_point", "cl_rect", "cl_insets", "cl_index_path",
                             "cl_flow_def", "cl_section_metrics", "cl_inline_element",
-                            "cl_decoration_def", "cl_data_source", "cl_attributes"}
+                            "cl_decoration_def", "cl_data_source", "cl_attributes",
+                            "cl_section_scroll"}
     for name, fields in structs.items():
         mirror = getattr(_lib, name)
         assert [f[0] for f in mirror._fields_] == [f[0] for f in fields], name
@@ -51,7 +52,7 @@ def test_structs_mirror_the_header():
 
 
 def test_constants_mirror_the_header():
-    defines = dict(re.findall(r"#define (CL_\w+)\s+(\(?-?\d[^\n]*)", header_text()))
+    defines = dict(re.findall(r"#define (CL_\w+)[ \t]+(\(?-?\d[^\n]*)", header_text()))
     assert defines, "no #define found"
     for name, value in defines.items():
         assert getattr(_lib, name) == eval(value.replace("CL_", "_lib.CL_")), name
@@ -137,6 +138,10 @@ def test_definition_defaults_come_from_the_library():
     assert (flow.item_size.width, flow.item_size.height) == (50, 50)
     assert (flow.line_spacing, flow.interitem_spacing) == (10, 10)
     assert flow.direction == _lib.CL_DIRECTION_VERTICAL and flow.kind_count == 0
+    assert (flow.style, flow.rows) == (_lib.CL_STYLE_FLOW, 1)
+    orthogonal = lib.cl_orthogonal_def_default()
+    assert (orthogonal.style, orthogonal.rows) == (_lib.CL_STYLE_ORTHOGONAL, 1)
+    assert orthogonal.struct_size == flow.struct_size
     decoration = lib.cl_decoration_def_default()
     assert decoration.struct_size == ctypes.sizeof(_lib.cl_decoration_def)
     assert (decoration.scope, decoration.coverage, decoration.z) == (0, 0, -1)

@@ -7,15 +7,11 @@ import pytest
 from collectionlayout import scene
 from conftest import assert_same_elements, load_vector, overlaps, vector_files, vectors_dir
 
-LATER_WORK = {"06-orthogonal.json"}  # orthogonal sections (SPEC §4) come later
-
-
 def test_vectors_are_found():
     assert len(vector_files()) >= 6, f"no vectors in {vectors_dir()}"
 
 
-@pytest.mark.parametrize("path", [p for p in vector_files() if p.name not in LATER_WORK],
-                         ids=lambda p: p.stem)
+@pytest.mark.parametrize("path", vector_files(), ids=lambda p: p.stem)
 def test_vector(path):
     vector = load_vector(path)
     with scene.from_dict(vector["scene"]) as layout:
@@ -26,13 +22,6 @@ def test_vector(path):
         viewport = layout.viewport
         visible = [e for e in expected["elements"] if overlaps(e["frame"], viewport)]
         assert_same_elements(layout.elements_in_rect(viewport), visible)
-
-
-@pytest.mark.parametrize("path", [p for p in vector_files() if p.name in LATER_WORK],
-                         ids=lambda p: p.stem)
-def test_later_work_vector_is_refused_clearly(path):
-    with pytest.raises(scene.SceneError, match="orthogonal.*not supported yet"):
-        scene.from_dict(load_vector(path)["scene"])
 
 
 def test_the_uikit_grid_frames(grid):
