@@ -33,7 +33,7 @@ extern "C" {
 /* ---- Version ------------------------------------------------------------------------------- */
 
 #define CL_VERSION_MAJOR 0
-#define CL_VERSION_MINOR 2
+#define CL_VERSION_MINOR 3
 #define CL_VERSION_PATCH 0
 /* MAJOR * 10000 + MINOR * 100 + PATCH */
 #define CL_VERSION_NUMBER (CL_VERSION_MAJOR * 10000 + CL_VERSION_MINOR * 100 + CL_VERSION_PATCH)
@@ -88,6 +88,21 @@ typedef struct cl_index_path { int64_t section, item; } cl_index_path;
 #define CL_CROSS_ALIGNMENT_START  1
 #define CL_CROSS_ALIGNMENT_END    2
 
+/* Section styles (SPEC §3-4). */
+#define CL_STYLE_FLOW       0 /* UICollectionViewFlowLayout: items broken into lines */
+#define CL_STYLE_ORTHOGONAL 1 /* a strip of `rows` rows that scrolls along the line axis */
+
+/* Snapping of a section's sideways offset (cl_layout_section_target_offset, SPEC §10). */
+#define CL_SNAP_NONE          0
+#define CL_SNAP_ITEM          1 /* a column's leading edge at the leading inset */
+#define CL_SNAP_PAGE          2 /* multiples of the viewport's line-axis extent */
+#define CL_SNAP_ITEM_PAGING   3 /* like item, at most one column from the current offset */
+#define CL_SNAP_ITEM_CENTERED 4 /* a column centred in the viewport */
+
+/* Deceleration rates (UIScrollView): the projected offset is offset + v/1000 * r/(1-r). */
+#define CL_DECELERATION_NORMAL 0.998
+#define CL_DECELERATION_FAST   0.99
+
 /* Element categories. */
 #define CL_CATEGORY_CELL          0
 #define CL_CATEGORY_SUPPLEMENTARY 1
@@ -123,6 +138,8 @@ typedef struct cl_flow_def {
     double footer;             /* footer extent along the scroll axis; 0 = no footer */
     int32_t alignment;         /* CL_ALIGNMENT_*; default justified */
     int32_t cross_alignment;   /* CL_CROSS_ALIGNMENT_*; default center */
+    int32_t style;             /* CL_STYLE_*; default flow */
+    int32_t rows;              /* orthogonal sections: rows of the strip, >= 1; default 1 */
     int32_t pin_headers;       /* nonzero: headers stick to the viewport's leading edge (SPEC §8) */
     int32_t pin_footers;       /* nonzero: footers stick to the viewport's trailing edge */
     /* User supplementary kinds (e.g. "separator") the inline_elements callback refers to, known
@@ -133,6 +150,9 @@ typedef struct cl_flow_def {
 } cl_flow_def;
 
 cl_flow_def cl_flow_def_default(void);
+/* The preset for a layout whose every section scrolls sideways on its own: cl_flow_def_default()
+ * with style CL_STYLE_ORTHOGONAL. */
+cl_flow_def cl_orthogonal_def_default(void);
 
 /* Per-section metrics. The engine fills the struct with the layout's defaults before it calls
  * section_metrics, so a callback sets only what differs. */
@@ -145,11 +165,14 @@ typedef struct cl_section_metrics {
     double header;
     double footer;
     int32_t cross_alignment;
+    int32_t style;             /* CL_STYLE_*: a layout may mix flow and orthogonal sections */
+    int32_t rows;              /* orthogonal: rows of the strip, >= 1 */
     int32_t reserved;          /* zero */
 } cl_section_metrics;
 
 /* A supplementary element placed between items (SPEC §6): a line of its own before item
- * `before` (0 <= before <= item count) with thickness `extent` along the scroll axis. */
+ * `before` (0 <= before <= item count) with thickness `extent` along the scroll axis. Flow
+ * sections only: an orthogonal section with inline elements is CL_ERROR_BAD_CALLBACK_DATA. */
 typedef struct cl_inline_element {
     int32_t kind;              /* a kind id from cl_layout_register_kind() */
     int32_t reserved;          /* zero */
@@ -271,6 +294,29 @@ cl_status cl_layout_elements_in_rect(const cl_layout *layout, cl_rect rect, cl_a
  * for one that does not exist. For cells pass CL_KIND_CELL; headers and footers are item 0. */
 cl_status cl_layout_attributes(const cl_layout *layout, int32_t category, int32_t kind,
                                int64_t section, int64_t item, cl_attributes *out_attributes);
+
+/* ---- Orthogonal sections (SPEC §4) --------------------------------------------------------- */
+
+typedef struct cl_section_scroll {
+    double offset;             /* the section's sideways offset, in [0, max_offset] */
+    double content_extent;     /* the strip's extent: insets + columns + spacing */
+    double max_offset;         /* max(0, content_extent - the viewport's line-axis extent) */
+} cl_section_scroll;
+
+/* Sets an orthogonal section's offset, clamped to [0, max_offset]. It only shifts that section's
+ * frames: no layout work. Offsets are clamped again whenever the data or the viewport changes.
+ * CL_ERROR_OUT_OF_RANGE for a section that does not exist, CL_ERROR_INVALID_ARGUMENT for a
+ * flow section or an offset that is not finite. */
+cl_status cl_layout_set_section_offset(cl_layout *layout, int64_t section, double offset);
+cl_status cl_layout_section_scroll(const cl_layout *layout, int64_t section,
+                                   cl_section_scroll *out_scroll);
+
+/* Where an orthogonal section's offset comes to rest after a gesture that would end at
+ * `proposed` with `velocity` (points/s along the line axis): projected by the deceleration
+ * rate (0 < rate < 1, e.g. CL_DECELERATION_NORMAL), snapped (CL_SNAP_*) and clamped. */
+cl_status cl_layout_section_target_offset(const cl_layout *layout, int64_t section,
+                                          double proposed, double velocity, int32_t snapping,
+                                          double deceleration_rate, double *out_offset);
 
 #ifdef __cplusplus
 }

@@ -34,12 +34,15 @@ extension SectionMetrics {
         footer = m.footer
         alignment = try enumValue(m.alignment, "alignment")
         crossAlignment = try enumValue(m.cross_alignment, "cross_alignment")
+        style = try enumValue(m.style, "style")
+        rows = Int(m.rows)
     }
 
     var c: cl_section_metrics {
         cl_section_metrics(struct_size: UInt32(MemoryLayout<cl_section_metrics>.size), alignment: Int32(alignment.rawValue),
                            insets: insets.c, line_spacing: lineSpacing, interitem_spacing: interitemSpacing,
-                           header: header, footer: footer, cross_alignment: Int32(crossAlignment.rawValue), reserved: 0)
+                           header: header, footer: footer, cross_alignment: Int32(crossAlignment.rawValue),
+                           style: Int32(style.rawValue), rows: Int32(clamping: rows), reserved: 0)
     }
 }
 
@@ -60,6 +63,8 @@ extension LayoutDefinition {
         m.footer = d.footer
         m.alignment = try enumValue(d.alignment, "alignment")
         m.crossAlignment = try enumValue(d.cross_alignment, "cross_alignment")
+        m.style = try enumValue(d.style, "style")
+        m.rows = Int(d.rows)
         sectionDefaults = m
         pinHeaders = d.pin_headers != 0
         pinFooters = d.pin_footers != 0

@@ -38,6 +38,15 @@ public func cl_flow_def_default() -> cl_flow_def {
     d.interitem_spacing = m.interitemSpacing
     d.alignment = Int32(m.alignment.rawValue)
     d.cross_alignment = Int32(m.crossAlignment.rawValue)
+    d.style = Int32(m.style.rawValue)
+    d.rows = Int32(m.rows)
+    return d
+}
+
+@c @implementation
+public func cl_orthogonal_def_default() -> cl_flow_def {
+    var d = cl_flow_def_default()
+    d.style = Int32(SectionStyle.orthogonal.rawValue)
     return d
 }
 
@@ -221,4 +230,36 @@ public func cl_layout_attributes(_ layout: OpaquePointer?, _ category: Int32, _ 
         guard let s = Int(exactly: section), let i = Int(exactly: item) else { throw LayoutError(.outOfRange, "index path out of range") }
         out.pointee = try h.layout.attributes(for: ElementID(category, Kind(rawValue: kind), section: s, item: i)).c
     }
+}
+
+@c @implementation
+public func cl_layout_set_section_offset(_ layout: OpaquePointer?, _ section: Int64, _ offset: Double) -> cl_status {
+    withHandle(layout) { h throws(LayoutError) in try h.layout.setOffset(offset, section: sectionIndex(section)) }
+}
+
+@c @implementation
+public func cl_layout_section_scroll(_ layout: OpaquePointer?, _ section: Int64, _ out: UnsafeMutablePointer<cl_section_scroll>?) -> cl_status {
+    withHandle(layout) { h throws(LayoutError) in
+        let out = try required(out, "out_scroll")
+        let scroll = try h.layout.scroll(section: sectionIndex(section))
+        out.pointee = cl_section_scroll(offset: scroll.offset, content_extent: scroll.contentExtent, max_offset: scroll.maxOffset)
+    }
+}
+
+@c @implementation
+public func cl_layout_section_target_offset(_ layout: OpaquePointer?, _ section: Int64, _ proposed: Double, _ velocity: Double,
+                                            _ snapping: Int32, _ rate: Double, _ out: UnsafeMutablePointer<Double>?) -> cl_status {
+    withHandle(layout) { h throws(LayoutError) in
+        let out = try required(out, "out_offset")
+        guard let snapping = Snapping(rawValue: snapping) else {
+            throw LayoutError(.invalidArgument, "snapping \(snapping) is not a CL_SNAP_* value")
+        }
+        out.pointee = try h.layout.targetOffset(section: sectionIndex(section), proposed: proposed, velocity: velocity,
+                                                snapping: snapping, decelerationRate: rate)
+    }
+}
+
+private func sectionIndex(_ section: Int64) throws(LayoutError) -> Int {
+    guard let s = Int(exactly: section) else { throw LayoutError(.outOfRange, "section \(section) does not exist") }
+    return s
 }

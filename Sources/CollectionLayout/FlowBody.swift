@@ -4,7 +4,7 @@
 ///
 /// Scroll positions are relative to the start of the body (after header and leading inset);
 /// line positions are content coordinates.
-struct FlowBody {
+struct FlowBody: SectionBody {
     private(set) var sizes: [Size]
     private(set) var inlines: [InlineElement]
     private(set) var metrics: SectionMetrics
@@ -27,7 +27,10 @@ struct FlowBody {
         layoutAll()
     }
 
-    /// Lays out new data, re-using this body's storage where it can.
+    var stripExtent: Double? { nil }
+    var offset: Double { 0 }
+    mutating func setOffset(_ offset: Double) {}
+
     mutating func reload(sizes: [Size], inlines: [InlineElement], metrics: SectionMetrics, lineExtent: Double, axes: Axes) {
         self.sizes = sizes
         self.inlines = inlines
@@ -137,10 +140,8 @@ struct FlowBody {
     }
 
     private func cellFrame(_ item: Int, lineStart: Double) -> AxisRect {
-        let lc = geometry.axes.lineComponent
-        let s = sizes[item]
-        return AxisRect(line: linePos[item], scroll: lineStart + cross[item],
-                        lineExtent: lc == 0 ? s.width : s.height, scrollExtent: lc == 0 ? s.height : s.width)
+        let e = sizes[item].extents(geometry.axes)
+        return AxisRect(line: linePos[item], scroll: lineStart + cross[item], lineExtent: e.line, scrollExtent: e.scroll)
     }
 
     private func inlineFrame(_ line: Line, start: Double) -> AxisRect {
@@ -154,11 +155,10 @@ struct FlowBody {
         return inlineFrame(lines[i], start: lines.start(i))
     }
 
-    /// Visits the cells (`.cell(item)`) and inline elements (`.inline(index)`) on the lines that
-    /// cross the scroll range of `rect` (relative to the body), with their frames. The caller
-    /// tests the frames.
-    func forEachElement(crossingScroll lo: Double, _ hi: Double, _ visit: (BodyElement, AxisRect) -> Void) {
-        var i = lines.firstIndex(endingAfter: lo)
+    /// Visits every element of the lines that cross the scroll range of `area`.
+    func forEachElement(in area: AxisRect, _ visit: (BodyElement, AxisRect) -> Void) {
+        let hi = area.scrollEnd
+        var i = lines.firstIndex(endingAfter: area.scroll)
         while i != lines.endIndex {
             let start = lines.start(i)
             if start >= hi { break }
@@ -181,11 +181,6 @@ struct FlowBody {
         let top = lines.start(first)
         return AxisRect(line: lo, scroll: top, lineExtent: hi - lo, scrollExtent: lines.end(last) - top)
     }
-}
-
-enum BodyElement: Equatable {
-    case cell(Int)
-    case inline(Int)
 }
 
 /// The numbers a flow pass needs for one section at one viewport extent.
@@ -231,14 +226,6 @@ struct FlowPass {
     let sizes: UnsafeBufferPointer<Size>
     let linePos: UnsafeMutableBufferPointer<Double>
     let cross: UnsafeMutableBufferPointer<Double>
-    /// Where an item sits in the leftover of its line: start 0, centre 1/2, end 1.
-    var crossFactor: Double {
-        switch geometry.crossAlignment {
-        case .start: 0
-        case .center: 0.5
-        case .end: 1
-        }
-    }
 
     func isAtEnd(_ c: Cursor) -> Bool { c.item >= sizes.count && c.inline >= inlines.count }
 
@@ -314,7 +301,7 @@ struct FlowPass {
         for i in first..<end {
             linePos[i] = x
             x += lineExtent(i) + gap
-            cross[i] = (thickness - scrollExtent(i)) * crossFactor
+            cross[i] = (thickness - scrollExtent(i)) * geometry.crossAlignment.factor
         }
         let high = linePos[end - 1] + lineExtent(end - 1)
         return (Line(start: start, thickness: thickness, firstItem: first, inlineIndex: Int32(inlineIndex), isInline: false,

@@ -89,15 +89,16 @@ public final class Layout {
                 throw LayoutError(.limit, "more than \(Self.maxItems) items in all (section \(s) brings the total to \(total))")
             }
             let metrics = try sectionMetrics(s)
-            loaded.append((try fetchSizes(section: s, count: n), try inlineElements(s, itemCount: n), metrics))
+            loaded.append((try fetchSizes(section: s, count: n), try inlineElements(s, itemCount: n, style: metrics.style), metrics))
         }
         // Everything is fetched and checked: lay out, re-using the old sections' storage.
         sections.removeLast(Swift.max(0, sections.count - count))
         for (s, data) in loaded.enumerated() {
-            if s < sections.count {
+            if s < sections.count && sections[s].body.metrics.style == data.metrics.style {
                 sections[s].body.reload(sizes: data.sizes, inlines: data.inlines, metrics: data.metrics, lineExtent: lineExtent, axes: axes)
             } else {
-                sections.append(Section(body: FlowBody(sizes: data.sizes, inlines: data.inlines, metrics: data.metrics, lineExtent: lineExtent, axes: axes)))
+                let body = makeBody(sizes: data.sizes, inlines: data.inlines, metrics: data.metrics, lineExtent: lineExtent, axes: axes)
+                if s < sections.count { sections[s].body = body } else { sections.append(Section(body: body)) }
             }
         }
         recomputeStarts(from: 0)
@@ -140,15 +141,57 @@ public final class Layout {
         for s in list where !sections.indices.contains(s) {
             throw LayoutError(.outOfRange, "section \(s) does not exist (\(sections.count) sections)")
         }
-        var rebuilt: [(Int, FlowBody)] = []
+        var rebuilt: [(Int, any SectionBody)] = []
         for s in Array(Set(list)).sorted() {
             let sizes = sections[s].body.sizes
             let metrics = try sectionMetrics(s)
-            let inlines = try inlineElements(s, itemCount: sizes.count)
-            rebuilt.append((s, FlowBody(sizes: sizes, inlines: inlines, metrics: metrics, lineExtent: lineExtent, axes: axes)))
+            let inlines = try inlineElements(s, itemCount: sizes.count, style: metrics.style)
+            var body = makeBody(sizes: sizes, inlines: inlines, metrics: metrics, lineExtent: lineExtent, axes: axes)
+            body.setOffset(sections[s].body.offset)
+            rebuilt.append((s, body))
         }
         for (s, body) in rebuilt { sections[s].body = body }
         if let first = rebuilt.first { recomputeStarts(from: first.0) }
+    }
+
+    // MARK: Sideways scrolling (orthogonal sections, SPEC §4)
+
+    /// Sets an orthogonal section's offset, clamped; only that section's frames shift.
+    public func setOffset(_ offset: Double, section s: Int) throws(LayoutError) {
+        try checkNotInCallback()
+        try checkOrthogonal(s)
+        guard offset.isFinite else { throw LayoutError(.invalidArgument, "section \(s): offset \(offset) must be finite") }
+        sections[s].body.setOffset(offset)
+    }
+
+    /// An orthogonal section's offset, the strip's extent and the largest offset.
+    public func scroll(section s: Int) throws(LayoutError) -> (offset: Double, contentExtent: Double, maxOffset: Double) {
+        let strip = try checkOrthogonal(s)
+        return (sections[s].body.offset, strip, Swift.max(0, strip - lineExtent))
+    }
+
+    /// Where an orthogonal section's offset comes to rest after a gesture (SPEC §10).
+    public func targetOffset(section s: Int, proposed: Double, velocity: Double, snapping: Snapping,
+                             decelerationRate rate: Double = Snapping.normalDeceleration) throws(LayoutError) -> Double {
+        try checkOrthogonal(s)
+        guard proposed.isFinite, velocity.isFinite else {
+            throw LayoutError(.invalidArgument, "proposed offset \(proposed) and velocity \(velocity) must be finite")
+        }
+        guard rate > 0, rate < 1 else { throw LayoutError(.invalidArgument, "deceleration rate \(rate) must be in (0, 1)") }
+        guard let body = sections[s].body as? OrthogonalBody else { return 0 }
+        return body.targetOffset(proposed: proposed, velocity: velocity, snapping: snapping, rate: rate, viewportExtent: lineExtent)
+    }
+
+    /// The strip extent of an orthogonal section, or an error naming what is wrong.
+    @discardableResult
+    private func checkOrthogonal(_ s: Int) throws(LayoutError) -> Double {
+        guard sections.indices.contains(s) else {
+            throw LayoutError(.outOfRange, "section \(s) does not exist (\(sections.count) sections)")
+        }
+        guard let strip = sections[s].body.stripExtent else {
+            throw LayoutError(.invalidArgument, "section \(s) is a flow section; only orthogonal sections scroll sideways")
+        }
+        return strip
     }
 
     // MARK: Queries
@@ -175,8 +218,8 @@ public final class Layout {
         let r = axes.axisRect(rect)
         // Decorations with negative insets reach out of their section: widen the search by that.
         let reach = decorationReach(scope: nil)
-        var s = firstSection(endingAfter: r.scroll - reach.before)
-        while s < sections.count && starts[s] < r.scrollEnd + reach.after {
+        var s = firstSection(endingAfter: r.scroll - reach)
+        while s < sections.count && starts[s] < r.scrollEnd + reach {
             visitSection(s, in: r, visit)
             s += 1
         }
@@ -231,7 +274,7 @@ public final class Layout {
     // MARK: Private: the stack
 
     private struct Section {
-        var body: FlowBody
+        var body: any SectionBody
         var metrics: SectionMetrics { body.metrics }
     }
 
@@ -284,7 +327,9 @@ public final class Layout {
         let reach = decorationReach(scope: .item)
         let base = bodyStart(s)
         let body = sections[s].body
-        body.forEachElement(crossingScroll: r.scroll - base - reach.before, r.scrollEnd - base + reach.after) { element, frame in
+        let area = AxisRect(line: r.line - reach, scroll: r.scroll - base - reach,
+                            lineExtent: r.lineExtent + 2 * reach, scrollExtent: r.scrollExtent + 2 * reach)
+        body.forEachElement(in: area) { element, frame in
             let f = AxisRect(line: frame.line, scroll: frame.scroll + base, lineExtent: frame.lineExtent, scrollExtent: frame.scrollExtent)
             switch element {
             case .cell(let item):
@@ -342,16 +387,14 @@ public final class Layout {
                           frame: axes.rect(area.inset(by: axes.axisInsets(d.definition.insets))), z: d.definition.z)
     }
 
-    /// How far decorations (of one scope, or all) stand out of what they decorate along the scroll
-    /// axis: `before` past its end, `after` before its start.
-    private func decorationReach(scope: DecorationDefinition.Scope?) -> (before: Double, after: Double) {
-        var before = 0.0, after = 0.0
+    /// How far decorations (of one scope, or all) stand out of what they decorate, on any side.
+    private func decorationReach(scope: DecorationDefinition.Scope?) -> Double {
+        var reach = 0.0
         for d in decorations where scope == nil || d.definition.scope == scope {
-            let insets = axes.axisInsets(d.definition.insets)
-            before = Swift.max(before, -insets.bottom)
-            after = Swift.max(after, -insets.top)
+            let i = d.definition.insets
+            reach = Swift.max(reach, -i.top, -i.left, -i.bottom, -i.right)
         }
-        return (before, after)
+        return reach
     }
 
     private func itemDecoration(_ d: (kind: Kind, definition: DecorationDefinition), item: Int, cell: AxisRect, section s: Int) -> Attributes {
@@ -423,8 +466,11 @@ public final class Layout {
         return sizes
     }
 
-    private func inlineElements(_ s: Int, itemCount: Int) throws(LayoutError) -> [InlineElement] {
+    private func inlineElements(_ s: Int, itemCount: Int, style: SectionStyle) throws(LayoutError) -> [InlineElement] {
         let list = try ask("inline_elements(section \(s))") { try dataSource.inlineElements(inSection: s) }
+        guard style == .flow || list.isEmpty else {
+            throw LayoutError(.badCallbackData, "inline_elements(section \(s)): section \(s) is orthogonal; inline elements are for flow sections only")
+        }
         var seen = Set<[Int]>()
         for e in list {
             guard e.kind.rawValue > Kind.footer.rawValue, kinds.name(e.kind) != nil else {

@@ -6,6 +6,23 @@ public enum Alignment: Int, Sendable {
 /// Where an item sits inside its line along the scroll axis.
 public enum CrossAlignment: Int, Sendable {
     case center = 0, start, end
+
+    /// Where an item sits in the room its line (or row) leaves it: start 0, centre 1/2, end 1.
+    var factor: Double {
+        switch self {
+        case .start: 0
+        case .center: 0.5
+        case .end: 1
+        }
+    }
+}
+
+/// How a section lays out its body (SPEC §3–4).
+public enum SectionStyle: Int, Sendable {
+    /// Items broken into lines (UICollectionViewFlowLayout).
+    case flow = 0
+    /// A strip of `rows` rows, filled column by column, that scrolls along the line axis.
+    case orthogonal = 1
 }
 
 /// The metrics of one section (SPEC §2–3). A data source starts from the layout's defaults and
@@ -18,6 +35,9 @@ public struct SectionMetrics: Equatable, Sendable {
     public var footer: Double = 0
     public var alignment = Alignment.justified
     public var crossAlignment = CrossAlignment.center
+    public var style = SectionStyle.flow
+    /// Orthogonal sections: the rows of the strip (at least 1).
+    public var rows = 1
     public init() {}
 
     /// Throws unless every value is finite and not negative.
@@ -30,6 +50,9 @@ public struct SectionMetrics: Equatable, Sendable {
         ]
         for (name, value) in values where !(value.isFinite && value >= 0) {
             throw LayoutError(.invalidArgument, "section \(section): \(name) is \(value); it must be finite and >= 0")
+        }
+        guard rows >= 1, rows <= Layout.maxItems else {
+            throw LayoutError(.invalidArgument, "section \(section): rows is \(rows); it must be >= 1")
         }
         return self
     }

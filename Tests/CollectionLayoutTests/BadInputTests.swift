@@ -79,7 +79,7 @@ private struct Boom: Error {}
             source.inlines[0] = [InlineElement(kind: Kind(rawValue: 42), before: 0, extent: 1)]
             try layout.invalidateSections([0])
         }
-        try expectFailure(.outOfRange) { layout, source in
+        try expectFailure(.badCallbackData) { layout, source in
             source.inlines[0] = [InlineElement(kind: Kind(rawValue: 3), before: 11, extent: 1)]
             try layout.invalidateSections([0])
         }

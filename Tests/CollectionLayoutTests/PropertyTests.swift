@@ -32,9 +32,13 @@ private struct RandomScene {
             m.footer = [0, 20].randomElement(using: &rng)!
             m.alignment = [.justified, .leading, .center, .trailing].randomElement(using: &rng)!
             m.crossAlignment = [.center, .start, .end].randomElement(using: &rng)!
+            if Int.random(in: 0..<3, using: &rng) == 0 {
+                m.style = .orthogonal
+                m.rows = Int.random(in: 1...3, using: &rng)
+            }
             metrics.append(m)
             var list: [InlineElement] = []
-            for k in [Kind(rawValue: 3), Kind(rawValue: 4)] where Bool.random(using: &rng) {
+            for k in [Kind(rawValue: 3), Kind(rawValue: 4)] where m.style == .flow && Bool.random(using: &rng) {
                 for before in Set((0..<Int.random(in: 0...3, using: &rng)).map { _ in Int.random(in: 0...n, using: &rng) }) {
                     list.append(InlineElement(kind: k, before: before, extent: Double(Int.random(in: 0...8, using: &rng))))
                 }
@@ -52,6 +56,9 @@ private struct RandomScene {
         }
         if Bool.random(using: &rng) {
             decorations.append(try layout.addDecoration("shadow", DecorationDefinition(scope: .item, insets: Insets(top: -3, left: 2, bottom: -5, right: 2))))
+        }
+        for s in 0..<sectionCount where metrics[s]?.style == .orthogonal {
+            try layout.setOffset(.random(in: -50...800, using: &rng), section: s)
         }
         let size = layout.contentSize
         try layout.setViewport(Rect(x: .random(in: -50...max(0, size.width), using: &rng), y: .random(in: -50...max(0, size.height), using: &rng),
@@ -89,7 +96,8 @@ private struct RandomScene {
         for a in all where a.id.category != .decoration {
             let f = a.frame
             let inside = f.width == 0 || f.height == 0 || (f.x >= bounds.x - 1e-9 && f.y >= bounds.y - 1e-9 && f.x + f.width <= bounds.width + 1e-9 && f.y + f.height <= bounds.height + 1e-9)
-            // An oversized item may stick out along the line axis, as in UIKit; the scroll axis always bounds.
+            // An oversized item may stick out along the line axis, as in UIKit, and so do the cells
+            // of a sideways strip; the scroll axis always bounds.
             let oversized = a.id.category == .cell
             #expect(inside || oversized, "seed \(seed): \(a.id) at \(f) outside \(size)")
         }
@@ -122,6 +130,9 @@ private struct RandomScene {
         try scene.layout.invalidateItems(changed)
         let fresh = try Layout(definition: scene.layout.definition, dataSource: scene.source)
         try fresh.setViewport(scene.layout.viewport)
+        for s in 0..<fresh.numberOfSections {
+            if let scroll = try? scene.layout.scroll(section: s) { try fresh.setOffset(scroll.offset, section: s) }
+        }
         let everything = Rect(x: -1e5, y: -1e5, width: 1e6, height: 1e6)
         #expect(abs(fresh.contentSize.width - scene.layout.contentSize.width) < 1e-6
                     && abs(fresh.contentSize.height - scene.layout.contentSize.height) < 1e-6, "seed \(seed)")

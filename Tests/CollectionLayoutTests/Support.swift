@@ -65,7 +65,7 @@ struct Scene {
     var definition = LayoutDefinition()
     var source: ArraySource
     var decorations: [(String, DecorationDefinition)] = []
-    var unsupported: String?
+    var offsets: [(section: Int, offset: Double)] = []
 
     init(json: [String: Any]) {
         func doubles(_ v: Any?) -> [Double] { (v as? [Any] ?? []).map { ($0 as? NSNumber)?.doubleValue ?? 0 } }
@@ -88,8 +88,8 @@ struct Scene {
         defaults.lineSpacing = 0
         defaults.interitemSpacing = 0
         var sizes: [[Size]] = [], metrics: [SectionMetrics?] = [], rawInlines: [[(String, Int, Double)]] = []
-        for section in json["sections"] as? [[String: Any]] ?? [] {
-            if let style = section["style"] as? String, style != "flow" { unsupported = "style \(style)" }
+        for (index, section) in (json["sections"] as? [[String: Any]] ?? []).enumerated() {
+            if let offset = (section["offset"] as? NSNumber)?.doubleValue { offsets.append((index, offset)) }
             if let items = section["items"] as? [Any] {
                 sizes.append(items.map { let d = doubles($0); return Size(width: d[0], height: d[1]) })
             } else {
@@ -105,6 +105,8 @@ struct Scene {
             m.footer = (section["footer"] as? NSNumber)?.doubleValue ?? 0
             m.alignment = ["justified": .justified, "leading": .leading, "center": .center, "trailing": .trailing][section["alignment"] as? String ?? "justified"] ?? .justified
             m.crossAlignment = ["center": .center, "start": .start, "end": .end][section["cross_alignment"] as? String ?? "center"] ?? .center
+            m.style = section["style"] as? String == "orthogonal" ? .orthogonal : .flow
+            m.rows = (section["rows"] as? NSNumber)?.intValue ?? 1
             metrics.append(m)
             rawInlines.append((section["inline"] as? [[String: Any]] ?? []).map {
                 ($0["kind"] as? String ?? "", ($0["before"] as? NSNumber)?.intValue ?? 0, ($0["extent"] as? NSNumber)?.doubleValue ?? 0)
@@ -122,6 +124,7 @@ struct Scene {
     func makeLayout() throws -> Layout {
         let layout = try Layout(definition: definition, dataSource: source)
         for (name, d) in decorations { _ = try layout.addDecoration(name, d) }
+        for (section, offset) in offsets { try layout.setOffset(offset, section: section) }
         return layout
     }
 }
