@@ -10,12 +10,12 @@ from ._lib import LibraryNotFoundError, lib, version
 from .errors import (BadCallbackDataError, BufferTooSmallError, CallbackError,
                      CollectionLayoutError, InvalidArgumentError, InvalidHandleError,
                      LimitError, OutOfRangeError, ReentrantError, UnknownKindError)
-from .layout import ATTRIBUTES_DTYPE, Attributes, Layout
+from .layout import ATTRIBUTES_DTYPE, Attributes, Layout, SectionScroll
 
 __version__ = "0.2.0"
 
 __all__ = [
-    "Layout", "Attributes", "ATTRIBUTES_DTYPE", "lib", "version",
+    "Layout", "Attributes", "SectionScroll", "ATTRIBUTES_DTYPE", "lib", "version",
     "CollectionLayoutError", "InvalidHandleError", "InvalidArgumentError", "OutOfRangeError",
     "CallbackError", "BadCallbackDataError", "ReentrantError", "BufferTooSmallError",
     "UnknownKindError", "LimitError", "LibraryNotFoundError",
