@@ -1,6 +1,6 @@
 /// The body of a flow section (SPEC §3, §6): items broken greedily into lines, inline elements as
-/// lines of their own. Geometry is stored column-wise: per item its line-axis origin and its
-/// scroll-axis offset inside its line; per line its start and thickness (in `LineStore`).
+/// lines of their own. Geometry is stored column-wise: per item its line-axis origin; per line
+/// its start and thickness (in `LineStore`). An item's place inside its line is derived.
 ///
 /// Scroll positions are relative to the start of the body (after header and leading inset);
 /// line positions are content coordinates.
@@ -9,7 +9,6 @@ struct FlowBody: SectionBody {
     private(set) var inlines: [InlineElement]
     private(set) var metrics: SectionMetrics
     private var linePos: [Double] = []
-    private var cross: [Double] = []
     private var lines = LineStore()
 
     private var geometry: FlowGeometry
@@ -49,7 +48,6 @@ struct FlowBody: SectionBody {
         // The pass writes every entry: keep the arrays of the last pass when the count is the same.
         if linePos.count != n {
             linePos = [Double](unsafeUninitializedCapacity: n) { _, count in count = n }
-            cross = [Double](unsafeUninitializedCapacity: n) { _, count in count = n }
         }
         var builder = LineStore.Builder()
         var cursor = Cursor()
@@ -123,10 +121,8 @@ struct FlowBody: SectionBody {
         let geometry = self.geometry, inlines = self.inlines
         sizes.withUnsafeBufferPointer { sizes in
             linePos.withUnsafeMutableBufferPointer { linePos in
-                cross.withUnsafeMutableBufferPointer { cross in
-                    var pass = FlowPass(geometry: geometry, inlines: inlines, sizes: sizes, linePos: linePos, cross: cross)
-                    body(&pass)
-                }
+                var pass = FlowPass(geometry: geometry, inlines: inlines, sizes: sizes, linePos: linePos)
+                body(&pass)
             }
         }
     }
@@ -136,12 +132,14 @@ struct FlowBody: SectionBody {
     /// The frame of a cell, relative to the body.
     func cellFrame(_ item: Int) -> AxisRect? {
         guard item >= 0, item < sizes.count, let li = lines.lineIndex(containing: item) else { return nil }
-        return cellFrame(item, lineStart: lines.start(li))
+        return cellFrame(item, line: lines[li], start: lines.start(li))
     }
 
-    private func cellFrame(_ item: Int, lineStart: Double) -> AxisRect {
+    /// An item sits inside its line by the cross alignment (SPEC §3), derived here rather than stored.
+    private func cellFrame(_ item: Int, line: Line, start: Double) -> AxisRect {
         let e = sizes[item].extents(geometry.axes)
-        return AxisRect(line: linePos[item], scroll: lineStart + cross[item], lineExtent: e.line, scrollExtent: e.scroll)
+        return AxisRect(line: linePos[item], scroll: start + (line.thickness - e.scroll) * geometry.crossAlignment.factor,
+                        lineExtent: e.line, scrollExtent: e.scroll)
     }
 
     private func inlineFrame(_ line: Line, start: Double) -> AxisRect {
@@ -168,7 +166,7 @@ struct FlowBody: SectionBody {
                 visit(.inline(Int(line.inlineIndex)), inlineFrame(line, start: start))
             } else {
                 let end = next == lines.endIndex ? sizes.count : lines[next].firstItem
-                for item in line.firstItem..<end { visit(.cell(item), cellFrame(item, lineStart: start)) }
+                for item in line.firstItem..<end { visit(.cell(item), cellFrame(item, line: line, start: start)) }
             }
             i = next
         }
@@ -225,7 +223,6 @@ struct FlowPass {
     let inlines: [InlineElement]
     let sizes: UnsafeBufferPointer<Size>
     let linePos: UnsafeMutableBufferPointer<Double>
-    let cross: UnsafeMutableBufferPointer<Double>
 
     func isAtEnd(_ c: Cursor) -> Bool { c.item >= sizes.count && c.inline >= inlines.count }
 
@@ -250,10 +247,10 @@ struct FlowPass {
     }
 
     /// A size is two doubles (width, height); `lineComponent` says which runs along the line axis.
-    private func lineExtent(_ i: Int) -> Double {
+    @inline(__always) private func lineExtent(_ i: Int) -> Double {
         UnsafeRawBufferPointer(sizes).load(fromByteOffset: (2 * i + geometry.axes.lineComponent) * 8, as: Double.self)
     }
-    private func scrollExtent(_ i: Int) -> Double {
+    @inline(__always) private func scrollExtent(_ i: Int) -> Double {
         UnsafeRawBufferPointer(sizes).load(fromByteOffset: (2 * i + 1 - geometry.axes.lineComponent) * 8, as: Double.self)
     }
 
@@ -301,7 +298,6 @@ struct FlowPass {
         for i in first..<end {
             linePos[i] = x
             x += lineExtent(i) + gap
-            cross[i] = (thickness - scrollExtent(i)) * geometry.crossAlignment.factor
         }
         let high = linePos[end - 1] + lineExtent(end - 1)
         return (Line(start: start, thickness: thickness, firstItem: first, inlineIndex: Int32(inlineIndex), isInline: false,
