@@ -108,17 +108,9 @@ public func cl_layout_kind_name(_ layout: OpaquePointer?, _ kind: Int32, _ out: 
         guard let name = h.layout.kindName(Kind(rawValue: kind)) else {
             throw LayoutError(.unknownKind, "kind \(kind) is not registered")
         }
-        if h.kindNames[kind] == nil { h.kindNames[kind] = strdupOrEmpty(name) }
-        out.pointee = UnsafePointer(h.kindNames[kind])
-    }
-}
-
-private func strdupOrEmpty(_ s: String) -> UnsafeMutablePointer<CChar> {
-    s.withCString { p in
-        let n = strlen(p) + 1
-        let copy = UnsafeMutablePointer<CChar>.allocate(capacity: n)
-        copy.initialize(from: p, count: n)
-        return copy
+        let copy = h.kindNames[kind] ?? CString(name)
+        h.kindNames[kind] = copy
+        out.pointee = UnsafePointer(copy.pointer)
     }
 }
 

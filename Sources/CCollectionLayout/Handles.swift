@@ -7,12 +7,10 @@ import Synchronization
 final class LayoutHandle {
     let layout: Layout
     /// Copied C strings of kind names, alive as long as the handle (cl_layout_kind_name).
-    var kindNames: [Int32: UnsafeMutablePointer<CChar>] = [:]
+    var kindNames: [Int32: CString] = [:]
     var lastError = CString("")
 
     init(layout: Layout) { self.layout = layout }
-
-    deinit { for name in kindNames.values { free(name) } }
 }
 
 /// An owned, NUL-terminated copy of a string, freed when replaced.

@@ -17,7 +17,19 @@ public final class Layout {
     /// Scroll-axis start of each section, and the content's end last (sections.count + 1 values).
     private var starts: [Double] = [0]
     private var kinds = Kinds()
-    private var decorations: [(kind: Kind, definition: DecorationDefinition)] = []
+    private var decorations: [(kind: Kind, definition: DecorationDefinition)] = [] {
+        didSet {
+            sectionDecorations = decorations.filter { $0.definition.scope == .section }
+            itemDecorations = decorations.filter { $0.definition.scope == .item }
+            decorationReach = Self.reach(of: decorations)
+            itemDecorationReach = Self.reach(of: itemDecorations)
+        }
+    }
+    // Derived from `decorations` once, for the rect query.
+    private var sectionDecorations: [(kind: Kind, definition: DecorationDefinition)] = []
+    private var itemDecorations: [(kind: Kind, definition: DecorationDefinition)] = []
+    private var decorationReach = 0.0
+    private var itemDecorationReach = 0.0
 
     /// True while a data-source call is under way; every entry point refuses to run then.
     public private(set) var isInCallback = false
@@ -217,7 +229,7 @@ public final class Layout {
               rect.width > 0, rect.height > 0 else { return }
         let r = axes.axisRect(rect)
         // Decorations with negative insets reach out of their section: widen the search by that.
-        let reach = decorationReach(scope: nil)
+        let reach = decorationReach
         var s = firstSection(endingAfter: r.scroll - reach)
         while s < sections.count && starts[s] < r.scrollEnd + reach {
             visitSection(s, in: r, visit)
@@ -252,8 +264,7 @@ public final class Layout {
             }
             guard kinds.name(id.kind) != nil else { throw LayoutError(.unknownKind, "\(describe(id)): kind \(id.kind.rawValue) is not registered") }
             let body = sections[s].body
-            guard let index = body.inlines.indices.first(where: { body.inlines[$0].kind == id.kind && body.inlines[$0].before == id.item }),
-                  let frame = body.inlineFrame(index) else {
+            guard let index = inlineIndex(body.inlines, kind: id.kind, before: id.item), let frame = body.inlineFrame(index) else {
                 throw LayoutError(.outOfRange, "\(describe(id)) does not exist")
             }
             return Attributes(id: id, frame: screen(frame, section: s))
@@ -320,11 +331,10 @@ public final class Layout {
         func emit(_ a: Attributes?) {
             if let a, axes.axisRect(a.frame).overlaps(r) { visit(a) }
         }
-        for d in decorations where d.definition.scope == .section { emit(sectionDecoration(d, section: s)) }
+        for d in sectionDecorations { emit(sectionDecoration(d, section: s)) }
         emit(header(s))
-        let itemDecorations = decorations.filter { $0.definition.scope == .item }
         // Item decorations may stand out of their cell (negative insets): widen the search.
-        let reach = decorationReach(scope: .item)
+        let reach = itemDecorationReach
         let base = bodyStart(s)
         let body = sections[s].body
         let area = AxisRect(line: r.line - reach, scroll: r.scroll - base - reach,
@@ -387,14 +397,12 @@ public final class Layout {
                           frame: axes.rect(area.inset(by: axes.axisInsets(d.definition.insets))), z: d.definition.z)
     }
 
-    /// How far decorations (of one scope, or all) stand out of what they decorate, on any side.
-    private func decorationReach(scope: DecorationDefinition.Scope?) -> Double {
-        var reach = 0.0
-        for d in decorations where scope == nil || d.definition.scope == scope {
+    /// How far decorations stand out of what they decorate, on any side (negative insets).
+    private static func reach(of list: [(kind: Kind, definition: DecorationDefinition)]) -> Double {
+        list.reduce(0) { reach, d in
             let i = d.definition.insets
-            reach = Swift.max(reach, -i.top, -i.left, -i.bottom, -i.right)
+            return Swift.max(reach, -i.top, -i.left, -i.bottom, -i.right)
         }
-        return reach
     }
 
     private func itemDecoration(_ d: (kind: Kind, definition: DecorationDefinition), item: Int, cell: AxisRect, section s: Int) -> Attributes {
@@ -488,6 +496,20 @@ public final class Layout {
         }
         // Stable sort by position: several at one place keep their declaration order.
         return list.enumerated().sorted { ($0.element.before, $0.offset) < ($1.element.before, $1.offset) }.map(\.element)
+    }
+
+    /// The index of the inline element with this identity; the list is sorted by `before`.
+    private func inlineIndex(_ inlines: [InlineElement], kind: Kind, before: Int) -> Int? {
+        var lo = 0, hi = inlines.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if inlines[mid].before < before { lo = mid + 1 } else { hi = mid }
+        }
+        while lo < inlines.count && inlines[lo].before == before {
+            if inlines[lo].kind == kind { return lo }
+            lo += 1
+        }
+        return nil
     }
 
     // MARK: Private: messages
