@@ -19,7 +19,10 @@ let package = Package(
             name: "CCollectionLayout",
             dependencies: ["CollectionLayout", "CollectionLayoutABI"],
             swiftSettings: [.enableExperimentalFeature("CImplementation")],
-            linkerSettings: [.unsafeFlags(["-static-stdlib"])]
+            linkerSettings: [.unsafeFlags([
+                "-static-stdlib",
+                "-Xlinker", "--version-script=\(Context.packageDirectory)/Sources/CCollectionLayout/exports.map",
+            ])]
         ),
         .testTarget(name: "CollectionLayoutTests", dependencies: ["CollectionLayout"]),
     ]
