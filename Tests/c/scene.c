@@ -28,6 +28,8 @@ static const enum_name alignments[] = {
 static const enum_name cross_alignments[] = {
     {"center", CL_CROSS_ALIGNMENT_CENTER}, {"start", CL_CROSS_ALIGNMENT_START},
     {"end", CL_CROSS_ALIGNMENT_END}, {NULL, 0}};
+static const enum_name styles[] = {
+    {"flow", CL_STYLE_FLOW}, {"orthogonal", CL_STYLE_ORTHOGONAL}, {NULL, 0}};
 static const enum_name scopes[] = {
     {"section", CL_DECORATION_SCOPE_SECTION}, {"item", CL_DECORATION_SCOPE_ITEM}, {NULL, 0}};
 static const enum_name coverages[] = {
@@ -93,16 +95,35 @@ static bool read_inlines(scene_section *section, const json_value *list, char *e
     return true;
 }
 
-static bool read_section(scene_section *out, const json_value *json, char *error,
-                         size_t error_size) {
+/* The metrics a section has when it says nothing: the definition's (SPEC §12 defaults). */
+static cl_section_metrics metrics_from_def(const cl_flow_def *def) {
+    cl_section_metrics m;
+    memset(&m, 0, sizeof m);
+    m.struct_size = sizeof m;
+    m.alignment = def->alignment;
+    m.insets = def->insets;
+    m.line_spacing = def->line_spacing;
+    m.interitem_spacing = def->interitem_spacing;
+    m.header = def->header;
+    m.footer = def->footer;
+    m.cross_alignment = def->cross_alignment;
+    m.style = def->style;
+    m.rows = def->rows;
+    return m;
+}
+
+static bool read_section(scene_section *out, const json_value *json, const cl_flow_def *def,
+                         char *error, size_t error_size) {
     cl_section_metrics *m = &out->metrics;
-    m->struct_size = sizeof *m;
-    m->line_spacing = json_number(json_get(json, "line_spacing"), 0);
-    m->interitem_spacing = json_number(json_get(json, "interitem_spacing"), 0);
-    m->header = json_number(json_get(json, "header"), 0);
-    m->footer = json_number(json_get(json, "footer"), 0);
-    out->orthogonal = strcmp(json_string(json_get(json, "style"), "flow"), "orthogonal") == 0;
+    *m = metrics_from_def(def);
+    m->line_spacing = json_number(json_get(json, "line_spacing"), m->line_spacing);
+    m->interitem_spacing = json_number(json_get(json, "interitem_spacing"), m->interitem_spacing);
+    m->header = json_number(json_get(json, "header"), m->header);
+    m->footer = json_number(json_get(json, "footer"), m->footer);
+    m->rows = (int32_t)json_number(json_get(json, "rows"), m->rows);
+    out->offset = json_number(json_get(json, "offset"), 0);
     if (!read_insets(json, &m->insets, error, error_size) ||
+        !read_enum(json, "style", styles, &m->style, error, error_size) ||
         !read_enum(json, "alignment", alignments, &m->alignment, error, error_size) ||
         !read_enum(json, "cross_alignment", cross_alignments, &m->cross_alignment, error,
                    error_size) ||
@@ -187,7 +208,8 @@ bool scene_load(scene *out, const json_value *json, char *error, size_t error_si
     out->sections = test_calloc((size_t)out->section_count, sizeof *out->sections);
     out->sections_allocated = out->section_count;
     for (int64_t i = 0; i < out->section_count; i++) {
-        if (!read_section(&out->sections[i], json_at(sections, (size_t)i), error, error_size))
+        if (!read_section(&out->sections[i], json_at(sections, (size_t)i), def, error,
+                          error_size))
             return false;
     }
     name_inline_kinds(out);
@@ -210,12 +232,6 @@ void scene_free(scene *s) {
     free(s->decorations);
     free(s->kind_names);
     memset(s, 0, sizeof *s);
-}
-
-bool scene_has_orthogonal_section(const scene *s) {
-    for (int64_t i = 0; i < s->section_count; i++)
-        if (s->sections[i].orthogonal) return true;
-    return false;
 }
 
 /* ---- Serving the data -------------------------------------------------------------------- */
@@ -283,11 +299,14 @@ cl_status scene_create_layout(scene *s, const cl_data_source *source, cl_layout 
         *out = NULL;
         return status;
     }
-    for (size_t i = 0; status == CL_OK && i < s->decoration_count; i++) {
-        int32_t kind;
+    for (size_t i = 0; status == CL_OK && i < s->decoration_count; i++)
         status = cl_layout_add_decoration(layout, s->decorations[i].kind_name,
-                                          &s->decorations[i].def, &kind);
-    }
+                                          &s->decorations[i].def, &s->decorations[i].kind);
+    /* Offsets are state of the layout, not data: set after the first pass. A flow section
+     * with an offset is refused, so a scene that asks for one does not pass silently. */
+    for (int64_t i = 0; status == CL_OK && i < s->section_count; i++)
+        if (s->sections[i].metrics.style == CL_STYLE_ORTHOGONAL || s->sections[i].offset != 0)
+            status = cl_layout_set_section_offset(layout, i, s->sections[i].offset);
     /* On failure the layout is still returned, so the caller can read its last error. */
     *out = layout;
     return status;

@@ -25,12 +25,13 @@ typedef struct scene_section {
     cl_section_metrics metrics;
     scene_inline *inlines;
     size_t inline_count;
-    bool orthogonal;                 /* style "orthogonal": not in the C ABI yet */
+    double offset;                   /* orthogonal sections: set after create (SPEC §4) */
 } scene_section;
 
 typedef struct scene_decoration {
     char kind_name[KIND_NAME_SIZE];
     cl_decoration_def def;
+    int32_t kind;                    /* its id, set by scene_create_layout */
 } scene_decoration;
 
 typedef struct scene {
@@ -51,11 +52,11 @@ void scene_free(scene *s);
 
 /* The callbacks serving the scene's data; user_data is the scene. */
 cl_data_source scene_data_source(scene *s);
-/* Creates the layout of the scene: its definition, data and decorations. source NULL serves
- * the scene's data with scene_data_source(); tests may pass a wrapper. If adding a decoration
- * fails, *out is still the layout (to read its last error). */
+/* Creates the layout of the scene: its definition, data, decorations and section offsets.
+ * source NULL serves the scene's data with scene_data_source(); tests may pass a wrapper. If
+ * adding a decoration or setting an offset fails, *out is still the layout (to read its last
+ * error). */
 cl_status scene_create_layout(scene *s, const cl_data_source *source, cl_layout **out);
-bool scene_has_orthogonal_section(const scene *s);
 
 /* A scene with a bit of everything the flow style has: sections of varied item sizes, an empty
  * section, headers, footers, a separator, decorations and pinning at a scrolled viewport. */

@@ -89,9 +89,6 @@ static void load_and_run(const char *dir, const char *file) {
                   expected_elements_load(&v.expected, json_get(json, "expected"), error,
                                          sizeof error);
     if (!loaded) run_test(name, report_load_error, error);
-    else if (scene_has_orthogonal_section(&v.scene))
-        skip_test(name, "uses the orthogonal style (SPEC §4), which the C ABI has no way to "
-                        "ask for yet (no section style in cl_flow_def / cl_section_metrics)");
     else run_test(name, run_vector, &v);
     json_free(json);
     scene_free(&v.scene);
