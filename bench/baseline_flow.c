@@ -55,3 +55,111 @@ double baseline_flow(const cl_size *sz, int64_t sections, int64_t per_section, d
     }
     return top;
 }
+
+/* reference_flow — the same computation generalised for checking (not timed): a header of
+ * extent `header` before each section's top inset, and a separator (inline element of extent
+ * `sep`) before every `every`-th item of a section (before = every, 2*every, ... < per_section;
+ * every 0 = none). A separator ends the run of items before it (their last line is spaced as the
+ * last line of a run) and is a line of its own, with line_spacing around it like any line
+ * (SPEC §2, §3, §6). sec_top (sections + 1 entries, or NULL) gets each section's scroll-axis start
+ * and the content height last. Returns the content height. */
+double reference_flow(const cl_size *sz, int64_t sections, int64_t per_section, double width,
+                      cl_insets in, double line_spacing, double s, double header, int64_t every,
+                      double sep, double *x, double *y, double *sec_top)
+{
+    const double A = width - in.left - in.right;
+    double top = 0;
+    for (int64_t sec = 0; sec < sections; sec++) {
+        const int64_t first = sec * per_section, end = first + per_section;
+        if (sec_top) sec_top[sec] = top;
+        top += header + in.top;
+        int lines = 0;
+        for (int64_t run = first; run < end;) {
+            const int64_t run_end = every > 0 && run + every < end ? run + every : end;
+            for (int64_t i = run; i < run_end;) {
+                double used = sz[i].width, thick = sz[i].height;
+                int64_t j = i + 1;
+                while (j < run_end && used + s + sz[j].width <= A + 1e-9) {
+                    used += s + sz[j].width;
+                    if (sz[j].height > thick) thick = sz[j].height;
+                    j++;
+                }
+                const int64_t n = j - i;
+                double lead = in.left, gap = s;
+                if (sz[i].width > A) {
+                } else if (j < run_end) {
+                    if (n >= 2) gap = s + (A - used) / (double)(n - 1);
+                    else lead = in.left + (A - used) / 2;
+                } else {
+                    const double wl = sz[j - 1].width;
+                    if (wl + s != 0) {
+                        const double k = floor((A - used + 1e-9) / (wl + s));
+                        const double N = (double)n + k;
+                        if (N == 1) lead = in.left + (A - used) / 2;
+                        else gap = s + (A - used - k * (wl + s)) / (N - 1);
+                    }
+                }
+                if (lines++) top += line_spacing;
+                double cx = lead;
+                for (int64_t k = i; k < j; k++) {
+                    x[k] = cx;
+                    y[k] = top + (thick - sz[k].height) / 2;
+                    cx += sz[k].width + gap;
+                }
+                top += thick;
+                i = j;
+            }
+            if (run_end < end) {                        /* the separator line */
+                if (lines++) top += line_spacing;
+                top += sep;
+            }
+            run = run_end;
+        }
+        top += in.bottom;
+    }
+    if (sec_top) sec_top[sections] = top;
+    return top;
+}
+
+/* reference_orthogonal — orthogonal sections (SPEC §4) at offset 0, for checking (not timed):
+ * `rows[sec]` rows, item i in column i / rows and row i % rows, columns as wide as their widest
+ * item, rows as thick as their thickest item, items centred in their row and at their column's
+ * leading edge. max_offset[sec] = max(0, strip extent - width). Returns the content height. */
+double reference_orthogonal(const cl_size *sz, int64_t sections, int64_t per_section,
+                            const int32_t *rows, double width, cl_insets in, double line_spacing,
+                            double s, double header, double *x, double *y, double *sec_top,
+                            double *max_offset)
+{
+    double top = 0, col_w[4096], row_top[64], row_h[64];
+    for (int64_t sec = 0; sec < sections; sec++) {
+        const int64_t first = sec * per_section;
+        const int64_t R = rows[sec] < per_section ? rows[sec] : per_section > 0 ? per_section : 1;
+        const int64_t cols = (per_section + R - 1) / R;
+        if (cols > 4096 || R > 64) return NAN;
+        for (int64_t c = 0; c < cols; c++) col_w[c] = 0;
+        for (int64_t r = 0; r < R; r++) row_h[r] = 0;
+        for (int64_t i = 0; i < per_section; i++) {
+            const cl_size z = sz[first + i];
+            if (z.width > col_w[i / R]) col_w[i / R] = z.width;
+            if (z.height > row_h[i % R]) row_h[i % R] = z.height;
+        }
+        sec_top[sec] = top;
+        top += header + in.top;
+        for (int64_t r = 0; r < R; r++) {
+            row_top[r] = top;
+            top += row_h[r] + (r + 1 < R ? line_spacing : 0);
+        }
+        top += in.bottom;
+        double cx = in.left;
+        for (int64_t c = 0; c < cols; c++) {
+            for (int64_t i = c * R; i < (c + 1) * R && i < per_section; i++) {
+                x[first + i] = cx;
+                y[first + i] = row_top[i % R] + (row_h[i % R] - sz[first + i].height) / 2;
+            }
+            cx += col_w[c] + (c + 1 < cols ? s : 0);
+        }
+        max_offset[sec] = fmax(0, cx + in.right - width);
+    }
+    sec_top[sections] = top;
+    return top;
+}

@@ -19,7 +19,20 @@
 double baseline_flow(const cl_size *sz, int64_t sections, int64_t per_section, double width,
                      cl_insets in, double line_spacing, double s, double *x, double *y);
 
-typedef struct { const cl_size *sizes; int64_t sections, per; } source;
+double reference_flow(const cl_size *sz, int64_t sections, int64_t per_section, double width,
+                      cl_insets in, double line_spacing, double s, double header, int64_t every,
+                      double sep, double *x, double *y, double *sec_top);
+double reference_orthogonal(const cl_size *sz, int64_t sections, int64_t per_section,
+                            const int32_t *rows, double width, cl_insets in, double line_spacing,
+                            double s, double header, double *x, double *y, double *sec_top,
+                            double *max_offset);
+
+/* every > 0: a separator (inline element `inl`, the same list for every section) before every
+ * every-th item; rows: orthogonal rows per section (section_metrics), NULL for flow sections */
+typedef struct {
+    const cl_size *sizes; int64_t sections, per;
+    int64_t every; const cl_inline_element *inl; const int32_t *rows;
+} source;
 
 static cl_status cb_sections(void *u, int64_t *out) { *out = ((source *)u)->sections; return 0; }
 static cl_status cb_count(void *u, int64_t sec, int64_t *out) { *out = ((source *)u)->per; (void)sec; return 0; }
@@ -28,6 +41,23 @@ static cl_status cb_sizes(void *u, int64_t sec, int64_t first, int64_t count, cl
     const source *s = u;
     if (sec < 0 || sec >= s->sections || first < 0 || count < 0 || first + count > s->per) return 1;
     memcpy(out, s->sizes + sec * s->per + first, (size_t)count * sizeof *out);
+    return 0;
+}
+
+static cl_status cb_inline(void *u, int64_t sec, cl_inline_element *out, int64_t capacity, int64_t *count)
+{
+    const source *s = u;
+    const int64_t total = s->every > 0 && s->per > 0 ? (s->per - 1) / s->every : 0;
+    (void)sec;
+    memcpy(out, s->inl, (size_t)(total < capacity ? total : capacity) * sizeof *out);
+    *count = total;
+    return 0;
+}
+static cl_status cb_metrics(void *u, int64_t sec, cl_section_metrics *m)
+{
+    const source *s = u;
+    if (sec < 0 || sec >= s->sections) return 1;
+    m->rows = s->rows[sec];
     return 0;
 }
 
@@ -68,15 +98,33 @@ static cl_flow_def bench_def(void)
     return d;
 }
 
-static cl_layout *create(source *src, double *seconds)
+static const char *const separator_kind[] = {"separator"};
+
+/* A layout over src: separators through inline_elements when src->every > 0 (the kind
+ * "separator" named in def.kinds), rows through section_metrics when src->rows is set. */
+static cl_layout *create_with(cl_flow_def def, source *src, double *seconds)
 {
-    cl_flow_def def = bench_def();
-    cl_data_source ds = {src, cb_sections, cb_count, cb_sizes, NULL, NULL};
+    cl_data_source ds = {src, cb_sections, cb_count, cb_sizes, src->rows ? cb_metrics : NULL,
+                         src->every > 0 ? cb_inline : NULL};
+    if (src->every > 0) { def.kinds = separator_kind; def.kind_count = 1; }
     cl_layout *l = NULL;
     double t = now();
     check(cl_layout_create(&def, &ds, &l), NULL, "cl_layout_create");
     if (seconds) *seconds = now() - t;
     return l;
+}
+static cl_layout *create(source *src, double *seconds) { return create_with(bench_def(), src, seconds); }
+
+/* Times f(L[0]) and f(L[1]) `runs` times, alternating which goes first, into t[0] and t[1]. */
+static void alternate_invalidate(cl_layout *L[2], int runs, double t[2][64])
+{
+    for (int r = 0; r < runs; r++)
+        for (int o = 0; o < 2; o++) {
+            const int k = o ^ (r & 1);
+            double t0 = now();
+            check(cl_layout_invalidate(L[k]), L[k], "cl_layout_invalidate");
+            t[k][r] = now() - t0;
+        }
 }
 
 /* Frames of every `step`-th item and the content height against the baseline (tolerance 1e-6). */
@@ -107,7 +155,7 @@ int main(int argc, char **argv)
         sizes[i] = (cl_size){40 + (double)(r % 481) / 4, 30 + (double)((r >> 32) % 361) / 4};
         x[i] = y[i] = 0;
     }
-    source one = {sizes, 1, n}, many = {sizes, 1000, n / 1000};
+    source one = {sizes, 1, n, 0, NULL, NULL}, many = {sizes, 1000, n / 1000, 0, NULL, NULL};
 
     /* 4. resident memory, measured first so that no freed heap of earlier runs is reused */
     long rss0 = rss_bytes();
@@ -198,6 +246,181 @@ int main(int argc, char **argv)
     sizes[m] = orig;
     cl_layout_destroy(L1);
 
+    /* clock: the median cost of one reading (figures near it are clock-bound) */
+    for (int q = 0; q < 1001; q++) { double t0 = now(); qt[q] = now() - t0; }
+    const double clock_ns = median(qt, 1001) * 1e9;
+
+    /* 7. separators (an inline element of extent 1 before every 10th item of a section) and a
+     * background decoration per section (scope section, coverage body), against the same layout
+     * without them. Full layout = cl_layout_invalidate (asks counts, sizes and inline elements
+     * again; the decoration is registered); the two are alternated run by run. Also the first
+     * pass (cl_layout_create) with the separators only: decorations are added after create. */
+    const int64_t every = 10;
+    const int64_t max_sections = 10000;
+    cl_inline_element *inl = malloc((size_t)(n / every + 1) * sizeof *inl);
+    for (int64_t k = 0; k < n / every + 1; k++) inl[k] = (cl_inline_element){CL_KIND_FIRST_USER, 0, (k + 1) * every, 1.0};
+    double *sec_top = malloc((size_t)(max_sections + 1) * sizeof *sec_top);
+    enum { PLAIN_INV, DECO_INV, PLAIN_CREATE, SEP_CREATE, DKINDS };
+    double deco[2][DKINDS];
+    long bad_deco[2];
+    int64_t separators[2];
+    for (int cfg = 0; cfg < 2; cfg++) {
+        const int64_t secs = cfg ? 1000 : 1, per = n / secs;
+        source plain = {sizes, secs, per, 0, NULL, NULL}, sep = {sizes, secs, per, every, inl, NULL};
+        cl_layout *L[2] = {create(&plain, NULL), create(&sep, NULL)};
+        cl_decoration_def dd = cl_decoration_def_default();
+        dd.scope = CL_DECORATION_SCOPE_SECTION;
+        dd.coverage = CL_COVERAGE_BODY;
+        int32_t bg;
+        check(cl_layout_add_decoration(L[1], "background", &dd, &bg), L[1], "cl_layout_add_decoration");
+        double t[2][64], tc[2][64];
+        alternate_invalidate(L, runs, t);
+        for (int r = 0; r < runs; r++)
+            for (int o = 0; o < 2; o++) {
+                const int k = o ^ (r & 1);
+                cl_layout_destroy(create(k ? &sep : &plain, &tc[k][r]));
+            }
+        deco[cfg][PLAIN_INV] = median(t[0], runs);
+        deco[cfg][DECO_INV] = median(t[1], runs);
+        deco[cfg][PLAIN_CREATE] = median(tc[0], runs);
+        deco[cfg][SEP_CREATE] = median(tc[1], runs);
+        /* check: cells against the reference, the decoration of every 7th section, one separator per section */
+        const double hh = reference_flow(sizes, secs, per, 390, in, 10, 10, 0, every, 1, x, y, sec_top);
+        bad_deco[cfg] = mismatches(L[1], &sep, x, y, hh, 997);
+        separators[cfg] = secs * ((per - 1) / every);
+        for (int64_t sec = 0; sec < secs; sec += 7) {
+            cl_attributes a;
+            check(cl_layout_attributes(L[1], CL_CATEGORY_DECORATION, bg, sec, 0, &a), L[1], "cl_layout_attributes");
+            const double h2 = sec_top[sec + 1] - sec_top[sec];
+            if (fabs(a.frame.x) > 1e-6 || fabs(a.frame.width - 390) > 1e-6 || fabs(a.frame.y - sec_top[sec]) > 1e-6 ||
+                fabs(a.frame.height - h2) > 1e-6) bad_deco[cfg]++;
+            check(cl_layout_attributes(L[1], CL_CATEGORY_SUPPLEMENTARY, CL_KIND_FIRST_USER, sec, every, &a), L[1], "cl_layout_attributes");
+            if (fabs(a.frame.x - 10) > 1e-6 || fabs(a.frame.width - 370) > 1e-6 || fabs(a.frame.height - 1) > 1e-6) bad_deco[cfg]++;
+        }
+        cl_layout_destroy(L[0]);
+        cl_layout_destroy(L[1]);
+    }
+
+    /* 8. pinned headers: 1,000 sections, a 44 pt header each; at 100 random viewport origins set
+     * the origin (cl_layout_set_viewport, origin only), then query the viewport's rect */
+    enum { ORIGINS = 100 };
+    source pin_src = {sizes, 1000, n / 1000, 0, NULL, NULL};
+    cl_flow_def pd = bench_def();
+    pd.header = 44;
+    pd.pin_headers = 1;
+    cl_layout *P = create_with(pd, &pin_src, NULL);
+    const double ph = reference_flow(sizes, 1000, n / 1000, 390, in, 10, 10, 44, 0, 0, x, y, sec_top);
+    long bad_pin = mismatches(P, &pin_src, x, y, ph, 997);
+    double vt[ORIGINS], pq[ORIGINS];
+    int64_t pin_count = 0, pinned_at_top = 0;
+    for (int q = 0; q < ORIGINS; q++) {
+        const cl_rect v = {0, (double)(splitmix((uint64_t)(q + 3 * n)) % (uint64_t)(ph - 844)), 390, 844};
+        double t0 = now();
+        check(cl_layout_set_viewport(P, v), P, "cl_layout_set_viewport");
+        double t1 = now();
+        check(cl_layout_elements_in_rect(P, v, buf, CAP, &pin_count), P, "cl_layout_elements_in_rect");
+        double t2 = now();
+        vt[q] = t1 - t0;
+        pq[q] = t2 - t1;
+        /* check every element against the reference; the top section's header must be there */
+        int top_header = 0;
+        for (int64_t e = 0; e < pin_count; e++) {
+            const cl_attributes *a = &buf[e];
+            const int64_t sec = a->section;
+            if (a->category == CL_CATEGORY_CELL) {
+                const int64_t i = sec * (n / 1000) + a->item;
+                if (fabs(a->frame.x - x[i]) > 1e-6 || fabs(a->frame.y - y[i]) > 1e-6) bad_pin++;
+            } else if (a->category == CL_CATEGORY_SUPPLEMENTARY && a->kind == CL_KIND_HEADER) {
+                const double want = fmin(fmax(v.y, sec_top[sec]), sec_top[sec + 1] - 44);
+                if (fabs(a->frame.y - want) > 1e-6 || fabs(a->frame.height - 44) > 1e-6) bad_pin++;
+                if (sec_top[sec] <= v.y && v.y < sec_top[sec + 1]) top_header = 1;
+                if (a->frame.y == v.y) pinned_at_top += a->z == 10;
+            } else bad_pin++;
+        }
+        if (!top_header) bad_pin++;
+    }
+    const double pin_query_us = median(pq, ORIGINS) * 1e6, set_viewport_us = median(vt, ORIGINS) * 1e6;
+    cl_layout_destroy(P);
+
+    /* 9. orthogonal sections: 10,000 sections x 100 cards (widths 100-300, heights 120-200),
+     * rows 1 or 2, header 30. Full layout: create, invalidate and the C reference alternated. */
+    const int64_t OS = max_sections, OP = 100, on = OS * OP;
+    cl_size *cards = malloc((size_t)on * sizeof *cards);
+    int32_t *rows = malloc((size_t)OS * sizeof *rows);
+    double *ox = malloc((size_t)on * sizeof *ox), *oy = malloc((size_t)on * sizeof *oy);
+    double *omax = malloc((size_t)OS * sizeof *omax), *off = malloc((size_t)OS * sizeof *off);
+    for (int64_t i = 0; i < on; i++) {
+        uint64_t r = splitmix((uint64_t)i + (1ull << 40));
+        cards[i] = (cl_size){100 + (double)(r % 801) / 4, 120 + (double)((r >> 32) % 321) / 4};
+    }
+    int64_t two_rows = 0;
+    for (int64_t sec = 0; sec < OS; sec++) two_rows += (rows[sec] = 1 + (int32_t)(splitmix((uint64_t)sec + (1ull << 41)) & 1)) == 2;
+    source osrc = {cards, OS, OP, 0, NULL, rows};
+    cl_flow_def od = cl_orthogonal_def_default();
+    od.viewport = (cl_rect){0, 0, 390, 844};
+    od.insets = in;
+    od.line_spacing = od.interitem_spacing = 10;
+    od.header = 30;
+    cl_layout *O = create_with(od, &osrc, NULL);
+    double ot[3][64], oh = 0;
+    for (int r = 0; r < runs; r++)
+        for (int o = 0; o < 3; o++) {
+            const int k = (o + r) % 3;
+            double t0 = now();
+            if (k == 0) cl_layout_destroy(create_with(od, &osrc, NULL));
+            else if (k == 1) check(cl_layout_invalidate(O), O, "cl_layout_invalidate");
+            else oh = reference_orthogonal(cards, OS, OP, rows, 390, in, 10, 10, 30, ox, oy, sec_top, omax);
+            ot[k][r] = now() - t0;
+        }
+    const double ortho_create = median(ot[0], runs), ortho_inval = median(ot[1], runs), ortho_ref = median(ot[2], runs);
+    long bad_ortho = mismatches(O, &osrc, ox, oy, oh, 997);
+    for (int64_t sec = 0; sec < OS; sec++) {
+        cl_section_scroll sc;
+        check(cl_layout_section_scroll(O, sec, &sc), O, "cl_layout_section_scroll");
+        if (fabs(sc.max_offset - omax[sec]) > 1e-6) bad_ortho++;
+        off[sec] = omax[sec] * (double)(splitmix((uint64_t)(sec + 5 * n)) % 1001) / 1000;
+        check(cl_layout_set_section_offset(O, sec, off[sec]), O, "cl_layout_set_section_offset");
+    }
+    /* rect queries at random vertical origins, every section at its random offset */
+    int64_t ortho_count = 0, ortho_elements = 0;
+    for (int q = 0; q < Q; q++) {
+        const cl_rect r = {0, (double)(splitmix((uint64_t)(q + 7 * n)) % (uint64_t)(oh - 844)), 390, 844};
+        double t0 = now();
+        check(cl_layout_elements_in_rect(O, r, buf, CAP, &ortho_count), O, "cl_layout_elements_in_rect");
+        qt[q] = now() - t0;
+        ortho_elements += ortho_count;
+        for (int64_t e = 0; e < ortho_count; e++) {
+            const cl_attributes *a = &buf[e];
+            if (a->category == CL_CATEGORY_CELL) {
+                const int64_t i = a->section * OP + a->item;
+                if (fabs(a->frame.x - (ox[i] - off[a->section])) > 1e-6 || fabs(a->frame.y - oy[i]) > 1e-6) bad_ortho++;
+            } else if (a->category == CL_CATEGORY_SUPPLEMENTARY && a->kind == CL_KIND_HEADER) {
+                if (fabs(a->frame.x) > 1e-6 || fabs(a->frame.y - sec_top[a->section]) > 1e-6 || fabs(a->frame.height - 30) > 1e-6) bad_ortho++;
+            } else bad_ortho++;
+        }
+    }
+    const double ortho_query_us = median(qt, Q) * 1e6;
+    /* one section's offset: batches of 100 calls (random section, random offset), per call */
+    enum { BATCH = 100, BATCHES = 1001 };
+    int64_t *bs = malloc(BATCH * BATCHES * sizeof *bs);
+    double *bo = malloc(BATCH * BATCHES * sizeof *bo);
+    for (int64_t k = 0; k < BATCH * BATCHES; k++) {
+        bs[k] = (int64_t)(splitmix((uint64_t)(k + 11 * n)) % (uint64_t)OS);
+        bo[k] = omax[bs[k]] * (double)(splitmix((uint64_t)(k + 13 * n)) % 1001) / 1000;
+    }
+    static double bt[BATCHES];
+    for (int b = 0; b < BATCHES; b++) {
+        double t0 = now();
+        for (int k = b * BATCH; k < (b + 1) * BATCH; k++)
+            check(cl_layout_set_section_offset(O, bs[k], bo[k]), O, "cl_layout_set_section_offset");
+        bt[b] = (now() - t0) / BATCH;
+    }
+    const double set_offset_us = median(bt, BATCHES) * 1e6;
+    cl_section_scroll sc;
+    check(cl_layout_section_scroll(O, bs[BATCH * BATCHES - 1], &sc), O, "cl_layout_section_scroll");
+    if (fabs(sc.offset - bo[BATCH * BATCHES - 1]) > 1e-6) bad_ortho++;
+    cl_layout_destroy(O);
+
     printf("{\"items\": %lld, \"runs\": %d,\n"
            " \"create_1\": %.6f, \"invalidate_1\": %.6f, \"baseline_1\": %.6f, \"baseline_alloc_1\": %.6f,\n"
            " \"create_1000\": %.6f, \"invalidate_1000\": %.6f, \"baseline_1000\": %.6f, \"baseline_alloc_1000\": %.6f,\n"
@@ -205,11 +428,29 @@ int main(int argc, char **argv)
            " \"content_height\": %.3f, \"query_us\": %.3f, \"query_count\": %lld,\n"
            " \"query_random_us\": %.3f, \"query_random_count_last\": %lld,\n"
            " \"item_height_s\": %.9f, \"item_width_s\": %.9f, \"width_change_moved_breaks\": %d,\n"
-           " \"rss_bytes\": %ld, \"rss_per_item\": %.2f}\n",
+           " \"rss_bytes\": %ld, \"rss_per_item\": %.2f,\n",
            (long long)n, runs, fig[0][CREATE], fig[0][INVALIDATE], fig[0][BASE], fig[0][BASE_FRESH],
            fig[1][CREATE], fig[1][INVALIDATE], fig[1][BASE], fig[1][BASE_FRESH], bad[0], bad[1], bad_incr,
            cs.height, query_us, (long long)count, query_rand_us, (long long)count_rand,
            item_h, item_w, breaks_moved, rss1 - rss0, (double)(rss1 - rss0) / (double)n);
-    free(sizes); free(x); free(y);
+    printf(" \"clock_ns\": %.1f,\n"
+           " \"plain_invalidate_1\": %.6f, \"deco_invalidate_1\": %.6f, \"plain_create_1\": %.6f, \"sep_create_1\": %.6f,\n"
+           " \"plain_invalidate_1000\": %.6f, \"deco_invalidate_1000\": %.6f, \"plain_create_1000\": %.6f, \"sep_create_1000\": %.6f,\n"
+           " \"separators_1\": %lld, \"separators_1000\": %lld, \"mismatch_deco_1\": %ld, \"mismatch_deco_1000\": %ld,\n"
+           " \"pin_origins\": %d, \"pin_query_us\": %.3f, \"pin_set_viewport_us\": %.3f, \"pin_count_last\": %lld,\n"
+           " \"pinned_at_top\": %lld, \"mismatch_pin\": %ld,\n"
+           " \"ortho_sections\": %lld, \"ortho_per\": %lld, \"ortho_two_rows\": %lld, \"ortho_height\": %.3f,\n"
+           " \"ortho_create\": %.6f, \"ortho_invalidate\": %.6f, \"ortho_reference\": %.6f,\n"
+           " \"ortho_query_us\": %.3f, \"ortho_query_mean_count\": %.1f, \"ortho_queries\": %d,\n"
+           " \"ortho_set_offset_us\": %.4f, \"ortho_set_offset_calls\": %d, \"mismatch_ortho\": %ld}\n",
+           clock_ns,
+           deco[0][PLAIN_INV], deco[0][DECO_INV], deco[0][PLAIN_CREATE], deco[0][SEP_CREATE],
+           deco[1][PLAIN_INV], deco[1][DECO_INV], deco[1][PLAIN_CREATE], deco[1][SEP_CREATE],
+           (long long)separators[0], (long long)separators[1], bad_deco[0], bad_deco[1],
+           ORIGINS, pin_query_us, set_viewport_us, (long long)pin_count, (long long)pinned_at_top, bad_pin,
+           (long long)OS, (long long)OP, (long long)two_rows, oh, ortho_create, ortho_inval, ortho_ref,
+           ortho_query_us, (double)ortho_elements / Q, Q, set_offset_us, BATCH * BATCHES, bad_ortho);
+    free(sizes); free(x); free(y); free(inl); free(sec_top);
+    free(cards); free(rows); free(ox); free(oy); free(omax); free(off); free(bs); free(bo);
     return 0;
 }
