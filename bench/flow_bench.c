@@ -5,7 +5,16 @@
  * Items have deterministic pseudo-random sizes (splitmix64 of the index, quantised to 1/4 pt:
  * widths 40-160, heights 30-120; py_bench.py generates the same). Viewport 390x844, spacing 10,
  * insets 10, justified lines, centred cross alignment. The data source copies sizes from a
- * precomputed array with memcpy, in whatever batches the engine asks for. */
+ * precomputed array with memcpy, in whatever batches the engine asks for; inline elements come
+ * from one precomputed list the same way.
+ *
+ * Figures: 1 full layout (1 and 1,000 sections) against the plain C loop (baseline_flow.c);
+ * 2 one-screen rect queries; 3 one item resized; 4 resident memory; 7 full layout with a
+ * separator every 10 items and a background decoration per section against the same layout
+ * without them; 8 rect queries with pinned headers after origin-only viewport changes;
+ * 9 10,000 orthogonal sections x 100 cards: full layout, rect queries at random section offsets,
+ * setting one section's offset. (5 and 6 are py_bench.py's.) Layouts 7-9 are checked against
+ * reference_flow / reference_orthogonal (baseline_flow.c). */
 #define _DEFAULT_SOURCE
 #include <math.h>
 #include <stdio.h>

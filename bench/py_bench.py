@@ -1,10 +1,11 @@
 """py_bench.py — the Python side of bench/run, and the combined report.
 
-    python3 bench/py_bench.py C_JSON [--items N]
+    python3 bench/py_bench.py C_JSON
 
-Reads the C figures (flow_bench's JSON), measures the Python numpy path of collectionlayout and
-the peer engine Taffy through the PyPI package `stretchable`, and prints one table of figures
-and ratios against targets, then the key figures for the README. Sizes are the same as
+Reads the C figures (flow_bench's JSON: flow layouts, separators and decorations, pinned
+headers, orthogonal sections), measures the Python numpy path of collectionlayout and the peer
+engine Taffy through the PyPI package `stretchable`, and prints one table of figures and ratios
+against targets, then the key figures for the README. Flow item sizes are the same as
 flow_bench.c's (splitmix64 of the index, quantised to 1/4 pt).
 """
 
@@ -204,10 +205,45 @@ def main() -> None:
             f"max {diff.max():.3g} pt{first_y}", "0")
     per_item = taffy_public_api_per_item(sz[:2000])
     row("   stretchable public Node/Style API, build", f"{per_item * 1e6:,.0f} us/item",
-        f"1M items ~{per_item * 1e6:,.0f} s (extrapolated from 2,000)", "")
-    row("   engine vs plain C loop (sampled frames, 1e-6)",
+        f"{n:,} items ~{per_item * n:,.0f} s (extrapolated from 2,000)", "")
+
+    # 7. separators and section decorations against the same layout without them
+    for sec, label in ((1, f"1 x {n:,}"), (1000, f"1,000 x {n // 1000:,}")):
+        plain, deco = c[f"plain_invalidate_{sec}"], c[f"deco_invalidate_{sec}"]
+        row(f"7. full layout {label} + {c[f'separators_{sec}']:,} separators + {sec:,} backgrounds, "
+            "cl_layout_invalidate", ms(deco), f"{deco / plain:.2f}x without them ({ms(plain)})", "<= 1.5x")
+        pc, sc = c[f"plain_create_{sec}"], c[f"sep_create_{sec}"]
+        row(f"   first pass {label} + separators, cl_layout_create", ms(sc),
+            f"{sc / pc:.2f}x without them ({ms(pc)})", "")
+    # 8. pinned headers
+    row(f"8. rect query 390x844, pinned headers (1,000 sections), {c['pin_origins']} origins",
+        f"{c['pin_query_us']:.2f} us", f"{c['pin_query_us'] / 5:.2f}x target; {c['pin_count_last']} elements (last)",
+        "<= 5 us")
+    row("   cl_layout_set_viewport, origin only (before each query)", f"{c['pin_set_viewport_us']:.3f} us",
+        f"one clock reading costs {c['clock_ns']:.0f} ns", "")
+    # 9. orthogonal sections
+    osec, oper = c["ortho_sections"], c["ortho_per"]
+    olabel = f"{osec:,} x {oper:,}"
+    row(f"9. orthogonal {olabel}, full layout, cl_layout_create", ms(c["ortho_create"]),
+        f"{c['ortho_create'] / c['ortho_reference']:.1f}x C reference loop", "")
+    row(f"   orthogonal {olabel}, full layout, cl_layout_invalidate", ms(c["ortho_invalidate"]),
+        f"{c['ortho_invalidate'] / c['ortho_reference']:.1f}x C reference loop", "")
+    row(f"   C reference loop {olabel} (baseline_flow.c, -O2)", ms(c["ortho_reference"]), "output arrays reused", "")
+    row("   rect query 390x844, random section offsets, random places", f"{c['ortho_query_us']:.2f} us",
+        f"{c['ortho_query_us'] / 5:.2f}x target; {c['ortho_query_mean_count']:.1f} elements on average", "<= 5 us")
+    row("   cl_layout_set_section_offset, one section", f"{c['ortho_set_offset_us'] * 1e3:.0f} ns",
+        f"{c['ortho_set_offset_us']:.2f}x target; batches of 100 calls, per call", "<= 1 us")
+
+    # checks: every figure's layout against the C reference
+    row("checks: frames differing from the C reference (> 1e-6)",
         f"{c['mismatch_1']} / {c['mismatch_1000']} / {c['mismatch_incremental']}",
-        "1 section / 1000 sections / after incremental", "0")
+        "1 section / 1,000 sections / after incremental (every 997th or 9973rd cell)", "0")
+    row("   separators + backgrounds", f"{c['mismatch_deco_1']} / {c['mismatch_deco_1000']}",
+        "1 / 1,000 sections: every 997th cell, every 7th section's background and first separator", "0")
+    row("   pinned headers", f"{c['mismatch_pin']}",
+        f"every element of the {c['pin_origins']} queries; pinned at the viewport top {c['pinned_at_top']} times", "0")
+    row("   orthogonal", f"{c['mismatch_ortho']}",
+        f"every element of the {c['ortho_queries']:,} queries (shifted by the offsets), max offsets", "0")
 
     widths = [max(len(r[i]) for r in rows) for i in range(4)]
     head = ("figure", "measured", "ratio", "target")
@@ -217,7 +253,7 @@ def main() -> None:
         print(" | ".join(v.ljust(w) for v, w in zip(r, widths)))
 
     print("\nKey figures (paste into README):\n")
-    print(f"| benchmark ({n:,} items, 390 pt wide) | result | target |")
+    print(f"| benchmark ({n:,} items unless said, 390x844 viewport) | result | target |")
     print("|---|---|---|")
     print(f"| full layout, 1 section / 1,000 sections | {ms(c['create_1'])} / {ms(c['create_1000'])} "
           f"({c['create_1'] / c['baseline_1']:.1f}x / {c['create_1000'] / c['baseline_1000']:.1f}x a plain C loop) | <= 3x |")
@@ -226,6 +262,15 @@ def main() -> None:
           f"({full / c['item_height_s']:,.0f}x / {full / c['item_width_s']:,.0f}x faster than full) | >= 100x |")
     print(f"| memory per item | {c['rss_per_item']:.1f} B | <= 64 B |")
     print(f"| full layout from Python (numpy) | {ms(py_t)} ({py_t / c['create_1']:.2f}x C) | <= 2x |")
+    print(f"| full layout with a separator every 10 items and a background per section, 1 / 1,000 sections "
+          f"| {c['deco_invalidate_1'] / c['plain_invalidate_1']:.2f}x / "
+          f"{c['deco_invalidate_1000'] / c['plain_invalidate_1000']:.2f}x the time without them | <= 1.5x |")
+    print(f"| one-screen rect query, pinned headers (1,000 sections) | {c['pin_query_us']:.2f} us "
+          f"(origin-only set_viewport {c['pin_set_viewport_us']:.2f} us) | <= 5 us |")
+    print(f"| orthogonal sections {olabel}: full layout | {ms(c['ortho_invalidate'])} "
+          f"({c['ortho_invalidate'] / c['ortho_reference']:.1f}x a plain C loop) | |")
+    print(f"| orthogonal sections: one-screen rect query, random offsets | {c['ortho_query_us']:.2f} us | <= 5 us |")
+    print(f"| orthogonal sections: set one section's offset | {c['ortho_set_offset_us'] * 1e3:.0f} ns | <= 1 us |")
     if peer:
         k, build, solve, read = peer[-1]
         print(f"| Taffy (stretchable) at {k:,} items, layout only / end to end | "
