@@ -210,7 +210,8 @@ def main() -> None:
     # 7. separators and section decorations against the same layout without them
     for sec, label in ((1, f"1 x {n:,}"), (1000, f"1,000 x {n // 1000:,}")):
         plain, deco = c[f"plain_invalidate_{sec}"], c[f"deco_invalidate_{sec}"]
-        row(f"7. full layout {label} + {c[f'separators_{sec}']:,} separators + {sec:,} backgrounds, "
+        row(f"7. full layout {label} + {c[f'separators_{sec}']:,} separators + {sec:,} "
+            f"background{'s' if sec > 1 else ''}, "
             "cl_layout_invalidate", ms(deco), f"{deco / plain:.2f}x without them ({ms(plain)})", "<= 1.5x")
         pc, sc = c[f"plain_create_{sec}"], c[f"sep_create_{sec}"]
         row(f"   first pass {label} + separators, cl_layout_create", ms(sc),
@@ -223,7 +224,7 @@ def main() -> None:
         f"one clock reading costs {c['clock_ns']:.0f} ns", "")
     # 9. orthogonal sections
     osec, oper = c["ortho_sections"], c["ortho_per"]
-    olabel = f"{osec:,} x {oper:,}"
+    olabel = f"{osec:,} x {oper:,} cards"
     row(f"9. orthogonal {olabel}, full layout, cl_layout_create", ms(c["ortho_create"]),
         f"{c['ortho_create'] / c['ortho_reference']:.1f}x C reference loop", "")
     row(f"   orthogonal {olabel}, full layout, cl_layout_invalidate", ms(c["ortho_invalidate"]),
