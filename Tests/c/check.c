@@ -59,3 +59,25 @@ void *test_calloc(size_t count, size_t size) {
     }
     return p;
 }
+
+rng rng_seeded(uint64_t seed) {
+    rng r = {seed};
+    return r;
+}
+
+static uint64_t rng_next(rng *r) {
+    uint64_t z = (r->state += 0x9E3779B97F4A7C15u);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9u;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBu;
+    return z ^ (z >> 31);
+}
+
+int64_t rng_int(rng *r, int64_t lo, int64_t hi) {
+    return lo + (int64_t)(rng_next(r) % (uint64_t)(hi - lo + 1));
+}
+
+double rng_double(rng *r, double lo, double hi) {
+    return lo + (hi - lo) * (double)(rng_next(r) >> 11) / 9007199254740992.0; /* 53 bits */
+}
+
+bool rng_bool(rng *r) { return rng_next(r) & 1; }

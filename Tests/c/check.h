@@ -10,6 +10,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "collectionlayout.h"
 
@@ -34,6 +35,14 @@ bool check_that(bool ok, const char *file, int line, const char *fmt, ...)
     check_status((layout), (call), CL_OK, #call, __FILE__, __LINE__)
 bool check_status(const cl_layout *layout, cl_status got, cl_status want, const char *what,
                   const char *file, int line);
+
+/* A seeded PRNG for property tests (splitmix64): the same seed gives the same scene on every
+ * machine, so a failure message that names its seed can be replayed. */
+typedef struct rng { uint64_t state; } rng;
+rng rng_seeded(uint64_t seed);
+int64_t rng_int(rng *r, int64_t lo, int64_t hi);     /* uniform in [lo, hi] */
+double rng_double(rng *r, double lo, double hi);     /* uniform in [lo, hi) */
+bool rng_bool(rng *r);
 
 /* calloc that ends the run on failure (tests have no use for a half-built fixture). */
 void *test_calloc(size_t count, size_t size);

@@ -2,6 +2,7 @@
 #include "elements.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -24,6 +25,17 @@ const char *category_name(int32_t category) {
 cl_rect content_rect(cl_size size, double margin) {
     cl_rect rect = {-margin, -margin, size.width + 2 * margin, size.height + 2 * margin};
     return rect;
+}
+
+axis_span scroll_span(cl_rect rect, int32_t direction) {
+    axis_span span = {rect.y, rect.height};
+    if (direction == CL_DIRECTION_HORIZONTAL) span.start = rect.x, span.extent = rect.width;
+    return span;
+}
+
+axis_span line_span(cl_rect rect, int32_t direction) {
+    return scroll_span(rect, direction == CL_DIRECTION_HORIZONTAL ? CL_DIRECTION_VERTICAL
+                                                                 : CL_DIRECTION_HORIZONTAL);
 }
 
 cl_status elements_in_rect(const cl_layout *layout, cl_rect rect, element_list *out) {
@@ -142,5 +154,19 @@ bool elements_match(element_list *expected, element_list *actual, const char *co
             j++;
         }
     }
+    return ok;
+}
+
+bool check_rect_query(const cl_layout *layout, const element_list *all, cl_rect rect,
+                      const char *context) {
+    element_list want, got = {0};
+    char where[256];
+    snprintf(where, sizeof where, "%s: rect (%g, %g, %g, %g)", context, rect.x, rect.y,
+             rect.width, rect.height);
+    elements_filter(all, rect, &want);
+    bool ok = CHECK_OK(layout, elements_in_rect(layout, rect, &got)) &&
+              elements_match(&want, &got, where);
+    element_list_free(&want);
+    element_list_free(&got);
     return ok;
 }

@@ -40,6 +40,18 @@ bool elements_match(element_list *expected, element_list *actual, const char *co
 /* The elements of list whose frames overlap rect with positive area (SPEC §9). */
 void elements_filter(const element_list *list, cl_rect rect, element_list *out);
 
+/* A rect query returns exactly the elements of `all` that overlap rect (SPEC §9): nothing
+ * missing, nothing extra, nothing twice, the same attributes. Failures are CHECKs that start
+ * with context. */
+bool check_rect_query(const cl_layout *layout, const element_list *all, cl_rect rect,
+                      const char *context);
+
+/* A rect's start and extent along the scroll axis or the line axis (SPEC §2): for a vertical
+ * layout the scroll axis is y, for a horizontal one x. */
+typedef struct axis_span { double start, extent; } axis_span;
+axis_span scroll_span(cl_rect rect, int32_t direction);
+axis_span line_span(cl_rect rect, int32_t direction);
+
 /* The content rect grown by margin on every side. */
 cl_rect content_rect(cl_size size, double margin);
 

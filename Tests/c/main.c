@@ -11,5 +11,6 @@ int main(void) {
     basic_tests();
     bad_input_tests();
     invalidation_tests();
+    property_tests();
     return test_summary();
 }

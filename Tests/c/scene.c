@@ -312,6 +312,161 @@ cl_status scene_create_layout(scene *s, const cl_data_source *source, cl_layout 
     return status;
 }
 
+/* ---- Random scenes ---------------------------------------------------------------------- */
+
+static void random_inlines(scene_section *sec, rng *r) {
+    static const char *const kinds[] = {"separator", "divider"};
+    sec->inlines = test_calloc(8, sizeof *sec->inlines);
+    for (size_t k = 0; k < 2; k++) {
+        if (!rng_bool(r)) continue;
+        for (int64_t n = rng_int(r, 0, 3); n > 0; n--) {
+            int64_t before = rng_int(r, 0, sec->item_count);
+            bool taken = false;  /* one element per (kind, before): its identity */
+            for (size_t i = 0; i < sec->inline_count; i++)
+                taken |= sec->inlines[i].element.before == before &&
+                         strcmp(sec->inlines[i].kind_name, kinds[k]) == 0;
+            if (taken) continue;
+            scene_inline *e = &sec->inlines[sec->inline_count++];
+            strcpy(e->kind_name, kinds[k]);
+            e->element.before = before;
+            e->element.extent = (double)rng_int(r, 0, 8);
+        }
+    }
+    /* Declaration order need not follow `before`. */
+    for (size_t i = sec->inline_count; i > 1; i--) {
+        size_t j = (size_t)rng_int(r, 0, (int64_t)i - 1);
+        scene_inline t = sec->inlines[i - 1];
+        sec->inlines[i - 1] = sec->inlines[j];
+        sec->inlines[j] = t;
+    }
+}
+
+static cl_insets random_insets(rng *r, double lo, double hi) {
+    cl_insets insets = {rng_double(r, lo, hi), rng_double(r, lo, hi), rng_double(r, lo, hi),
+                        rng_double(r, lo, hi)};
+    return insets;
+}
+
+void scene_random(scene *out, uint64_t seed) {
+    rng r = rng_seeded(seed);
+    memset(out, 0, sizeof *out);
+    cl_flow_def *def = &out->def;
+    *def = cl_flow_def_default();
+    def->direction = rng_bool(&r) ? CL_DIRECTION_VERTICAL : CL_DIRECTION_HORIZONTAL;
+    def->viewport.width = rng_double(&r, 80, 400);
+    def->viewport.height = rng_double(&r, 80, 400);
+    def->pin_headers = rng_bool(&r);
+    def->pin_footers = rng_bool(&r);
+
+    out->section_count = out->sections_allocated = rng_int(&r, 1, 4);
+    out->sections = test_calloc((size_t)out->section_count, sizeof *out->sections);
+    for (int64_t i = 0; i < out->section_count; i++) {
+        scene_section *sec = &out->sections[i];
+        sec->item_count = rng_int(&r, 0, 40);
+        sec->sizes = test_calloc((size_t)sec->item_count, sizeof *sec->sizes);
+        for (int64_t j = 0; j < sec->item_count; j++) {
+            sec->sizes[j].width = (double)rng_int(&r, 0, 120);
+            sec->sizes[j].height = (double)rng_int(&r, 0, 90);
+        }
+        cl_section_metrics *m = &sec->metrics;
+        *m = metrics_from_def(def);
+        m->insets = random_insets(&r, 0, 20);
+        m->line_spacing = (double)rng_int(&r, 0, 12);
+        m->interitem_spacing = (double)rng_int(&r, 0, 12);
+        m->header = rng_bool(&r) ? 0 : (double)rng_int(&r, 10, 44);
+        m->footer = rng_bool(&r) ? 0 : 20;
+        m->alignment = (int32_t)rng_int(&r, CL_ALIGNMENT_JUSTIFIED, CL_ALIGNMENT_TRAILING);
+        m->cross_alignment = (int32_t)rng_int(&r, CL_CROSS_ALIGNMENT_CENTER, CL_CROSS_ALIGNMENT_END);
+        if (rng_int(&r, 0, 2) == 0) {
+            m->style = CL_STYLE_ORTHOGONAL;
+            m->rows = (int32_t)rng_int(&r, 1, 3);
+            sec->offset = rng_double(&r, -50, 800);
+        } else {
+            random_inlines(sec, &r);  /* inline elements are for flow sections only */
+        }
+    }
+    name_inline_kinds(out);
+
+    static const char *const backgrounds[] = {"background-body", "background-section",
+                                              "background-items"};
+    out->decorations = test_calloc(4, sizeof *out->decorations);
+    for (int32_t coverage = CL_COVERAGE_BODY; coverage <= CL_COVERAGE_ITEMS; coverage++) {
+        if (!rng_bool(&r)) continue;
+        scene_decoration *d = &out->decorations[out->decoration_count++];
+        strcpy(d->kind_name, backgrounds[coverage]);
+        d->def = cl_decoration_def_default();
+        d->def.coverage = coverage;
+        d->def.insets = random_insets(&r, -6, 6);
+        d->def.z = -2;
+    }
+    if (rng_bool(&r)) {
+        scene_decoration *d = &out->decorations[out->decoration_count++];
+        strcpy(d->kind_name, "shadow");
+        d->def = cl_decoration_def_default();
+        d->def.scope = CL_DECORATION_SCOPE_ITEM;
+        d->def.insets = random_insets(&r, -6, 6);
+    }
+}
+
+void scene_add_decoration(scene *s, const char *name, cl_decoration_def def) {
+    scene_decoration *grown = test_calloc(s->decoration_count + 1, sizeof *grown);
+    if (s->decoration_count > 0) memcpy(grown, s->decorations, s->decoration_count * sizeof *grown);
+    snprintf(grown[s->decoration_count].kind_name, KIND_NAME_SIZE, "%s", name);
+    grown[s->decoration_count++].def = def;
+    free(s->decorations);
+    s->decorations = grown;
+}
+
+/* Appends the attributes of one identity; a status if the layout does not have it. */
+static cl_status fetch(const cl_layout *layout, int32_t category, int32_t kind, int64_t section,
+                       int64_t item, element_list *out) {
+    element *e = &out->items[out->count];
+    const char *name = "";
+    cl_status status = cl_layout_attributes(layout, category, kind, section, item, &e->attributes);
+    if (status == CL_OK) status = cl_layout_kind_name(layout, kind, &name);
+    if (status != CL_OK) {  /* name the identity here: the caller cannot */
+        check_that(false, __FILE__, __LINE__, "%s kind %d (%lld, %lld) by identity: %s",
+                   category_name(category), kind, (long long)section, (long long)item,
+                   cl_layout_last_error(layout));
+        return status;
+    }
+    strncpy(e->kind_name, name, KIND_NAME_SIZE - 1);
+    out->count++;
+    return CL_OK;
+}
+
+cl_status scene_elements_by_identity(const scene *s, const cl_layout *layout, element_list *out) {
+    memset(out, 0, sizeof *out);
+    size_t capacity = 0;
+    for (int64_t i = 0; i < s->section_count; i++)
+        capacity += 2 + s->sections[i].inline_count +
+                    (size_t)(s->sections[i].item_count + 1) * (1 + s->decoration_count);
+    out->items = test_calloc(capacity, sizeof *out->items);
+    cl_status status = cl_layout_content_size(layout, &out->content_size);
+    for (int64_t i = 0; status == CL_OK && i < s->section_count; i++) {
+        const scene_section *sec = &s->sections[i];
+        if (sec->metrics.header > 0)
+            status = fetch(layout, CL_CATEGORY_SUPPLEMENTARY, CL_KIND_HEADER, i, 0, out);
+        if (status == CL_OK && sec->metrics.footer > 0)
+            status = fetch(layout, CL_CATEGORY_SUPPLEMENTARY, CL_KIND_FOOTER, i, 0, out);
+        for (int64_t j = 0; status == CL_OK && j < sec->item_count; j++)
+            status = fetch(layout, CL_CATEGORY_CELL, CL_KIND_CELL, i, j, out);
+        for (size_t j = 0; status == CL_OK && j < sec->inline_count; j++)
+            status = fetch(layout, CL_CATEGORY_SUPPLEMENTARY, sec->inlines[j].element.kind, i,
+                           sec->inlines[j].element.before, out);
+        for (size_t d = 0; status == CL_OK && d < s->decoration_count; d++) {
+            const scene_decoration *dec = &s->decorations[d];
+            if (dec->def.scope == CL_DECORATION_SCOPE_ITEM) {
+                for (int64_t j = 0; status == CL_OK && j < sec->item_count; j++)
+                    status = fetch(layout, CL_CATEGORY_DECORATION, dec->kind, i, j, out);
+            } else if (dec->def.coverage != CL_COVERAGE_ITEMS || sec->item_count > 0) {
+                status = fetch(layout, CL_CATEGORY_DECORATION, dec->kind, i, 0, out);
+            }
+        }
+    }
+    return status;
+}
+
 /* ---- A sample scene ---------------------------------------------------------------------- */
 
 const char sample_scene_json[] =
@@ -327,7 +482,10 @@ const char sample_scene_json[] =
     "  {\"item_count\": 0, \"insets\": [5, 5, 5, 5], \"header\": 24},"
     "  {\"item_count\": 12, \"item_size\": [70, 50], \"insets\": [0, 10, 10, 10],"
     "   \"line_spacing\": 8, \"interitem_spacing\": 8, \"alignment\": \"center\","
-    "   \"cross_alignment\": \"start\", \"header\": 30}]}";
+    "   \"cross_alignment\": \"start\", \"header\": 30},"
+    "  {\"style\": \"orthogonal\", \"rows\": 2, \"item_count\": 9, \"item_size\": [90, 40],"
+    "   \"insets\": [8, 12, 8, 12], \"line_spacing\": 6, \"interitem_spacing\": 8,"
+    "   \"header\": 24, \"offset\": 60}]}";
 
 /* ---- Expected output --------------------------------------------------------------------- */
 

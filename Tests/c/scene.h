@@ -58,8 +58,26 @@ cl_data_source scene_data_source(scene *s);
  * error). */
 cl_status scene_create_layout(scene *s, const cl_data_source *source, cl_layout **out);
 
-/* A scene with a bit of everything the flow style has: sections of varied item sizes, an empty
- * section, headers, footers, a separator, decorations and pinning at a scrolled viewport. */
+/* A random scene (the same for the same seed), with a bit of everything: 1-4 sections in either
+ * direction, flow (with separators and dividers, unique per kind and place) or orthogonal
+ * (rows 1-3, an offset from -50 to 800, clamped by the layout); random item sizes (some of zero
+ * area), insets, spacings, headers, footers, alignments; pinning; section decorations of every
+ * coverage and an item decoration, with insets that may be negative. The viewport's origin is
+ * 0: tests scroll it. */
+void scene_random(scene *out, uint64_t seed);
+
+/* Adds a decoration to the scene (scene_create_layout registers it). */
+void scene_add_decoration(scene *s, const char *name, cl_decoration_def def);
+
+/* Every element the scene should have, each fetched by identity with cl_layout_attributes
+ * (not by a rect query): cells, headers and footers of nonzero extent, inline elements, and
+ * the scene's decorations (an items-coverage one only in a section with items). One that the
+ * layout does not have is a failed CHECK naming it, and its status is returned. */
+cl_status scene_elements_by_identity(const scene *s, const cl_layout *layout, element_list *out);
+
+/* A scene with a bit of everything: flow sections of varied item sizes, an empty section,
+ * headers, footers, a separator, decorations and pinning at a scrolled viewport, and a last
+ * section that scrolls sideways (2 rows, offset 60). */
 extern const char sample_scene_json[];
 
 /* Reads expected elements in the dump format (SPEC §12) into a list. */

@@ -446,7 +446,7 @@ static void out_of_range(fixture *fx) {
     cl_layout *layout = fx->layout;
     cl_attributes a;
     int64_t count, sections = fx->scene.section_count, items = fx->scene.sections[0].item_count;
-    static const int64_t bad_sections[] = {-1, 3, INT64_MAX};
+    const int64_t bad_sections[] = {-1, sections, INT64_MAX};
     for (size_t i = 0; i < sizeof bad_sections / sizeof bad_sections[0]; i++) {
         int64_t section = bad_sections[i];
         cl_index_path path = {section, 0};

@@ -17,20 +17,6 @@ static const char *vectors_dir(void) {
     return dir && *dir ? dir : "../shared/vectors";
 }
 
-/* A rect query returns exactly the elements that overlap the rect (SPEC §9). */
-static bool check_rect_query(const cl_layout *layout, const element_list *all, cl_rect rect) {
-    element_list want, got = {0};
-    char context[128];
-    snprintf(context, sizeof context, "rect (%g, %g, %g, %g)", rect.x, rect.y, rect.width,
-             rect.height);
-    elements_filter(all, rect, &want);
-    bool ok = CHECK_OK(layout, elements_in_rect(layout, rect, &got)) &&
-              elements_match(&want, &got, context);
-    element_list_free(&want);
-    element_list_free(&got);
-    return ok;
-}
-
 /* Windows of the viewport's size slid over the content in steps of a third; stops at the
  * first wrong one so that a broken query reports once. */
 static void check_rect_queries(const cl_layout *layout, const element_list *all, cl_rect viewport) {
@@ -39,7 +25,7 @@ static void check_rect_queries(const cl_layout *layout, const element_list *all,
     for (double y = -h / 2; y < all->content_size.height + h / 2; y += h / 3) {
         for (double x = -w / 2; x < all->content_size.width + w / 2; x += w / 3) {
             cl_rect rect = {x, y, w, h};
-            if (!check_rect_query(layout, all, rect)) return;
+            if (!check_rect_query(layout, all, rect, "vector")) return;
         }
     }
 }

@@ -7,5 +7,7 @@ void vector_tests(void);        /* test_vectors.c: the shared test vectors (SPEC
 void basic_tests(void);         /* test_basics.c: version, defaults, exact frames of a grid */
 void bad_input_tests(void);     /* test_bad_input.c: status codes, messages, last good state */
 void invalidation_tests(void);  /* test_invalidation.c: incremental equals fresh */
+void property_tests(void);      /* test_properties.c: random scenes, SPEC §6-9 */
+void orthogonal_tests(void);    /* test_orthogonal.c: sideways sections, SPEC §4 and §10 */
 
 #endif
