@@ -12,5 +12,6 @@ int main(void) {
     bad_input_tests();
     invalidation_tests();
     property_tests();
+    orthogonal_tests();
     return test_summary();
 }
