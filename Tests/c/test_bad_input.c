@@ -204,6 +204,13 @@ static void expect_every_call_rejects(cl_layout *handle) {
                      CL_ERROR_INVALID_HANDLE);
     EXPECT_NO_HANDLE(cl_layout_attributes(handle, CL_CATEGORY_CELL, CL_KIND_CELL, 0, 0, attributes),
                      CL_ERROR_INVALID_HANDLE);
+    cl_section_scroll scroll;
+    double target;
+    EXPECT_NO_HANDLE(cl_layout_set_section_offset(handle, 3, 10), CL_ERROR_INVALID_HANDLE);
+    EXPECT_NO_HANDLE(cl_layout_section_scroll(handle, 3, &scroll), CL_ERROR_INVALID_HANDLE);
+    EXPECT_NO_HANDLE(cl_layout_section_target_offset(handle, 3, 10, 0, CL_SNAP_NONE,
+                                                     CL_DECELERATION_NORMAL, &target),
+                     CL_ERROR_INVALID_HANDLE);
 }
 
 static void null_and_destroyed_handles(void *context) {
@@ -283,6 +290,10 @@ static void bad_definitions(fixture *fx) {
         {"alignment", offsetof(cl_flow_def, alignment), -1},
         {"cross_alignment", offsetof(cl_flow_def, cross_alignment), 3},
         {"kind_count", offsetof(cl_flow_def, kind_count), -1},
+        {"style", offsetof(cl_flow_def, style), 2},
+        {"style", offsetof(cl_flow_def, style), -1},
+        {"rows", offsetof(cl_flow_def, rows), 0},
+        {"rows", offsetof(cl_flow_def, rows), -3},
     };
     for (size_t i = 0; i < sizeof bad_enums / sizeof bad_enums[0]; i++) {
         cl_flow_def def = good;
@@ -360,9 +371,21 @@ static void bad_arguments(fixture *fx) {
     EXPECT_FAILURE(fx, cl_layout_add_decoration(layout, "badge", &decoration, &kind),
                    CL_ERROR_INVALID_ARGUMENT);
     decoration = cl_decoration_def_default();
-    decoration.insets.left = NAN;
+    decoration.coverage = 3;
     EXPECT_FAILURE(fx, cl_layout_add_decoration(layout, "badge", &decoration, &kind),
                    CL_ERROR_INVALID_ARGUMENT);
+    /* Insets may be negative (they grow the frame) but not NaN or infinite, on any side. */
+    static const double bad_insets[] = {NAN, INFINITY, -INFINITY};
+    for (size_t side = 0; side < 4; side++) {
+        for (size_t i = 0; i < sizeof bad_insets / sizeof bad_insets[0]; i++) {
+            decoration = cl_decoration_def_default();
+            ((double *)&decoration.insets)[side] = bad_insets[i];
+            char what[96];
+            snprintf(what, sizeof what, "add_decoration with insets side %zu = %g", side, bad_insets[i]);
+            expect_failure(fx, cl_layout_add_decoration(layout, "badge", &decoration, &kind),
+                           CL_ERROR_INVALID_ARGUMENT, what, __FILE__, __LINE__);
+        }
+    }
 }
 
 /* ---- Bad data from the callbacks (on invalidation) --------------------------------------- */
@@ -407,6 +430,10 @@ static void bad_metrics(fixture *fx) {
     static const struct { size_t offset; int32_t value; } bad_enums[] = {
         {offsetof(cl_section_metrics, alignment), 9},
         {offsetof(cl_section_metrics, cross_alignment), -1},
+        {offsetof(cl_section_metrics, style), 2},
+        {offsetof(cl_section_metrics, style), -1},
+        {offsetof(cl_section_metrics, rows), 0},
+        {offsetof(cl_section_metrics, rows), -1},
     };
     for (size_t i = 0; i < sizeof bad_enums / sizeof bad_enums[0]; i++) {
         /* BAD_METRIC writes a double; these are int32 fields, so write through the scene. */
@@ -422,11 +449,12 @@ static void bad_metrics(fixture *fx) {
 static void bad_inline_elements(fixture *fx) {
     int64_t section = 0, items = fx->scene.sections[0].item_count;
     const cl_inline_element good = fx->scene.sections[0].inlines[0].element;
-    cl_inline_element bad[] = {good, good, good, good};
+    cl_inline_element bad[] = {good, good, good, good, good};
     bad[0].before = items + 1;
     bad[1].before = -1;
     bad[2].extent = NAN;
     bad[3].extent = -2;
+    bad[4].extent = INFINITY;
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         fx->source.fault = BAD_INLINE;
         fx->source.inline_element = bad[i];
@@ -438,6 +466,18 @@ static void bad_inline_elements(fixture *fx) {
     fx->source.inline_element = good;
     fx->source.inline_element.kind = 99;
     EXPECT_FAILURE(fx, cl_layout_invalidate_sections(fx->layout, &section, 1), CL_ERROR_UNKNOWN_KIND);
+
+    /* Inline elements are for flow sections: the sample's last section scrolls sideways. */
+    int64_t strip = fx->scene.section_count - 1;
+    scene_section *sideways = &fx->scene.sections[strip];
+    scene_inline separator = fx->scene.sections[0].inlines[0], *saved = sideways->inlines;
+    separator.element.before = 0;
+    sideways->inlines = &separator;
+    sideways->inline_count = 1;
+    cl_status status = cl_layout_invalidate_sections(fx->layout, &strip, 1);
+    sideways->inlines = saved;
+    sideways->inline_count = 0;
+    EXPECT_FAILURE(fx, status, CL_ERROR_BAD_CALLBACK_DATA);
 }
 
 /* ---- Out of range and unknown kinds ------------------------------------------------------ */
@@ -524,6 +564,65 @@ static void reentrant_callback(fixture *fx) {
     CHECK_OK(fx->layout, cl_layout_invalidate(fx->layout));
 }
 
+/* ---- Sideways sections (SPEC §4, §10) --------------------------------------------------- */
+
+static void section_offsets(fixture *fx) {
+    cl_layout *layout = fx->layout;
+    int64_t strip = fx->scene.section_count - 1, flow = 0, empty_flow = 1;
+    const int64_t missing[] = {-1, fx->scene.section_count, INT64_MAX};
+    cl_section_scroll scroll;
+    double target;
+    if (!CHECK(fx->scene.sections[strip].metrics.style == CL_STYLE_ORTHOGONAL,
+               "the sample's last section scrolls sideways"))
+        return;
+    static const double not_finite[] = {NAN, INFINITY, -INFINITY};
+    for (size_t i = 0; i < 3; i++) {
+        double v = not_finite[i];
+        EXPECT_FAILURE(fx, cl_layout_set_section_offset(layout, strip, v), CL_ERROR_INVALID_ARGUMENT);
+        EXPECT_FAILURE(fx, cl_layout_section_target_offset(layout, strip, v, 0, CL_SNAP_ITEM,
+                                                           CL_DECELERATION_NORMAL, &target),
+                       CL_ERROR_INVALID_ARGUMENT);
+        EXPECT_FAILURE(fx, cl_layout_section_target_offset(layout, strip, 10, v, CL_SNAP_ITEM,
+                                                           CL_DECELERATION_NORMAL, &target),
+                       CL_ERROR_INVALID_ARGUMENT);
+    }
+    /* The deceleration rate is in (0, 1). */
+    static const double bad_rates[] = {0, 1, -0.5, 1.5, NAN, INFINITY};
+    for (size_t i = 0; i < sizeof bad_rates / sizeof bad_rates[0]; i++)
+        EXPECT_FAILURE(fx, cl_layout_section_target_offset(layout, strip, 10, 100, CL_SNAP_NONE,
+                                                           bad_rates[i], &target),
+                       CL_ERROR_INVALID_ARGUMENT);
+    static const int32_t bad_snapping[] = {-1, CL_SNAP_ITEM_CENTERED + 1, INT32_MAX};
+    for (size_t i = 0; i < sizeof bad_snapping / sizeof bad_snapping[0]; i++)
+        EXPECT_FAILURE(fx, cl_layout_section_target_offset(layout, strip, 10, 100, bad_snapping[i],
+                                                           CL_DECELERATION_NORMAL, &target),
+                       CL_ERROR_INVALID_ARGUMENT);
+    /* A flow section has no sideways offset. */
+    const int64_t flows[] = {flow, empty_flow};
+    for (size_t i = 0; i < 2; i++) {
+        EXPECT_FAILURE(fx, cl_layout_set_section_offset(layout, flows[i], 10), CL_ERROR_INVALID_ARGUMENT);
+        EXPECT_FAILURE(fx, cl_layout_section_scroll(layout, flows[i], &scroll), CL_ERROR_INVALID_ARGUMENT);
+        EXPECT_FAILURE(fx, cl_layout_section_target_offset(layout, flows[i], 10, 0, CL_SNAP_NONE,
+                                                           CL_DECELERATION_NORMAL, &target),
+                       CL_ERROR_INVALID_ARGUMENT);
+    }
+    for (size_t i = 0; i < 3; i++) {
+        EXPECT_FAILURE(fx, cl_layout_set_section_offset(layout, missing[i], 10), CL_ERROR_OUT_OF_RANGE);
+        EXPECT_FAILURE(fx, cl_layout_section_scroll(layout, missing[i], &scroll), CL_ERROR_OUT_OF_RANGE);
+        EXPECT_FAILURE(fx, cl_layout_section_target_offset(layout, missing[i], 10, 0, CL_SNAP_NONE,
+                                                           CL_DECELERATION_NORMAL, &target),
+                       CL_ERROR_OUT_OF_RANGE);
+    }
+    EXPECT_FAILURE(fx, cl_layout_section_scroll(layout, strip, NULL), CL_ERROR_INVALID_ARGUMENT);
+    EXPECT_FAILURE(fx, cl_layout_section_target_offset(layout, strip, 10, 0, CL_SNAP_NONE,
+                                                       CL_DECELERATION_NORMAL, NULL),
+                   CL_ERROR_INVALID_ARGUMENT);
+    /* The offset the scene asked for is still there. */
+    if (CHECK_OK(layout, cl_layout_section_scroll(layout, strip, &scroll)))
+        CHECK(scroll.offset == fx->scene.sections[strip].offset && scroll.offset > 0,
+              "offset %g after the failures, want %g", scroll.offset, fx->scene.sections[strip].offset);
+}
+
 /* ---- Buffers ----------------------------------------------------------------------------- */
 
 static void buffers(fixture *fx) {
@@ -559,4 +658,5 @@ void bad_input_tests(void) {
     run_with_fixture("bad input: failing callbacks", failing_callbacks);
     run_with_fixture("bad input: re-entrant callback", reentrant_callback);
     run_with_fixture("bad input: buffers", buffers);
+    run_with_fixture("bad input: sideways section offsets and target offsets", section_offsets);
 }
