@@ -18,6 +18,7 @@ let package = Package(
         .target(
             name: "CCollectionLayout",
             dependencies: ["CollectionLayout", "CollectionLayoutABI"],
+            exclude: ["exports.map"],
             swiftSettings: [.enableExperimentalFeature("CImplementation")],
             linkerSettings: [.unsafeFlags([
                 "-static-stdlib",

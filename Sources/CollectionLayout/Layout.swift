@@ -479,7 +479,6 @@ public final class Layout {
         guard style == .flow || list.isEmpty else {
             throw LayoutError(.badCallbackData, "inline_elements(section \(s)): section \(s) is orthogonal; inline elements are for flow sections only")
         }
-        var seen = Set<[Int]>()
         for e in list {
             guard e.kind.rawValue > Kind.footer.rawValue, kinds.name(e.kind) != nil else {
                 throw LayoutError(.unknownKind, "inline_elements(section \(s)): kind \(e.kind.rawValue) is not a registered user kind")
@@ -490,12 +489,22 @@ public final class Layout {
             guard e.extent.isFinite, e.extent >= 0 else {
                 throw LayoutError(.badCallbackData, "inline_elements(section \(s)): extent \(e.extent) must be finite and >= 0")
             }
-            guard seen.insert([Int(e.kind.rawValue), e.before]).inserted else {
-                throw LayoutError(.badCallbackData, "inline_elements(section \(s)): two elements of kind \"\(kinds.name(e.kind) ?? "")\" before item \(e.before); identities must be unique")
+        }
+        // Stable sort by position (several at one place keep their declaration order); most
+        // sources give them in order already.
+        var sorted = list
+        if zip(list, list.dropFirst()).contains(where: { $0.before > $1.before }) {
+            sorted = list.enumerated().sorted { ($0.element.before, $0.offset) < ($1.element.before, $1.offset) }.map(\.element)
+        }
+        // Identities (kind, before) must be unique: compare within each run of one position.
+        var runStart = 0
+        for k in sorted.indices {
+            if sorted[k].before != sorted[runStart].before { runStart = k }
+            if sorted[runStart..<k].contains(where: { $0.kind == sorted[k].kind }) {
+                throw LayoutError(.badCallbackData, "inline_elements(section \(s)): two elements of kind \"\(kinds.name(sorted[k].kind) ?? "")\" before item \(sorted[k].before); identities must be unique")
             }
         }
-        // Stable sort by position: several at one place keep their declaration order.
-        return list.enumerated().sorted { ($0.element.before, $0.offset) < ($1.element.before, $1.offset) }.map(\.element)
+        return sorted
     }
 
     /// The index of the inline element with this identity; the list is sorted by `before`.

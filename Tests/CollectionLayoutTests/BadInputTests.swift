@@ -84,6 +84,13 @@ private struct Boom: Error {}
             try layout.invalidateSections([0])
         }
         try expectFailure(.badCallbackData) { layout, source in
+            // Two of one kind at one place would share an identity.
+            let separator = Kind(rawValue: 3)
+            source.inlines[0] = [InlineElement(kind: separator, before: 4, extent: 1), InlineElement(kind: separator, before: 2, extent: 1),
+                                 InlineElement(kind: separator, before: 4, extent: 2)]
+            try layout.invalidateSections([0])
+        }
+        try expectFailure(.badCallbackData) { layout, source in
             source.inlines[0] = [InlineElement(kind: Kind(rawValue: 3), before: 1, extent: .nan)]
             try layout.invalidateSections([0])
         }
