@@ -64,8 +64,10 @@ static double trailing_inset(const strip_fixture *fx) {
     return fx->scene.def.direction == CL_DIRECTION_VERTICAL ? in->right : in->bottom;
 }
 
-/* The strip's columns at offset 0, from its cells' frames (reported at -offset): each
- * column's leading edge and width, in order; the strip's extent C (SPEC §4). */
+/* The strip's columns at offset 0, from its cells' frames (reported at -offset): item i is in
+ * column i / rows (rows in effect: at most the item count), every cell of a column starts at
+ * its leading edge, and the column is as wide as its widest cell (SPEC §4). Also the strip's
+ * extent C: the end of the last column plus the trailing inset. */
 typedef struct columns {
     double start[MAX_COLUMNS], width[MAX_COLUMNS];
     int count;
@@ -74,25 +76,27 @@ typedef struct columns {
 
 static bool read_columns(const strip_fixture *fx, double offset, columns *out) {
     memset(out, 0, sizeof *out);
-    int32_t direction = fx->scene.def.direction;
+    const scene_section *sec = &fx->scene.sections[fx->section];
+    int64_t rows = sec->metrics.rows < sec->item_count ? sec->metrics.rows : sec->item_count;
     double end = leading_inset(fx);
-    for (int64_t i = 0; i < fx->scene.sections[fx->section].item_count; i++) {
+    for (int64_t i = 0; i < sec->item_count; i++) {
         cl_attributes cell;
         if (!CHECK_OK(fx->layout, cl_layout_attributes(fx->layout, CL_CATEGORY_CELL, CL_KIND_CELL,
                                                        fx->section, i, &cell)))
             return false;
-        axis_span at = line_span(cell.frame, direction);
+        axis_span at = line_span(cell.frame, fx->scene.def.direction);
         at.start += offset;
-        int c = out->count - 1;
-        if (c < 0 || !near(at.start, out->start[c])) {  /* items start at their column's edge */
-            if (!CHECK(out->count < MAX_COLUMNS && (c < 0 || at.start > out->start[c]),
-                       "seed %llu: cell %lld starts at %g, not after column %d at %g",
-                       (unsigned long long)fx->seed, (long long)i, at.start, c,
-                       c < 0 ? 0 : out->start[c]))
-                return false;
-            c = out->count++;
+        int64_t c = i / rows;
+        if (!CHECK(c < MAX_COLUMNS, "more than %d columns", MAX_COLUMNS)) return false;
+        if (i % rows == 0) {
             out->start[c] = at.start;
+            out->count++;
         }
+        if (!CHECK(near(at.start, out->start[c]),
+                   "seed %llu: cell %lld starts at %g, its column %lld at %g",
+                   (unsigned long long)fx->seed, (long long)i, at.start, (long long)c,
+                   out->start[c]))
+            return false;
         out->width[c] = fmax(out->width[c], at.extent);
         end = fmax(end, at.start + at.extent);
     }
@@ -198,22 +202,34 @@ static void offsets_are_clamped(void *context) {
 
 static const char *const snap_names[] = {"none", "item", "page", "item-paging", "item-centered"};
 
-/* The index of the candidate nearest to v (the first of a tie) and whether another one is as
- * near (then either is right). */
-static int nearest(const double *candidates, int n, double v, bool *tie) {
-    int best = 0;
-    *tie = false;
-    for (int i = 1; i < n; i++) {
-        double d = fabs(candidates[i] - v), b = fabs(candidates[best] - v);
-        if (d < b - tolerance) best = i, *tie = false;
-        else if (d <= b + tolerance) *tie = true;
+/* The candidates nearest to v: indices lo...hi (candidates are sorted, so the nearest ones
+ * are next to each other; more than one on a tie or where columns share an edge). */
+static void nearest(const double *candidates, int n, double v, int *lo, int *hi) {
+    double best = INFINITY;
+    for (int i = 0; i < n; i++) best = fmin(best, fabs(candidates[i] - v));
+    *lo = n, *hi = -1;
+    for (int i = 0; i < n; i++) {
+        if (fabs(candidates[i] - v) > best + tolerance) continue;
+        if (i < *lo) *lo = i;
+        *hi = i;
     }
-    return best;
 }
 
-static bool is_one_of(const double *candidates, int n, double v, int *index) {
-    for (int i = 0; i < n; i++)
-        if (near(candidates[i], v)) return *index = i, true;
+/* Whether target is clamp(candidates[k]) for k the nearest to v, kept within `reach` columns
+ * of one of `from`'s nearest (reach < 0: anywhere). */
+static bool snapped_to(const double *candidates, int n, double v, double from, int reach,
+                       double target, double max) {
+    int lo, hi, from_lo = 0, from_hi = 0;
+    nearest(candidates, n, v, &lo, &hi);
+    if (reach >= 0) nearest(candidates, n, from, &from_lo, &from_hi);
+    for (int k = lo; k <= hi; k++) {
+        for (int h = from_lo; h <= from_hi; h++) {
+            int column = k;
+            if (reach >= 0 && column < h - reach) column = h - reach;
+            if (reach >= 0 && column > h + reach) column = h + reach;
+            if (near(target, clamp(candidates[column], 0, max))) return true;
+        }
+    }
     return false;
 }
 
@@ -236,46 +252,28 @@ static bool snapping_for(const strip_fixture *fx, const columns *cols, double pr
         double target = NAN;
         ok = CHECK_OK(fx->layout, cl_layout_section_target_offset(fx->layout, fx->section, proposed,
                                                                   velocity, snapping, rate, &target));
-        bool at_bound = near(target, 0) || near(target, max);
-        bool tie = false;
-        int at = -1;
         bool placed = false;
+        int n = cols->count;
+        double unsnapped = clamp(projected, 0, max);  /* without columns, nothing to snap to */
         switch (snapping) {
         case CL_SNAP_NONE:
-            placed = near(target, clamp(projected, 0, max));
+            placed = near(target, unsnapped);
             break;
         case CL_SNAP_PAGE:
             placed = near(target, clamp(round(projected / e) * e, 0, max));
             break;
-        case CL_SNAP_ITEM:
-            placed = cols->count == 0 ? at_bound
-                                      : near(target, clamp(edges[nearest(edges, cols->count, projected, &tie)], 0, max)) ||
-                                            (tie && is_one_of(edges, cols->count, target, &at));
+        case CL_SNAP_ITEM:  /* the edge nearest the projection */
+            placed = n == 0 ? near(target, unsnapped)
+                            : snapped_to(edges, n, projected, 0, -1, target, max);
             break;
-        case CL_SNAP_ITEM_CENTERED:
-            placed = cols->count == 0 ? at_bound
-                                      : near(target, clamp(centres[nearest(centres, cols->count, projected, &tie)], 0, max)) ||
-                                            (tie && is_one_of(centres, cols->count, target, &at));
+        case CL_SNAP_ITEM_CENTERED:  /* the centre nearest the projection */
+            placed = n == 0 ? near(target, unsnapped)
+                            : snapped_to(centres, n, projected, 0, -1, target, max);
             break;
-        case CL_SNAP_ITEM_PAGING: {
-            /* The column nearest the projection, but at most one from the column nearest the
-             * current offset; on a tie either neighbour may count. */
-            if (cols->count == 0) {
-                placed = at_bound;
-                break;
-            }
-            bool tie_here = false, tie_there = false;
-            int here = nearest(edges, cols->count, scroll.offset, &tie_here);
-            int there = nearest(edges, cols->count, projected, &tie_there);
-            int slack = tie_here || tie_there ? 1 : 0;
-            for (int k = 0; k < cols->count && !placed; k++) {
-                int step = k - here;
-                bool reachable = step >= -1 - slack && step <= 1 + slack;
-                bool chosen = slack || k == (there < here - 1 ? here - 1 : there > here + 1 ? here + 1 : there);
-                placed = reachable && chosen && near(target, clamp(edges[k], 0, max));
-            }
+        case CL_SNAP_ITEM_PAGING:  /* the same, at most one column from the current offset's */
+            placed = n == 0 ? near(target, unsnapped)
+                            : snapped_to(edges, n, projected, scroll.offset, 1, target, max);
             break;
-        }
         }
         ok = ok && CHECK(target >= 0 && target <= max && placed,
                          "seed %llu, section %lld: snapping %s of proposed %g, velocity %g, rate %g "
