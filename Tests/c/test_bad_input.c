@@ -467,6 +467,16 @@ static void bad_inline_elements(fixture *fx) {
     fx->source.inline_element.kind = 99;
     EXPECT_FAILURE(fx, cl_layout_invalidate_sections(fx->layout, &section, 1), CL_ERROR_UNKNOWN_KIND);
 
+    /* Two of one kind before the same item would share an identity (section, before). */
+    scene_inline twins[2] = {fx->scene.sections[0].inlines[0], fx->scene.sections[0].inlines[0]};
+    scene_inline *own = fx->scene.sections[0].inlines;
+    fx->scene.sections[0].inlines = twins;
+    fx->scene.sections[0].inline_count = 2;
+    cl_status twin_status = cl_layout_invalidate_sections(fx->layout, &section, 1);
+    fx->scene.sections[0].inlines = own;
+    fx->scene.sections[0].inline_count = 1;
+    EXPECT_FAILURE(fx, twin_status, CL_ERROR_BAD_CALLBACK_DATA);
+
     /* Inline elements are for flow sections: the sample's last section scrolls sideways. */
     int64_t strip = fx->scene.section_count - 1;
     scene_section *sideways = &fx->scene.sections[strip];
