@@ -258,12 +258,12 @@ class _DataSource:
                 kind, before, extent = entry
             except (TypeError, ValueError) as error:
                 raise BadCallbackDataError(
-                    f"inline_elements({section}): {entry!r} is not (kind, before, extent)",
+                    f"inline_elements(section {section}): {entry!r} is not (kind, before, extent)",
                     CL_ERROR_BAD_CALLBACK_DATA) from error
             if kind not in self.kinds:
                 if not isinstance(kind, str):
                     raise BadCallbackDataError(
-                        f"inline_elements({section}): kind {kind!r} is not a kind name",
+                        f"inline_elements(section {section}): kind {kind!r} is not a kind name",
                         CL_ERROR_BAD_CALLBACK_DATA)
                 self.unregistered.add(kind)
                 continue
@@ -405,6 +405,15 @@ class Layout:
                    section_count=lambda: len(sections),
                    item_sizes=lambda section, first, count: sections[section][first:first + count],
                    **options)
+
+    @classmethod
+    def orthogonal(cls, item_count: Callable[[int], int], **options: Any) -> Layout:
+        """The preset for a layout whose every section scrolls sideways on its own, like the C
+        header's cl_orthogonal_def_default(): Layout(item_count, style="orthogonal", ...).
+        `options` are those of Layout(); section_metrics may still return {"style": "flow"}
+        for a section. With fixed sizes: Layout.from_sizes(sizes, style="orthogonal")."""
+        options.setdefault("style", "orthogonal")
+        return cls(item_count, **options)
 
     # ---- Lifetime ---------------------------------------------------------------------------
 

@@ -6,7 +6,7 @@ import math
 
 import pytest
 
-from collectionlayout import InvalidArgumentError, Layout, OutOfRangeError
+from collectionlayout import InvalidArgumentError, Layout, OutOfRangeError, _lib
 from collectionlayout.layout import SectionScroll
 
 
@@ -64,3 +64,22 @@ def test_orthogonal_errors(strip):
     with pytest.raises(InvalidArgumentError):
         strip.section_target_offset(1, 0, 0, deceleration_rate=1.5)
     assert strip.section_scroll(1) == SectionScroll(0, 336, 36)
+
+
+def test_the_orthogonal_preset_mirrors_the_c_one():
+    lib = _lib.lib()
+    flow, orthogonal = lib.cl_flow_def_default(), lib.cl_orthogonal_def_default()
+    assert orthogonal.style == _lib.CL_STYLE_ORTHOGONAL
+    orthogonal.style = flow.style
+    assert bytes(orthogonal) == bytes(flow)  # the C preset differs only in its style
+    sizes = lambda s, first, count: [(80 + 10 * (first + i), 40) for i in range(count)]
+    with Layout.orthogonal(lambda s: 8, section_count=lambda: 2, item_sizes=sizes,
+                           viewport=(0, 0, 300, 400), rows=2,
+                           section_metrics=lambda s: {"style": "flow"} if s else None) as layout, \
+            Layout(lambda s: 8, section_count=lambda: 2, item_sizes=sizes, style="orthogonal",
+                   viewport=(0, 0, 300, 400), rows=2,
+                   section_metrics=lambda s: {"style": "flow"} if s else None) as same:
+        assert layout.elements() == same.elements()
+        assert layout.section_scroll(0).max_offset > 0
+        with pytest.raises(InvalidArgumentError, match="flow section"):
+            layout.section_scroll(1)  # a section may still be flow
