@@ -247,11 +247,12 @@ struct FlowPass {
     }
 
     /// A size is two doubles (width, height); `lineComponent` says which runs along the line axis.
+    /// (Wrapping arithmetic: i < CL_MAX_ITEMS, so the offsets cannot overflow.)
     @inline(__always) private func lineExtent(_ i: Int) -> Double {
-        UnsafeRawBufferPointer(sizes).load(fromByteOffset: (2 * i + geometry.axes.lineComponent) * 8, as: Double.self)
+        UnsafeRawBufferPointer(sizes).load(fromByteOffset: (i &* 2 &+ geometry.axes.lineComponent) &* 8, as: Double.self)
     }
     @inline(__always) private func scrollExtent(_ i: Int) -> Double {
-        UnsafeRawBufferPointer(sizes).load(fromByteOffset: (2 * i + 1 - geometry.axes.lineComponent) * 8, as: Double.self)
+        UnsafeRawBufferPointer(sizes).load(fromByteOffset: (i &* 2 &+ 1 &- geometry.axes.lineComponent) &* 8, as: Double.self)
     }
 
     /// Greedy line breaking, then alignment along the line and inside it (SPEC §3).
