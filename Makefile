@@ -38,7 +38,7 @@ C_TESTS        := $(BUILD)/tests/c_tests
 EXAMPLE_SOURCES := $(wildcard examples/c/*.c)
 EXAMPLES       := $(EXAMPLE_SOURCES:examples/c/%.c=$(BUILD)/examples/%)
 
-.PHONY: all lib test test-swift test-c test-header test-install test-python test-no-swift-runtime \
+.PHONY: all lib test test-swift test-c test-header test-install test-python test-readme test-no-swift-runtime \
         test-valgrind demo bench install clean
 .DELETE_ON_ERROR:
 
@@ -50,7 +50,7 @@ lib:
 
 # ---- Tests -------------------------------------------------------------------------------
 
-test: test-swift test-header test-c test-install test-python test-no-swift-runtime
+test: test-swift test-header test-c test-install test-python test-readme test-no-swift-runtime
 	@echo "make test: all passed"
 
 test-swift:
@@ -86,11 +86,19 @@ test-install: lib
 	    $$(pkg-config --cflags --libs collectionlayout)
 	LD_LIBRARY_PATH=$(CURDIR)/$(INSTALL_CHECK)/prefix/lib $(INSTALL_CHECK)/hello
 
-# DESIGN.md: the Swift runtime is linked in statically, so the library loads anywhere.
+# The README's C and Python examples compile, run and print what the README says.
+test-readme: lib
+	$(PYTHON) Tests/readme/check_examples.py
+
+# DESIGN.md: the Swift runtime is linked in statically, so the library loads anywhere; and the
+# library exports its C functions only (Sources/CCollectionLayout/exports.map).
 test-no-swift-runtime: lib
 	@if ldd $(LIB) | grep libswift; then \
 	  echo "$(LIB) needs the Swift runtime (see DESIGN.md: -static-stdlib)"; exit 1; fi
 	@echo "ldd: $(LIB) does not need libswiftCore"
+	@if nm -D --defined-only $(LIB) | grep ' T ' | grep -v ' cl_'; then \
+	  echo "$(LIB) exports functions other than cl_*"; exit 1; fi
+	@echo "nm: $(LIB) exports only cl_* functions"
 
 # ---- C builds ----------------------------------------------------------------------------
 
