@@ -1,0 +1,63 @@
+"""The Python examples run and draw something a person can read: cards_demo's pictures and
+pygame_shelves headless (SDL's dummy video driver) with a screenshot."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+from conftest import REPO
+
+EXAMPLES = REPO / "examples" / "python"
+
+
+def run(script: str, *args: str) -> subprocess.CompletedProcess:
+    result = subprocess.run([sys.executable, str(EXAMPLES / script), *args],
+                            capture_output=True, text=True, timeout=300)
+    assert result.returncode == 0, result.stderr
+    return result
+
+
+def colours(path) -> list[tuple[int, tuple[int, int, int]]]:
+    from PIL import Image
+    with Image.open(path) as image:
+        return image.convert("RGB").getcolors(maxcolors=1 << 20)
+
+
+def test_cards_demo(tmp_path):
+    pytest.importorskip("PIL")
+    result = run("cards_demo.py", str(tmp_path))
+    assert "list: content 390 x" in result.stdout and "header pinned: [1]" in result.stdout
+    assert "decoration card, decoration shadow" in result.stdout
+    for name in ("cards_list.png", "cards_grid.png"):
+        found = colours(tmp_path / name)
+        assert len(found) > 10
+        assert any(rgb == (0x9e, 0xca, 0xe1) for _, rgb in found)  # cells drawn
+
+
+def test_pygame_shelves_headless(tmp_path):
+    pytest.importorskip("pygame")
+    pytest.importorskip("PIL")
+    out = tmp_path / "shelves.png"
+    result = run("pygame_shelves.py", "--headless", "--frames", "90", "--screenshot", str(out))
+    summary = result.stdout.strip().splitlines()[-1]
+    assert summary.startswith("90 frames; scrolled to y=") and "y=0 " not in summary
+    for kind in ("cell", "header", "shadow", "background", "separator"):
+        assert f" {kind}" in summary, summary
+    found = colours(out)
+    assert len(found) >= 8  # background, cards, headers, shadows, labels
+    big = {rgb for count, rgb in found if count > 500}
+    example = load_example("pygame_shelves")
+    assert len(big & set(example.CARD_COLOURS)) >= 3  # cells drawn, in several colours
+    assert example.FILL["header"] in big
+
+
+def load_example(name: str):
+    """An example as a module (its constants), without running main()."""
+    from importlib import util
+    spec = util.spec_from_file_location(name, EXAMPLES / f"{name}.py")
+    module = util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
