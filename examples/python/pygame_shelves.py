@@ -250,6 +250,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.headless:  # before pygame initialises its display
         os.environ["SDL_VIDEODRIVER"] = "dummy"
         os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     import pygame
 
     pygame.init()
