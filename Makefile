@@ -122,6 +122,8 @@ demo: $(EXAMPLES)
 	@for example in $(EXAMPLES); do echo "== $$example"; $$example || exit 1; done
 	@echo "== examples/python/flow_demo.py"
 	$(PY_ENV) $(PYTHON) examples/python/flow_demo.py
+	@echo "== examples/python/cards_demo.py"
+	$(PY_ENV) $(PYTHON) examples/python/cards_demo.py $(BUILD)
 
 bench: lib
 	COLLECTIONLAYOUT_LIBRARY=$(LIB) bench/run $(BENCH_ARGS)
