@@ -1,6 +1,7 @@
-"""Random mixed scenes for the property tests (flow and orthogonal sections, inline elements,
-decorations, pinning, sideways offsets) and the SPEC's geometry computed independently of the
-engine: section bounds, decoration frames (§7), pinned frames (§8), snapping targets (§10)."""
+"""The one generator of random scenes for every property test (flow and orthogonal sections,
+inline elements, decorations, pinning, sideways offsets), the layout builder and enumeration by
+identity, and the SPEC's geometry computed independently of the engine: section bounds,
+decoration frames (§7), pinned frames (§8), snapping targets (§10)."""
 
 from __future__ import annotations
 
@@ -17,11 +18,14 @@ extents = st.floats(0, 160, allow_nan=False).map(lambda v: round(v, 2))
 small = st.floats(0, 24, allow_nan=False).map(lambda v: round(v, 2))
 KINDS = ["sep", "div"]
 EVERYTHING = (-1e7, -1e7, 2e7, 2e7)
+rect = st.tuples(st.floats(-300, 900).map(round), st.floats(-100, 3000).map(round),
+                 st.floats(0, 600).map(round), st.floats(0, 900).map(round))
 
 
 @st.composite
 def sections(draw, orthogonal=None):
-    """One section: flow (with inline elements) or orthogonal (rows, offset), random metrics."""
+    """One section: flow (with inline elements) or orthogonal (rows, offset), random metrics;
+    `orthogonal`: True or False for that style only, None for either."""
     if orthogonal is None:
         orthogonal = draw(st.booleans())
     count = draw(st.integers(0, 25))
@@ -49,7 +53,7 @@ decoration_insets = st.tuples(*[st.floats(-10, 10).map(lambda v: round(v, 1))] *
 
 @st.composite
 def scenes(draw, orthogonal=False):
-    """A scene; `orthogonal`: False = flow sections only, None = mixed."""
+    """A scene; `orthogonal`: False = flow sections only (the default), None = mixed."""
     direction = draw(st.sampled_from(["vertical", "horizontal"]))
     scroll = draw(st.floats(0, 800).map(round))
     w, h = draw(st.integers(60, 500)), draw(st.integers(60, 500))
@@ -79,6 +83,18 @@ def build(scene) -> Layout:
         if section["metrics"]["style"] == "orthogonal":
             layout.set_section_offset(s, section["offset"])
     return layout
+
+
+def resize_some(scene, data):
+    """Draws new sizes for some items, in place in the scene's lists (a layout from build()
+    sees them); returns the (section, item) pairs to invalidate."""
+    changed = []
+    for s, section in enumerate(scene["sections"]):
+        for i in range(len(section["sizes"])):
+            if data.draw(st.booleans(), label=f"resize {s}.{i}"):
+                section["sizes"][i] = data.draw(st.tuples(extents, extents))
+                changed.append((s, i))
+    return changed
 
 
 def by_identity(layout, scene):

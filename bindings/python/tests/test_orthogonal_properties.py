@@ -14,12 +14,10 @@ from collectionlayout import (BadCallbackDataError, InvalidArgumentError, Layout
                               OutOfRangeError, _lib)
 from conftest import assert_same_elements, overlaps
 from strategies import (EVERYTHING, SETTINGS, approx, axis_insets, build, by_identity,
-                        extents, is_orthogonal, scenes, section_geometry, to_axis)
+                        is_orthogonal, rect, resize_some, scenes, section_geometry, to_axis)
 
 offsets = st.floats(-500, 4000).map(round)
-rects = st.lists(st.tuples(st.floats(-300, 900).map(round), st.floats(-100, 3000).map(round),
-                           st.floats(0, 600).map(round), st.floats(0, 900).map(round)),
-                 min_size=1, max_size=4)
+rects = st.lists(rect, min_size=1, max_size=4)
 SNAPPINGS = ["none", "item", "page", "item_paging", "item_centered"]
 
 
@@ -95,12 +93,7 @@ def test_offsets_are_clamped_after_data_changes(scene, data, rects):
     assume(orthogonal_sections(scene))
     with build(scene) as layout:
         # sizes change: only those items are asked again
-        changed = []
-        for s, section in enumerate(scene["sections"]):
-            for i in range(len(section["sizes"])):
-                if data.draw(st.booleans(), label=f"resize {s}.{i}"):
-                    section["sizes"][i] = data.draw(st.tuples(extents, extents))
-                    changed.append((s, i))
+        changed = resize_some(scene, data)
         previous = offsets_of(layout, scene)
         layout.invalidate_items(changed)
         assert_scroll_state(layout, scene, previous)

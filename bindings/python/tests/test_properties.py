@@ -1,4 +1,5 @@
-"""Properties over random scenes (DESIGN: tests and measurement), both directions, all alignments.
+"""Properties over random flow scenes from strategies.py (DESIGN: tests and measurement), both
+directions, all alignments.
 
 Every element is enumerated independently of rect queries, by identity (cells, headers, footers,
 inline elements, decorations), and rect queries are checked against a brute-force overlap filter.
@@ -9,106 +10,22 @@ from __future__ import annotations
 import copy
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
-from collectionlayout import Layout, OutOfRangeError
-from collectionlayout.layout import ALIGNMENTS, CROSS_ALIGNMENTS
 from conftest import assert_same_elements, overlaps
-
-extents = st.floats(0, 160, allow_nan=False).map(lambda v: round(v, 2))
-small = st.floats(0, 24, allow_nan=False).map(lambda v: round(v, 2))
-
-
-@st.composite
-def sections(draw):
-    count = draw(st.integers(0, 25))
-    inline = draw(st.lists(st.tuples(st.sampled_from(["sep", "div"]), st.integers(0, count),
-                                     small), max_size=4, unique_by=lambda e: e[:2]))
-    return {
-        "sizes": draw(st.lists(st.tuples(extents, extents), min_size=count, max_size=count)),
-        "metrics": {
-            "insets": draw(st.tuples(small, small, small, small)),
-            "line_spacing": draw(small), "interitem_spacing": draw(small),
-            "header": draw(st.sampled_from([0, 0, 30, 12.5])),
-            "footer": draw(st.sampled_from([0, 0, 20])),
-            "alignment": draw(st.sampled_from(sorted(ALIGNMENTS))),
-            "cross_alignment": draw(st.sampled_from(sorted(CROSS_ALIGNMENTS))),
-        },
-        "inline": inline,
-    }
-
-
-@st.composite
-def scenes(draw):
-    direction = draw(st.sampled_from(["vertical", "horizontal"]))
-    scroll = draw(st.floats(0, 800).map(round))
-    return {
-        "direction": direction,
-        "viewport": (0, scroll, draw(st.integers(60, 500)), draw(st.integers(60, 500)))
-        if direction == "vertical" else
-        (scroll, 0, draw(st.integers(60, 500)), draw(st.integers(60, 500))),
-        "pin_headers": draw(st.booleans()), "pin_footers": draw(st.booleans()),
-        "sections": draw(st.lists(sections(), min_size=1, max_size=4)),
-        "decorations": draw(st.lists(st.tuples(
-            st.sampled_from(["section", "item"]), st.sampled_from(["body", "section", "items"]),
-            st.tuples(*[st.floats(-10, 10).map(round)] * 4)), max_size=3)),
-    }
-
-
-def build(scene) -> Layout:
-    """A layout over the scene's own lists: change a size in place, then invalidate."""
-    sections = scene["sections"]
-    layout = Layout.from_sizes(
-        [s["sizes"] for s in sections],
-        section_metrics=lambda i: sections[i]["metrics"],
-        inline_elements=lambda i: sections[i]["inline"], kinds=["sep", "div"],
-        direction=scene["direction"], viewport=scene["viewport"],
-        pin_headers=scene["pin_headers"], pin_footers=scene["pin_footers"])
-    for number, (scope, coverage, insets) in enumerate(scene["decorations"]):
-        layout.add_decoration(f"deco{number}", scope, coverage, insets, z=-1 - number)
-    return layout
-
-
-def by_identity(layout, scene):
-    """Every element of positive area, asked one by one through attributes()."""
-    found = []
-    for s, section in enumerate(scene["sections"]):
-        candidates = [lambda i=i: layout.cell(s, i) for i in range(len(section["sizes"]))]
-        if section["metrics"]["header"]:
-            candidates.append(lambda: layout.header(s))
-        if section["metrics"]["footer"]:
-            candidates.append(lambda: layout.footer(s))
-        candidates += [lambda k=k, b=b: layout.supplementary(k, s, b)
-                       for k, b, _ in section["inline"]]
-        for number, (scope, _, _) in enumerate(scene["decorations"]):
-            items = range(len(section["sizes"])) if scope == "item" else [0]
-            candidates += [lambda n=number, i=i: layout.decoration(f"deco{n}", s, i) for i in items]
-        for candidate in candidates:
-            try:
-                element = candidate()
-            except OutOfRangeError:  # an "items" decoration of a section without items
-                continue
-            if element.frame[2] > 0 and element.frame[3] > 0:
-                found.append(element)
-    return found
-
-
-SETTINGS = settings(max_examples=60, deadline=None,
-                    suppress_health_check=[HealthCheck.too_slow])
+from strategies import SETTINGS, build, by_identity, rect, resize_some, scenes, sections
 
 
 @SETTINGS
-@given(scene=scenes(), rects=st.lists(st.tuples(
-    st.floats(-100, 900).map(round), st.floats(-100, 3000).map(round),
-    st.floats(0, 600).map(round), st.floats(0, 900).map(round)), min_size=1, max_size=5))
+@given(scene=scenes(), rects=st.lists(rect, min_size=1, max_size=5))
 def test_rect_query_is_the_overlap_filter(scene, rects):
     with build(scene) as layout:
         everything = by_identity(layout, scene)
         assert_same_elements(layout.elements(), [e.to_dict() for e in everything], 0)
-        for rect in list(rects) + [layout.viewport]:
-            expected = [e.to_dict() for e in everything if overlaps(e.frame, rect)]
-            assert_same_elements(layout.elements_in_rect(rect), expected, 0)
+        for area in list(rects) + [layout.viewport]:
+            expected = [e.to_dict() for e in everything if overlaps(e.frame, area)]
+            assert_same_elements(layout.elements_in_rect(area), expected, 0)
 
 
 @SETTINGS
@@ -144,13 +61,7 @@ def test_cells_do_not_overlap_and_content_bounds_them(scene):
 @given(scene=scenes(), data=st.data())
 def test_invalidate_items_equals_a_fresh_layout(scene, data):
     with build(scene) as layout:
-        changed = []
-        for s, section in enumerate(scene["sections"]):
-            for i in range(len(section["sizes"])):
-                if data.draw(st.booleans(), label=f"change {s}.{i}"):
-                    section["sizes"][i] = data.draw(st.tuples(extents, extents))
-                    changed.append((s, i))
-        layout.invalidate_items(changed)
+        layout.invalidate_items(resize_some(scene, data))
         with build(copy.deepcopy(scene)) as fresh:
             assert layout.content_size == pytest.approx(fresh.content_size, abs=1e-9)
             assert_same_elements(layout.elements(), fresh.elements(), 1e-9)
@@ -169,7 +80,7 @@ def test_viewport_change_equals_a_fresh_layout(scene, width, scroll):
 
 
 @SETTINGS
-@given(scene=scenes(), other=sections())
+@given(scene=scenes(), other=sections(orthogonal=False))
 def test_invalidate_sections_equals_a_fresh_layout(scene, other):
     with build(scene) as layout:
         section = scene["sections"][0]

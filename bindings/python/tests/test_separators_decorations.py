@@ -14,12 +14,11 @@ from collectionlayout import (BadCallbackDataError, InvalidArgumentError, Layout
                               _lib)
 from conftest import assert_same_elements, overlaps
 from strategies import (EVERYTHING, SETTINGS, approx, axis_insets, bounding_box, build,
-                        by_identity, from_axis, inset, scenes, section_geometry, small, to_axis)
+                        by_identity, from_axis, inset, rect, scenes, section_geometry, small,
+                        to_axis)
 
 origins = st.lists(st.tuples(st.floats(-200, 400).map(round), st.floats(-300, 4000).map(round)),
                    min_size=1, max_size=4)
-rects = st.tuples(st.floats(-100, 900).map(round), st.floats(-100, 3000).map(round),
-                  st.floats(0, 600).map(round), st.floats(0, 900).map(round))
 
 
 def move_viewport(layout, origin):
@@ -30,7 +29,7 @@ def move_viewport(layout, origin):
 # ---- Rect queries after origin-only viewport changes ----------------------------------------
 
 @SETTINGS
-@given(scene=scenes(orthogonal=None), origins=origins, rect=rects)
+@given(scene=scenes(orthogonal=None), origins=origins, rect=rect)
 def test_rect_queries_stay_exact_while_scrolling(scene, origins, rect):
     with build(scene) as layout:
         before = {e.key: e for e in layout.elements()}
