@@ -55,7 +55,7 @@ struct FlowBody: SectionBody {
             while !pass.isAtEnd(cursor) { builder.append(pass.layLine(&cursor)) }
         }
         lines = builder.finish()
-        extent = cursor.bodyEnd
+        extent = cursor.position
     }
 
     // MARK: Incremental change
@@ -112,7 +112,7 @@ struct FlowBody: SectionBody {
             extent += delta
         } else {
             lines.replace(from: start, upTo: resume, with: newLines, shiftingRestBy: 0)
-            extent = cursor.bodyEnd
+            extent = cursor.position
         }
         return k
     }
@@ -204,7 +204,8 @@ struct FlowGeometry {
     }
 }
 
-/// Where a flow pass stands: the next item, the next inline element, where the next line starts.
+/// Where a flow pass stands: the next item, the next inline element, and the end of the last
+/// line laid out (the body's extent when the pass is done).
 struct Cursor {
     var item = 0
     var inline = 0
@@ -213,8 +214,6 @@ struct Cursor {
     var hasLine = false
 
     var key: LineKey { LineKey(item: item, inline: inline) }
-    /// The end of the last line laid out (the body's extent when the pass is done).
-    var bodyEnd: Double { position }
 }
 
 /// Lays out lines one by one over unsafe views of a body's columns: the hot loop of the engine.

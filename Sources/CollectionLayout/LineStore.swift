@@ -52,7 +52,6 @@ struct LineStore {
 
     private(set) var chunks: [Chunk] = []
 
-    var isEmpty: Bool { chunks.isEmpty }
     var startIndex: Index { Index(chunk: 0, line: 0) }
     var endIndex: Index { Index(chunk: chunks.count, line: 0) }
 
