@@ -9,6 +9,41 @@
 #include <stdint.h>
 #include "collectionlayout.h"
 
+/* One line of a flow run (SPEC §3), shared by the timed loop and the checking reference:
+ * greedy line breaking from item i within [i, run_end), then the line's thickness, the
+ * leading position and the gap (justified, with the last-line rule). Returns the line's end j.
+ * static inline: the timed loop compiles to the same code as if written out in place. */
+static inline int64_t flow_line(const cl_size *sz, int64_t i, int64_t run_end, double A, double s,
+                                double leading, double *thick, double *lead, double *gap)
+{
+    double used = sz[i].width;
+    *thick = sz[i].height;
+    int64_t j = i + 1;
+    while (j < run_end && used + s + sz[j].width <= A + 1e-9) {
+        used += s + sz[j].width;
+        if (sz[j].height > *thick) *thick = sz[j].height;
+        j++;
+    }
+    const int64_t n = j - i;
+    *lead = leading;
+    *gap = s;
+    if (sz[i].width > A) {
+        /* oversized: alone at the leading inset */
+    } else if (j < run_end) {                       /* not the last line of the run */
+        if (n >= 2) *gap = s + (A - used) / (double)(n - 1);
+        else *lead = leading + (A - used) / 2;
+    } else {                                        /* last line: pretend copies follow */
+        const double wl = sz[j - 1].width;
+        if (wl + s != 0) {
+            const double k = floor((A - used + 1e-9) / (wl + s));
+            const double N = (double)n + k;
+            if (N == 1) *lead = leading + (A - used) / 2;
+            else *gap = s + (A - used - k * (wl + s)) / (N - 1);
+        }
+    }
+    return j;
+}
+
 double baseline_flow(const cl_size *sz, int64_t sections, int64_t per_section, double width,
                      cl_insets in, double line_spacing, double s, double *x, double *y)
 {
@@ -18,30 +53,8 @@ double baseline_flow(const cl_size *sz, int64_t sections, int64_t per_section, d
         const int64_t first = sec * per_section, end = first + per_section;
         top += in.top;
         for (int64_t i = first; i < end;) {
-            /* greedy line: [i, j) */
-            double used = sz[i].width, thick = sz[i].height;
-            int64_t j = i + 1;
-            while (j < end && used + s + sz[j].width <= A + 1e-9) {
-                used += s + sz[j].width;
-                if (sz[j].height > thick) thick = sz[j].height;
-                j++;
-            }
-            const int64_t n = j - i;
-            double lead = in.left, gap = s;
-            if (sz[i].width > A) {
-                /* oversized: alone at the leading inset */
-            } else if (j < end) {                       /* not the last line of the run */
-                if (n >= 2) gap = s + (A - used) / (double)(n - 1);
-                else lead = in.left + (A - used) / 2;
-            } else {                                    /* last line: pretend copies follow */
-                const double wl = sz[j - 1].width;
-                if (wl + s != 0) {
-                    const double k = floor((A - used + 1e-9) / (wl + s));
-                    const double N = (double)n + k;
-                    if (N == 1) lead = in.left + (A - used) / 2;
-                    else gap = s + (A - used - k * (wl + s)) / (N - 1);
-                }
-            }
+            double thick, lead, gap;
+            const int64_t j = flow_line(sz, i, end, A, s, in.left, &thick, &lead, &gap);
             double cx = lead;
             for (int64_t k = i; k < j; k++) {
                 x[k] = cx;
@@ -77,28 +90,8 @@ double reference_flow(const cl_size *sz, int64_t sections, int64_t per_section, 
         for (int64_t run = first; run < end;) {
             const int64_t run_end = every > 0 && run + every < end ? run + every : end;
             for (int64_t i = run; i < run_end;) {
-                double used = sz[i].width, thick = sz[i].height;
-                int64_t j = i + 1;
-                while (j < run_end && used + s + sz[j].width <= A + 1e-9) {
-                    used += s + sz[j].width;
-                    if (sz[j].height > thick) thick = sz[j].height;
-                    j++;
-                }
-                const int64_t n = j - i;
-                double lead = in.left, gap = s;
-                if (sz[i].width > A) {
-                } else if (j < run_end) {
-                    if (n >= 2) gap = s + (A - used) / (double)(n - 1);
-                    else lead = in.left + (A - used) / 2;
-                } else {
-                    const double wl = sz[j - 1].width;
-                    if (wl + s != 0) {
-                        const double k = floor((A - used + 1e-9) / (wl + s));
-                        const double N = (double)n + k;
-                        if (N == 1) lead = in.left + (A - used) / 2;
-                        else gap = s + (A - used - k * (wl + s)) / (N - 1);
-                    }
-                }
+                double thick, lead, gap;
+                const int64_t j = flow_line(sz, i, run_end, A, s, in.left, &thick, &lead, &gap);
                 if (lines++) top += line_spacing;
                 double cx = lead;
                 for (int64_t k = i; k < j; k++) {
