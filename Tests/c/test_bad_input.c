@@ -576,6 +576,17 @@ static void reentrant_callback(fixture *fx) {
 
 /* ---- Sideways sections (SPEC §4, §10) --------------------------------------------------- */
 
+/* Every call about a section's sideways offset fails on `section` with `status`. */
+static void sideways_calls_fail(fixture *fx, int64_t section, cl_status status) {
+    cl_section_scroll scroll;
+    double target;
+    EXPECT_FAILURE(fx, cl_layout_set_section_offset(fx->layout, section, 10), status);
+    EXPECT_FAILURE(fx, cl_layout_section_scroll(fx->layout, section, &scroll), status);
+    EXPECT_FAILURE(fx, cl_layout_section_target_offset(fx->layout, section, 10, 0, CL_SNAP_NONE,
+                                                       CL_DECELERATION_NORMAL, &target),
+                   status);
+}
+
 static void section_offsets(fixture *fx) {
     cl_layout *layout = fx->layout;
     int64_t strip = fx->scene.section_count - 1, flow = 0, empty_flow = 1;
@@ -607,22 +618,10 @@ static void section_offsets(fixture *fx) {
         EXPECT_FAILURE(fx, cl_layout_section_target_offset(layout, strip, 10, 100, bad_snapping[i],
                                                            CL_DECELERATION_NORMAL, &target),
                        CL_ERROR_INVALID_ARGUMENT);
-    /* A flow section has no sideways offset. */
+    /* A flow section has no sideways offset; a missing section has none either. */
     const int64_t flows[] = {flow, empty_flow};
-    for (size_t i = 0; i < 2; i++) {
-        EXPECT_FAILURE(fx, cl_layout_set_section_offset(layout, flows[i], 10), CL_ERROR_INVALID_ARGUMENT);
-        EXPECT_FAILURE(fx, cl_layout_section_scroll(layout, flows[i], &scroll), CL_ERROR_INVALID_ARGUMENT);
-        EXPECT_FAILURE(fx, cl_layout_section_target_offset(layout, flows[i], 10, 0, CL_SNAP_NONE,
-                                                           CL_DECELERATION_NORMAL, &target),
-                       CL_ERROR_INVALID_ARGUMENT);
-    }
-    for (size_t i = 0; i < 3; i++) {
-        EXPECT_FAILURE(fx, cl_layout_set_section_offset(layout, missing[i], 10), CL_ERROR_OUT_OF_RANGE);
-        EXPECT_FAILURE(fx, cl_layout_section_scroll(layout, missing[i], &scroll), CL_ERROR_OUT_OF_RANGE);
-        EXPECT_FAILURE(fx, cl_layout_section_target_offset(layout, missing[i], 10, 0, CL_SNAP_NONE,
-                                                           CL_DECELERATION_NORMAL, &target),
-                       CL_ERROR_OUT_OF_RANGE);
-    }
+    for (size_t i = 0; i < 2; i++) sideways_calls_fail(fx, flows[i], CL_ERROR_INVALID_ARGUMENT);
+    for (size_t i = 0; i < 3; i++) sideways_calls_fail(fx, missing[i], CL_ERROR_OUT_OF_RANGE);
     EXPECT_FAILURE(fx, cl_layout_section_scroll(layout, strip, NULL), CL_ERROR_INVALID_ARGUMENT);
     EXPECT_FAILURE(fx, cl_layout_section_target_offset(layout, strip, 10, 0, CL_SNAP_NONE,
                                                        CL_DECELERATION_NORMAL, NULL),
