@@ -10,13 +10,23 @@
  *     message of the last failure on a handle.
  *   - Opaque handles: one create, one destroy; cl_layout_destroy(NULL) is a no-op. A destroyed
  *     handle passed again is detected (CL_ERROR_INVALID_HANDLE) unless its address was reused.
- *   - Definition structs come from a default initializer and carry their size (struct_size) so
- *     the ABI can grow: `cl_flow_def def = cl_flow_def_default();`
+ *   - Out-pointers are required: NULL is CL_ERROR_INVALID_ARGUMENT. The one exception is a
+ *     result buffer with capacity 0, which only counts (cl_layout_elements_in_rect).
+ *   - The ABI grows by appending fields. Every struct the caller passes in carries its size
+ *     (struct_size, set by its default initializer: `cl_layout_def def = cl_layout_def_default();`)
+ *     and the library follows the Linux kernel's copy_struct_from_user rule: it reads exactly
+ *     struct_size bytes; a smaller size is an older caller (the missing fields take their
+ *     defaults), a larger one a newer caller (accepted only if the bytes past the library's size
+ *     are zero, else CL_ERROR_INVALID_ARGUMENT naming the struct). Structs the library writes
+ *     (cl_attributes, cl_section_scroll) take the caller's element size: the library writes the
+ *     fields that fit and zero-fills bytes past its own size.
  *   - Query results go into caller buffers; no memory allocated by the library crosses the
- *     boundary. Frames are in content coordinates (origin top-left, y down), in points.
+ *     boundary. Frames are in content coordinates (origin top-left, y down), in points; no
+ *     frame, size or offset the library reports is ever NaN or infinite.
  *   - A failed call leaves the layout in its last good state; it stays queryable.
- *   - A handle is not thread-safe: use one handle from one thread at a time. Different handles
- *     may be used from different threads.
+ *   - Threads: a handle is not thread-safe; use one handle from one thread at a time. Different
+ *     handles may be used from different threads at once. cl_version, cl_status_string and
+ *     cl_layout_last_error(NULL) (which is per thread) may be called from any thread.
  *
  * The layout contract (what frames are produced) is SPEC.md in the project's docs.
  */
@@ -33,7 +43,7 @@ extern "C" {
 /* ---- Version ------------------------------------------------------------------------------- */
 
 #define CL_VERSION_MAJOR 0
-#define CL_VERSION_MINOR 3
+#define CL_VERSION_MINOR 4
 #define CL_VERSION_PATCH 0
 /* MAJOR * 10000 + MINOR * 100 + PATCH */
 #define CL_VERSION_NUMBER (CL_VERSION_MAJOR * 10000 + CL_VERSION_MINOR * 100 + CL_VERSION_PATCH)
@@ -54,9 +64,12 @@ typedef int32_t cl_status;
 #define CL_ERROR_REENTRANT         (-6) /* called from inside a data-source callback of this layout */
 #define CL_ERROR_BUFFER_TOO_SMALL  (-7) /* the needed count was written to the out count */
 #define CL_ERROR_UNKNOWN_KIND      (-8) /* a kind id or name that is not registered */
-#define CL_ERROR_LIMIT            (-9) /* more than CL_MAX_ITEMS items in all sections */
+#define CL_ERROR_LIMIT            (-9) /* over the element limit, or an extent that is not finite */
 
-/* The most items a layout holds in all its sections together. */
+/* The element limit: sections, items and inline elements of a layout count against it together.
+ * This is the default and the largest value of cl_layout_def.element_limit (SPEC §11). The
+ * engine reads every count and checks the limit before it asks for any size or reserves memory
+ * in proportion to a count. */
 #define CL_MAX_ITEMS (1 << 28)
 
 /* Static text for a status code ("ok", "invalid handle", ...). Never NULL. */
@@ -65,7 +78,6 @@ const char *cl_status_string(cl_status status);
 /* ---- Geometry ------------------------------------------------------------------------------ */
 
 typedef struct cl_size { double width, height; } cl_size;
-typedef struct cl_point { double x, y; } cl_point;
 typedef struct cl_rect { double x, y, width, height; } cl_rect;
 /* Screen insets. For a vertical layout top/bottom are the scroll-axis insets; for a horizontal
  * layout left/right are (SPEC §2). */
@@ -88,9 +100,12 @@ typedef struct cl_index_path { int64_t section, item; } cl_index_path;
 #define CL_CROSS_ALIGNMENT_START  1
 #define CL_CROSS_ALIGNMENT_END    2
 
-/* Section styles (SPEC §3-4). */
+/* Section styles (SPEC §3-5); a layout may mix them section by section. */
 #define CL_STYLE_FLOW       0 /* UICollectionViewFlowLayout: items broken into lines */
 #define CL_STYLE_ORTHOGONAL 1 /* a strip of `rows` rows that scrolls along the line axis */
+#define CL_STYLE_GRID       2 /* `columns` equal columns; rows as thick as their thickest item */
+#define CL_STYLE_WATERFALL  3 /* masonry: each item to the shortest of `columns` columns */
+#define CL_STYLE_CUSTOM     4 /* the custom_frames callback places the items (SPEC §5) */
 
 /* Snapping of a section's sideways offset (cl_layout_section_target_offset, SPEC §10). */
 #define CL_SNAP_NONE          0
@@ -112,7 +127,7 @@ typedef struct cl_index_path { int64_t section, item; } cl_index_path;
 #define CL_KIND_CELL   0 /* the kind of every cell: "" */
 #define CL_KIND_HEADER 1 /* "header", item 0 of its section */
 #define CL_KIND_FOOTER 2 /* "footer", item 0 of its section */
-#define CL_KIND_FIRST_USER 3 /* the id of the first kind in cl_flow_def.kinds, then 4, 5, ... */
+#define CL_KIND_FIRST_USER 3 /* the id of the first kind in cl_layout_def.kinds, then 4, 5, ... */
 
 /* Decoration scope and coverage (SPEC §7). */
 #define CL_DECORATION_SCOPE_SECTION 0 /* one per section, index path (section, 0) */
@@ -124,10 +139,10 @@ typedef struct cl_index_path { int64_t section, item; } cl_index_path;
 
 /* ---- Definitions --------------------------------------------------------------------------- */
 
-/* Layout-wide definition of a flow layout. The per-section values are the defaults that the
- * section_metrics callback may override section by section. */
-typedef struct cl_flow_def {
-    uint32_t struct_size;      /* sizeof(cl_flow_def); set by cl_flow_def_default() */
+/* The layout-wide definition. The per-section values are the defaults that the section_metrics
+ * callback may override section by section. Fields are only ever appended (see Conventions). */
+typedef struct cl_layout_def {
+    uint32_t struct_size;      /* sizeof(cl_layout_def); set by cl_layout_def_default() */
     int32_t direction;         /* CL_DIRECTION_*; default vertical */
     cl_rect viewport;          /* initial viewport (scroll offset and visible size); default 0 */
     cl_size item_size;         /* size of every item when there is no item_sizes callback; 50x50 */
@@ -143,16 +158,23 @@ typedef struct cl_flow_def {
     int32_t pin_headers;       /* nonzero: headers stick to the viewport's leading edge (SPEC §8) */
     int32_t pin_footers;       /* nonzero: footers stick to the viewport's trailing edge */
     /* User supplementary kinds (e.g. "separator") the inline_elements callback refers to, known
-     * before the first layout pass: kinds[i] gets id CL_KIND_FIRST_USER + i. Copied at create. */
+     * before the first layout pass: kinds[i] gets id CL_KIND_FIRST_USER + i. Names are unique
+     * and none is "", "header" or "footer". Copied at create. */
     const char *const *kinds;
     int32_t kind_count;
     int32_t reserved;          /* zero */
-} cl_flow_def;
+    /* -- 0.4 -- */
+    int32_t columns;           /* grid and waterfall sections: columns, >= 1; default 2 */
+    int32_t reserved_0_4;      /* zero */
+    /* At most this many sections, items and inline elements together (SPEC §11); default and
+     * largest value CL_MAX_ITEMS. */
+    int64_t element_limit;
+} cl_layout_def;
 
-cl_flow_def cl_flow_def_default(void);
-/* The preset for a layout whose every section scrolls sideways on its own: cl_flow_def_default()
+cl_layout_def cl_layout_def_default(void);
+/* The preset for a layout whose every section scrolls sideways on its own: cl_layout_def_default()
  * with style CL_STYLE_ORTHOGONAL. */
-cl_flow_def cl_orthogonal_def_default(void);
+cl_layout_def cl_orthogonal_def_default(void);
 
 /* Per-section metrics. The engine fills the struct with the layout's defaults before it calls
  * section_metrics, so a callback sets only what differs. */
@@ -165,14 +187,22 @@ typedef struct cl_section_metrics {
     double header;
     double footer;
     int32_t cross_alignment;
-    int32_t style;             /* CL_STYLE_*: a layout may mix flow and orthogonal sections */
+    int32_t style;             /* CL_STYLE_*: a layout may mix styles section by section */
     int32_t rows;              /* orthogonal: rows of the strip, >= 1 */
     int32_t reserved;          /* zero */
+    /* -- 0.4 -- */
+    int32_t columns;           /* grid and waterfall: columns, >= 1 */
+    /* The decoration kinds this section shows (SPEC §7): -1 (the default) shows every registered
+     * decoration; otherwise decoration_kinds holds that many ids from cl_layout_add_decoration
+     * (0: none). The engine copies the list before the callback returns. */
+    int32_t decoration_kind_count;
+    const int32_t *decoration_kinds;
 } cl_section_metrics;
 
 /* A supplementary element placed between items (SPEC §6): a line of its own before item
- * `before` (0 <= before <= item count) with thickness `extent` along the scroll axis. Flow
- * sections only: an orthogonal section with inline elements is CL_ERROR_BAD_CALLBACK_DATA. */
+ * `before` (0 <= before <= item count) with thickness `extent` along the scroll axis. Flow, grid
+ * and waterfall sections: an orthogonal or custom section with inline elements is
+ * CL_ERROR_BAD_CALLBACK_DATA. */
 typedef struct cl_inline_element {
     int32_t kind;              /* a kind id from cl_layout_register_kind() */
     int32_t reserved;          /* zero */
@@ -196,8 +226,11 @@ cl_decoration_def cl_decoration_def_default(void);
 /* Callbacks the layout calls to learn the data. Each gets user_data first, returns CL_OK or any
  * nonzero value for failure, and writes results through its out-pointer. A failure aborts the
  * pass (CL_ERROR_CALLBACK) and the layout keeps its last good state. Callbacks must not call
- * into the same layout (they get CL_ERROR_REENTRANT). NULL callbacks take the defaults noted. */
+ * into the same layout (they get CL_ERROR_REENTRANT). NULL callbacks take the defaults noted.
+ * Like the definitions, the struct carries its size and only grows at its end. */
 typedef struct cl_data_source {
+    uint32_t struct_size;      /* sizeof(cl_data_source); set by cl_data_source_default() */
+    int32_t reserved;          /* zero */
     void *user_data;
     /* Number of sections. NULL: 1. */
     cl_status (*section_count)(void *user_data, int64_t *out_count);
@@ -211,13 +244,25 @@ typedef struct cl_data_source {
     cl_status (*section_metrics)(void *user_data, int64_t section, cl_section_metrics *inout);
     /* Inline supplementary elements of a section: write up to `capacity` elements to out and
      * the total number to *out_count. When the total exceeds capacity the engine calls again
-     * with a buffer large enough. NULL: none. */
+     * with a buffer large enough (after checking the total against the element limit). NULL:
+     * none. */
     cl_status (*inline_elements)(void *user_data, int64_t section, cl_inline_element *out,
                                  int64_t capacity, int64_t *out_count);
+    /* Custom sections (CL_STYLE_CUSTOM, SPEC §5): the frames of `count` items from `first_item`
+     * on, for a body whose line axis is `line_extent` long (the viewport's width in a vertical
+     * layout). Frames keep screen axes and are body-relative along the scroll axis (0 = the
+     * start of the body, after the header and the leading inset) and in content coordinates
+     * along the line axis. Finite, sizes >= 0, scroll-axis origin >= 0. Asked in batches, and
+     * again only for the items an invalidation names. Required if a section is custom. */
+    cl_status (*custom_frames)(void *user_data, int64_t section, int64_t first_item, int64_t count,
+                               double line_extent, cl_rect *out_frames);
 } cl_data_source;
+
+cl_data_source cl_data_source_default(void);
 
 /* ---- Attributes ---------------------------------------------------------------------------- */
 
+/* Written by the library at the caller's element size (see Conventions). */
 typedef struct cl_attributes {
     int32_t category;          /* CL_CATEGORY_* */
     int32_t kind;              /* kind id: CL_KIND_CELL for cells */
@@ -233,26 +278,28 @@ typedef struct cl_attributes {
 
 typedef struct cl_layout cl_layout;
 
-/* Creates a flow layout and performs its first layout pass (asking the data source). The data
- * source struct is copied; user_data must stay valid until cl_layout_destroy. On failure
- * *out_layout is set to NULL and cl_layout_last_error(NULL) says why. */
-cl_status cl_layout_create(const cl_flow_def *def, const cl_data_source *data_source,
+/* Creates a layout and performs its first layout pass (asking the data source). The data source
+ * struct is copied; user_data must stay valid until cl_layout_destroy. On failure *out_layout is
+ * set to NULL and cl_layout_last_error(NULL) says why. */
+cl_status cl_layout_create(const cl_layout_def *def, const cl_data_source *data_source,
                            cl_layout **out_layout);
 void cl_layout_destroy(cl_layout *layout);
 
 /* The detailed message of the last failure on this layout ("" if none). With NULL: the last
- * failure that had no valid handle (a failed create, a NULL or destroyed handle). The text is
- * valid until the next failing call on the same handle. */
+ * failure on this thread that had no valid handle (a failed create, a NULL or destroyed handle).
+ * The text is valid until the next failing call on the same handle (with NULL: on this thread). */
 const char *cl_layout_last_error(const cl_layout *layout);
 
 /* Registers a user kind name ("separator") and returns its id; registering a name again returns
- * the same id. Kind names are 1 to 63 bytes of UTF-8. Kinds needed by the first layout pass go in
- * cl_flow_def.kinds; a kind registered later is used after the next invalidation. */
+ * the same id. Kind names are 1 to 63 bytes of UTF-8, and not "header" or "footer". Kinds needed
+ * by the first layout pass go in cl_layout_def.kinds; a kind registered later is used after the
+ * next invalidation. */
 cl_status cl_layout_register_kind(cl_layout *layout, const char *name, int32_t *out_kind);
 /* The name of a kind id ("" for cells); valid as long as the layout. */
 cl_status cl_layout_kind_name(const cl_layout *layout, int32_t kind, const char **out_name);
 
-/* Registers a decoration kind with its scope, coverage, insets and z, and relays out. */
+/* Registers a decoration kind with its scope, coverage, insets and z. Its frames are derived on
+ * query: nothing is laid out again. A name that is already registered is CL_ERROR_INVALID_ARGUMENT. */
 cl_status cl_layout_add_decoration(cl_layout *layout, const char *name,
                                    const cl_decoration_def *def, int32_t *out_kind);
 
@@ -265,12 +312,12 @@ cl_status cl_layout_viewport(const cl_layout *layout, cl_rect *out_viewport);
 
 /* ---- Invalidation (each runs at once; on failure the last good layout stays) --------------- */
 
-/* Everything: asks the data source again for all counts, metrics, sizes and inline elements. */
+/* Everything (counts too): asks the data source again for all counts, metrics, sizes, inline
+ * elements and custom frames. */
 cl_status cl_layout_invalidate(cl_layout *layout);
-/* Counts changed: same as cl_layout_invalidate (new counts need all sizes again). */
-cl_status cl_layout_invalidate_counts(cl_layout *layout);
-/* The sizes of these items changed: asks only their sizes and re-flows from the first affected
- * line of each section; later sections move by offset. */
+/* The sizes of these items changed (custom sections: their frames): asks only them and re-flows
+ * from the first affected line of each section; later sections move by offset. Never costs more
+ * than laying out the sections involved again. */
 cl_status cl_layout_invalidate_items(cl_layout *layout, const cl_index_path *items,
                                      int64_t count);
 /* The metrics or inline elements of these sections changed: asks them again (not the sizes). */
@@ -284,19 +331,21 @@ cl_status cl_layout_section_count(const cl_layout *layout, int64_t *out_count);
 cl_status cl_layout_item_count(const cl_layout *layout, int64_t section, int64_t *out_count);
 
 /* Every element whose frame overlaps rect with positive area, in a deterministic order, written
- * to buffer. *out_count receives the number of elements. If capacity is too small, *out_count is
+ * to buffer, whose elements are attributes_size bytes (sizeof(cl_attributes)). *out_count receives the number of elements. If capacity is too small, *out_count is
  * the needed count, the status is CL_ERROR_BUFFER_TOO_SMALL and the buffer's contents are
  * unspecified. With buffer NULL and capacity 0 it only counts: CL_OK and the count. */
 cl_status cl_layout_elements_in_rect(const cl_layout *layout, cl_rect rect, cl_attributes *buffer,
-                                     int64_t capacity, int64_t *out_count);
+                                     int64_t capacity, size_t attributes_size, int64_t *out_count);
 
 /* Attributes of one element by identity (category, kind, section, item); CL_ERROR_OUT_OF_RANGE
  * for one that does not exist. For cells pass CL_KIND_CELL; headers and footers are item 0. */
 cl_status cl_layout_attributes(const cl_layout *layout, int32_t category, int32_t kind,
-                               int64_t section, int64_t item, cl_attributes *out_attributes);
+                               int64_t section, int64_t item, cl_attributes *out_attributes,
+                               size_t attributes_size);
 
 /* ---- Orthogonal sections (SPEC §4) --------------------------------------------------------- */
 
+/* Written by the library at the caller's size (see Conventions). */
 typedef struct cl_section_scroll {
     double offset;             /* the section's sideways offset, in [0, max_offset] */
     double content_extent;     /* the strip's extent: insets + columns + spacing */
@@ -306,10 +355,10 @@ typedef struct cl_section_scroll {
 /* Sets an orthogonal section's offset, clamped to [0, max_offset]. It only shifts that section's
  * frames: no layout work. Offsets are clamped again whenever the data or the viewport changes.
  * CL_ERROR_OUT_OF_RANGE for a section that does not exist, CL_ERROR_INVALID_ARGUMENT for a
- * flow section or an offset that is not finite. */
+ * section that is not orthogonal or an offset that is not finite. */
 cl_status cl_layout_set_section_offset(cl_layout *layout, int64_t section, double offset);
 cl_status cl_layout_section_scroll(const cl_layout *layout, int64_t section,
-                                   cl_section_scroll *out_scroll);
+                                   cl_section_scroll *out_scroll, size_t scroll_size);
 
 /* Where an orthogonal section's offset comes to rest after a gesture that would end at
  * `proposed` with `velocity` (points/s along the line axis): projected by the deceleration

@@ -42,14 +42,15 @@ extension SectionMetrics {
         cl_section_metrics(struct_size: UInt32(MemoryLayout<cl_section_metrics>.size), alignment: Int32(alignment.rawValue),
                            insets: insets.c, line_spacing: lineSpacing, interitem_spacing: interitemSpacing,
                            header: header, footer: footer, cross_alignment: Int32(crossAlignment.rawValue),
-                           style: Int32(style.rawValue), rows: Int32(clamping: rows), reserved: 0)
+                           style: Int32(style.rawValue), rows: Int32(clamping: rows), reserved: 0,
+                           columns: Int32(clamping: columns), decoration_kind_count: -1, decoration_kinds: nil)
     }
 }
 
 extension LayoutDefinition {
-    init(_ d: cl_flow_def) throws(LayoutError) {
-        guard d.struct_size == MemoryLayout<cl_flow_def>.size else {
-            throw LayoutError(.invalidArgument, "cl_flow_def.struct_size is \(d.struct_size), expected \(MemoryLayout<cl_flow_def>.size): start from cl_flow_def_default()")
+    init(_ d: cl_layout_def) throws(LayoutError) {
+        guard d.struct_size == MemoryLayout<cl_layout_def>.size else {
+            throw LayoutError(.invalidArgument, "cl_layout_def.struct_size is \(d.struct_size), expected \(MemoryLayout<cl_layout_def>.size): start from cl_layout_def_default()")
         }
         self.init()
         direction = try enumValue(d.direction, "direction")
@@ -162,7 +163,7 @@ final class CDataSource: LayoutDataSource {
             var buffer = [cl_inline_element](repeating: cl_inline_element(), count: capacity)
             var count: Int64 = 0
             try check(f(source.user_data, Int64(section), &buffer, Int64(capacity), &count), "inline_elements(section \(section))")
-            guard count >= 0, count <= Int64(Layout.maxItems) else {
+            guard count >= 0, count <= Int64(Layout.maxElements) else {
                 throw LayoutError(.badCallbackData, "inline_elements(section \(section)) reported \(count) elements")
             }
             if count > Int64(capacity) { capacity = Int(count); continue }

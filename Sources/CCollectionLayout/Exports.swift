@@ -26,11 +26,11 @@ public func cl_status_string(_ status: cl_status) -> UnsafePointer<CChar>! {
 }
 
 @c @implementation
-public func cl_flow_def_default() -> cl_flow_def {
-    var d = cl_flow_def()
+public func cl_layout_def_default() -> cl_layout_def {
+    var d = cl_layout_def()
     let m = SectionMetrics()
     let defaults = LayoutDefinition()
-    d.struct_size = UInt32(MemoryLayout<cl_flow_def>.size)
+    d.struct_size = UInt32(MemoryLayout<cl_layout_def>.size)
     d.direction = Int32(defaults.direction.rawValue)
     d.item_size = defaults.itemSize.c
     d.insets = m.insets.c
@@ -40,14 +40,23 @@ public func cl_flow_def_default() -> cl_flow_def {
     d.cross_alignment = Int32(m.crossAlignment.rawValue)
     d.style = Int32(m.style.rawValue)
     d.rows = Int32(m.rows)
+    d.columns = Int32(m.columns)
+    d.element_limit = Int64(defaults.elementLimit)
     return d
 }
 
 @c @implementation
-public func cl_orthogonal_def_default() -> cl_flow_def {
-    var d = cl_flow_def_default()
+public func cl_orthogonal_def_default() -> cl_layout_def {
+    var d = cl_layout_def_default()
     d.style = Int32(SectionStyle.orthogonal.rawValue)
     return d
+}
+
+@c @implementation
+public func cl_data_source_default() -> cl_data_source {
+    var s = cl_data_source()
+    s.struct_size = UInt32(MemoryLayout<cl_data_source>.size)
+    return s
 }
 
 @c @implementation
@@ -58,7 +67,7 @@ public func cl_decoration_def_default() -> cl_decoration_def {
 }
 
 @c @implementation
-public func cl_layout_create(_ def: UnsafePointer<cl_flow_def>?, _ dataSource: UnsafePointer<cl_data_source>?,
+public func cl_layout_create(_ def: UnsafePointer<cl_layout_def>?, _ dataSource: UnsafePointer<cl_data_source>?,
                              _ out: UnsafeMutablePointer<OpaquePointer?>?) -> cl_status {
     do throws(LayoutError) {
         guard let out else { throw LayoutError(.invalidArgument, "out_layout is NULL") }
@@ -139,14 +148,10 @@ public func cl_layout_invalidate(_ layout: OpaquePointer?) -> cl_status {
     withHandle(layout) { h throws(LayoutError) in try h.layout.invalidateAll() }
 }
 
-@c @implementation
-public func cl_layout_invalidate_counts(_ layout: OpaquePointer?) -> cl_status {
-    withHandle(layout) { h throws(LayoutError) in try h.layout.invalidateAll() }
-}
 
 /// Checks a caller's (pointer, count) array and gives it as a buffer.
 private func array<T>(_ p: UnsafePointer<T>?, _ count: Int64, _ name: String) throws(LayoutError) -> UnsafeBufferPointer<T> {
-    guard count >= 0, count <= Int64(Layout.maxItems) else { throw LayoutError(.invalidArgument, "count \(count) is out of 0...\(Layout.maxItems)") }
+    guard count >= 0, count <= Int64(Layout.maxElements) else { throw LayoutError(.invalidArgument, "count \(count) is out of 0...\(Layout.maxElements)") }
     guard count == 0 || p != nil else { throw LayoutError(.invalidArgument, "\(name) is NULL but count is \(count)") }
     return UnsafeBufferPointer(start: p, count: Int(count))
 }
@@ -186,7 +191,7 @@ public func cl_layout_item_count(_ layout: OpaquePointer?, _ section: Int64, _ o
 
 @c @implementation
 public func cl_layout_elements_in_rect(_ layout: OpaquePointer?, _ rect: cl_rect, _ buffer: UnsafeMutablePointer<cl_attributes>?,
-                                       _ capacity: Int64, _ out: UnsafeMutablePointer<Int64>?) -> cl_status {
+                                       _ capacity: Int64, _ attributesSize: Int, _ out: UnsafeMutablePointer<Int64>?) -> cl_status {
     var tooSmall = false
     let status = withHandle(layout) { h throws(LayoutError) in
         let out = try required(out, "out_count")
@@ -213,7 +218,7 @@ public func cl_layout_elements_in_rect(_ layout: OpaquePointer?, _ rect: cl_rect
 
 @c @implementation
 public func cl_layout_attributes(_ layout: OpaquePointer?, _ category: Int32, _ kind: Int32, _ section: Int64, _ item: Int64,
-                                 _ out: UnsafeMutablePointer<cl_attributes>?) -> cl_status {
+                                 _ out: UnsafeMutablePointer<cl_attributes>?, _ attributesSize: Int) -> cl_status {
     withHandle(layout) { h throws(LayoutError) in
         let out = try required(out, "out_attributes")
         guard let category = ElementCategory(rawValue: category) else {
@@ -230,7 +235,8 @@ public func cl_layout_set_section_offset(_ layout: OpaquePointer?, _ section: In
 }
 
 @c @implementation
-public func cl_layout_section_scroll(_ layout: OpaquePointer?, _ section: Int64, _ out: UnsafeMutablePointer<cl_section_scroll>?) -> cl_status {
+public func cl_layout_section_scroll(_ layout: OpaquePointer?, _ section: Int64, _ out: UnsafeMutablePointer<cl_section_scroll>?,
+                                     _ scrollSize: Int) -> cl_status {
     withHandle(layout) { h throws(LayoutError) in
         let out = try required(out, "out_scroll")
         let scroll = try h.layout.scroll(section: sectionIndex(section))

@@ -7,7 +7,7 @@
 public final class Layout {
     /// At most this many items in all sections together, so that no count from a data source
     /// can make an allocation fail (which would end the process).
-    public static let maxItems = 1 << 28
+    public static let maxElements = 1 << 28
 
     public private(set) var definition: LayoutDefinition
     public private(set) var viewport: Rect
@@ -88,8 +88,8 @@ public final class Layout {
     public func invalidateAll() throws(LayoutError) {
         try checkNotInCallback()
         let count = try ask("section_count") { try dataSource.numberOfSections() }
-        guard count >= 0, count <= Self.maxItems else {
-            throw LayoutError(count < 0 ? .badCallbackData : .limit, "section_count returned \(count); it must be 0...\(Self.maxItems)")
+        guard count >= 0, count <= Self.maxElements else {
+            throw LayoutError(count < 0 ? .badCallbackData : .limit, "section_count returned \(count); it must be 0...\(Self.maxElements)")
         }
         var loaded: [(sizes: [Size], inlines: [InlineElement], metrics: SectionMetrics)] = []
         loaded.reserveCapacity(count)
@@ -97,8 +97,8 @@ public final class Layout {
         for s in 0..<count {
             let n = try itemCount(s)
             total += n
-            guard total <= Self.maxItems else {
-                throw LayoutError(.limit, "more than \(Self.maxItems) items in all (section \(s) brings the total to \(total))")
+            guard total <= Self.maxElements else {
+                throw LayoutError(.limit, "more than \(Self.maxElements) items in all (section \(s) brings the total to \(total))")
             }
             let metrics = try sectionMetrics(s)
             loaded.append((try fetchSizes(section: s, count: n), try inlineElements(s, itemCount: n, style: metrics.style), metrics))
@@ -431,8 +431,8 @@ public final class Layout {
 
     private func itemCount(_ s: Int) throws(LayoutError) -> Int {
         let n = try ask("item_count(section \(s))") { try dataSource.numberOfItems(inSection: s) }
-        guard n >= 0, n <= Self.maxItems else {
-            throw LayoutError(n < 0 ? .badCallbackData : .limit, "item_count(section \(s)) returned \(n); it must be 0...\(Self.maxItems)")
+        guard n >= 0, n <= Self.maxElements else {
+            throw LayoutError(n < 0 ? .badCallbackData : .limit, "item_count(section \(s)) returned \(n); it must be 0...\(Self.maxElements)")
         }
         return n
     }

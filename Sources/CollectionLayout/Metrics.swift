@@ -17,12 +17,18 @@ public enum CrossAlignment: Int, Sendable {
     }
 }
 
-/// How a section lays out its body (SPEC §3–4).
-public enum SectionStyle: Int, Sendable {
+/// How a section lays out its body (SPEC §3–5).
+public enum SectionStyle: Int, Sendable, CaseIterable {
     /// Items broken into lines (UICollectionViewFlowLayout).
     case flow = 0
     /// A strip of `rows` rows, filled column by column, that scrolls along the line axis.
     case orthogonal = 1
+    /// `columns` equal columns, rows as thick as their thickest item.
+    case grid = 2
+    /// Masonry: each item to the shortest of `columns` columns.
+    case waterfall = 3
+    /// The host places the items (`LayoutDataSource.customFrames`).
+    case custom = 4
 }
 
 /// The metrics of one section (SPEC §2–3). A data source starts from the layout's defaults and
@@ -38,6 +44,10 @@ public struct SectionMetrics: Equatable, Sendable {
     public var style = SectionStyle.flow
     /// Orthogonal sections: the rows of the strip (at least 1).
     public var rows = 1
+    /// Grid and waterfall sections: the columns (at least 1).
+    public var columns = 2
+    /// The decoration kinds this section shows (SPEC §7); nil shows every registered one.
+    public var decorationKinds: [Kind]? = nil
     public init() {}
 
     /// Throws unless every value is finite and not negative.
@@ -51,7 +61,7 @@ public struct SectionMetrics: Equatable, Sendable {
         for (name, value) in values where !(value.isFinite && value >= 0) {
             throw LayoutError(.invalidArgument, "section \(section): \(name) is \(value); it must be finite and >= 0")
         }
-        guard rows >= 1, rows <= Layout.maxItems else {
+        guard rows >= 1, rows <= Layout.maxElements else {
             throw LayoutError(.invalidArgument, "section \(section): rows is \(rows); it must be >= 1")
         }
         return self
@@ -80,6 +90,8 @@ public struct LayoutDefinition: Equatable, Sendable {
     public var pinFooters = false
     /// User supplementary kinds known before the first pass: ids 3, 4, ... in this order.
     public var kinds: [String] = []
+    /// Sections, items and inline elements together (SPEC §11 Limits); at most `Layout.maxElements`.
+    public var elementLimit = Layout.maxElements
     public init() {}
 
     func validated() throws(LayoutError) -> LayoutDefinition {

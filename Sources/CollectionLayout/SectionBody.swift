@@ -41,6 +41,7 @@ func makeBody(sizes: [Size], inlines: [InlineElement], metrics: SectionMetrics, 
     switch metrics.style {
     case .flow: FlowBody(sizes: sizes, inlines: inlines, metrics: metrics, lineExtent: lineExtent, axes: axes)
     case .orthogonal: OrthogonalBody(sizes: sizes, metrics: metrics, lineExtent: lineExtent, axes: axes)
+    default: FlowBody(sizes: sizes, inlines: inlines, metrics: metrics, lineExtent: lineExtent, axes: axes)  // grid, waterfall, custom: coming in the state split
     }
 }
 
