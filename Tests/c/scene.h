@@ -1,5 +1,6 @@
 /*
- * scene.h — a scene (SPEC §12) as a flow definition and a data source.
+ * scene.h — a scene (SPEC §12) as a layout definition and a data source: every style (flow,
+ * orthogonal, grid, waterfall, custom with its `frames`), `columns`, per-section `decorations`.
  *
  * The scene owns the data the callbacks serve; tests may change it (sizes, metrics) and then
  * invalidate the layout, as a host would after its data changed.
@@ -22,10 +23,18 @@ typedef struct scene_inline {
 typedef struct scene_section {
     int64_t item_count;
     cl_size *sizes;                  /* item_count sizes */
-    cl_section_metrics metrics;
+    cl_rect *frames;                 /* custom sections: item_count body-relative frames (§5) */
+    cl_section_metrics metrics;      /* decoration_kinds: see decoration_names */
     scene_inline *inlines;
     size_t inline_count;
     double offset;                   /* orthogonal sections: set after create (SPEC §4) */
+    /* The decoration kinds the section shows (§7): all unless decorations_listed, else the
+     * decoration_name_count names of the scene's decorations; their ids are known once
+     * scene_create_layout has registered the decorations. */
+    bool decorations_listed;
+    int32_t decoration_name_count;
+    char (*decoration_names)[KIND_NAME_SIZE];
+    int32_t *decoration_ids;
 } scene_section;
 
 typedef struct scene_decoration {
@@ -35,13 +44,14 @@ typedef struct scene_decoration {
 } scene_decoration;
 
 typedef struct scene {
-    cl_flow_def def;
+    cl_layout_def def;               /* element_limit from the layout's "element_limit" */
     scene_section *sections;
     int64_t section_count;           /* served to the layout; tests may lower it */
     int64_t sections_allocated;
     scene_decoration *decorations;
     size_t decoration_count;
     const char **kind_names;         /* the inline kinds, in order of first use; def.kinds */
+    bool decorations_registered;     /* the sections' decoration ids are known */
 } scene;
 
 /* Reads a scene object; false with a message on a malformed scene. */
@@ -55,12 +65,14 @@ cl_data_source scene_data_source(scene *s);
 /* Creates the layout of the scene: its definition, data, decorations and section offsets.
  * source NULL serves the scene's data with scene_data_source(); tests may pass a wrapper. If
  * adding a decoration or setting an offset fails, *out is still the layout (to read its last
- * error). */
+ * error). Decoration ids exist only once the layout does: sections that list the kinds they show
+ * show none in the first pass and are invalidated after the decorations are added. */
 cl_status scene_create_layout(scene *s, const cl_data_source *source, cl_layout **out);
 
 /* A random scene (the same for the same seed), with a bit of everything: 1-4 sections in either
- * direction, flow (with separators and dividers, unique per kind and place) or orthogonal
- * (rows 1-3, an offset from -50 to 800, clamped by the layout); random item sizes (some of zero
+ * direction, flow, grid or waterfall (columns 1-4; with separators and dividers, unique per kind
+ * and place), custom (random body-relative frames) or orthogonal (rows 1-3, an offset from -50
+ * to 800, clamped by the layout); random item sizes (some of zero
  * area), insets, spacings, headers, footers, alignments; pinning; section decorations of every
  * coverage and an item decoration, with insets that may be negative. The viewport's origin is
  * 0: tests scroll it. */
