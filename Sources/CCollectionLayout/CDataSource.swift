@@ -72,7 +72,7 @@ final class CDataSource: LayoutDataSource {
             // header writes less); the decoration list is copied before this returns.
             do throws(LayoutError) {
                 guard Int(m.struct_size) <= MemoryLayout<cl_section_metrics>.size else {
-                    throw LayoutError(.invalidArgument, "struct_size is \(m.struct_size), larger than the \(MemoryLayout<cl_section_metrics>.size)-byte struct the engine passed; leave struct_size as the engine set it")
+                    throw LayoutError(.invalidArgument, "cl_section_metrics.struct_size is \(m.struct_size), larger than the \(MemoryLayout<cl_section_metrics>.size)-byte struct the engine passed; leave struct_size as the engine set it")
                 }
                 let read = try withUnsafeBytes(of: m) { bytes throws(LayoutError) -> cl_section_metrics in
                     guard let base = bytes.baseAddress else { return prefilled }

@@ -13,5 +13,8 @@ int main(void) {
     invalidation_tests();
     property_tests();
     orthogonal_tests();
+    abi_tests();
+    style_tests();
+    limit_tests();
     return test_summary();
 }

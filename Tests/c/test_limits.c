@@ -1,0 +1,1 @@
+void limit_tests(void) {}

@@ -1,0 +1,1 @@
+void style_tests(void) {}
