@@ -28,7 +28,7 @@ public final class Layout {
     }
 
     var rules: SourceReader.Rules {
-        SourceReader.Rules(definition: definition, kinds: kinds, decorationKinds: state.chrome.decorations.kinds)
+        SourceReader.Rules(definition: definition, kinds: kinds)
     }
 
     // MARK: Kinds and decorations

@@ -76,8 +76,6 @@ struct Decorations {
     private(set) var reach = 0.0
     private(set) var itemReach = 0.0
 
-    var kinds: Set<Kind> { Set(all.map(\.kind)) }
-
     func entry(_ kind: Kind) -> Entry? { all.first { $0.kind == kind } }
 
     mutating func add(_ entry: Entry) {

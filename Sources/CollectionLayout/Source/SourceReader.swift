@@ -24,7 +24,6 @@ final class SourceReader {
     struct Rules {
         var definition: LayoutDefinition
         var kinds: Kinds
-        var decorationKinds: Set<Kind>
     }
 
     /// Every section's model, counts first (see the type's comment).
@@ -90,8 +89,10 @@ final class SourceReader {
         } catch {
             throw LayoutError(.badCallbackData, "section_metrics: \(error.message)")
         }
-        for kind in m.decorationKinds ?? [] where !rules.decorationKinds.contains(kind) {
-            throw LayoutError(.unknownKind, "section_metrics(section \(s)): decoration kind \(kind.rawValue) is not a registered decoration")
+        // A decoration registered after the first pass keeps the id of its kind name: the list
+        // names registered user kinds, and a section shows the decorations among them.
+        for kind in m.decorationKinds ?? [] where !rules.kinds.isUserKind(kind) {
+            throw LayoutError(.unknownKind, "section_metrics(section \(s)): decoration kind \(kind.rawValue) is not a registered kind")
         }
         return m
     }
