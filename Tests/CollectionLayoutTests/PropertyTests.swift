@@ -1,7 +1,7 @@
 import CollectionLayout
 import Testing
 
-/// Random scenes: both directions, every alignment, inline elements, decorations, pinning.
+/// Random scenes: both directions, every style and alignment, inline elements, decorations, pinning.
 private struct RandomScene {
     var layout: Layout
     var source: ArraySource
@@ -18,6 +18,7 @@ private struct RandomScene {
         def.kinds = ["separator", "divider"]
         let sectionCount = Int.random(in: 1...4, using: &rng)
         var sizes: [[Size]] = [], metrics: [SectionMetrics?] = [], inlines: [[InlineElement]] = []
+        var frames: [Int: [Rect]] = [:]
         for _ in 0..<sectionCount {
             let n = Int.random(in: 0...40, using: &rng)
             sizes.append((0..<n).map { _ in
@@ -32,13 +33,20 @@ private struct RandomScene {
             m.footer = [0, 20].randomElement(using: &rng)!
             m.alignment = [.justified, .leading, .center, .trailing].randomElement(using: &rng)!
             m.crossAlignment = [.center, .start, .end].randomElement(using: &rng)!
-            if Int.random(in: 0..<3, using: &rng) == 0 {
-                m.style = .orthogonal
-                m.rows = Int.random(in: 1...3, using: &rng)
+            m.style = [.flow, .flow, .orthogonal, .grid, .waterfall, .custom].randomElement(using: &rng)!
+            m.rows = Int.random(in: 1...3, using: &rng)
+            m.columns = Int.random(in: 1...4, using: &rng)
+            if m.style == .custom {
+                // Body-relative along the scroll axis (never negative), anywhere along the line axis.
+                frames[sizes.count - 1] = sizes[sizes.count - 1].map { size in
+                    let line = Double.random(in: -20...300, using: &rng), scroll = Double.random(in: 0...400, using: &rng)
+                    return def.direction == .vertical ? Rect(x: line, y: scroll, width: size.width, height: size.height)
+                                                      : Rect(x: scroll, y: line, width: size.width, height: size.height)
+                }
             }
             metrics.append(m)
             var list: [InlineElement] = []
-            for k in [Kind(rawValue: 3), Kind(rawValue: 4)] where m.style == .flow && Bool.random(using: &rng) {
+            for k in [Kind(rawValue: 3), Kind(rawValue: 4)] where [.flow, .grid, .waterfall].contains(m.style) && Bool.random(using: &rng) {
                 for before in Set((0..<Int.random(in: 0...3, using: &rng)).map { _ in Int.random(in: 0...n, using: &rng) }) {
                     list.append(InlineElement(kind: k, before: before, extent: Double(Int.random(in: 0...8, using: &rng))))
                 }
@@ -46,6 +54,7 @@ private struct RandomScene {
             inlines.append(list.shuffled(using: &rng))
         }
         source = ArraySource(sizes: sizes, metrics: metrics, inlines: inlines)
+        source.frames = frames
         layout = try Layout(definition: def, dataSource: source)
         kinds = [Kind(rawValue: 3), Kind(rawValue: 4)]
         decorations = []
@@ -102,7 +111,7 @@ private struct RandomScene {
             #expect(inside || oversized, "seed \(seed): \(a.id) at \(f) outside \(size)")
         }
         let cells = all.filter { $0.id.category == .cell }
-        for s in 0..<scene.layout.numberOfSections {
+        for s in 0..<scene.layout.numberOfSections where scene.source.frames[s] == nil {  // custom frames may overlap
             let section = cells.filter { $0.id.section == s }
             for i in section.indices { for j in section.indices where j > i {
                 let a = section[i].frame, b = section[j].frame
@@ -127,7 +136,13 @@ private struct RandomScene {
                 changed.append((s, i))
             }
         }
-        try scene.layout.invalidateItems(changed)
+        for (s, list) in scene.source.frames where !list.isEmpty {
+            let i = Int.random(in: 0..<list.count, using: &rng)
+            let scroll = Double.random(in: 0...500, using: &rng)
+            if scene.layout.definition.direction == .vertical { scene.source.frames[s]?[i].y = scroll } else { scene.source.frames[s]?[i].x = scroll }
+            changed.append((s, i))
+        }
+        try scene.layout.invalidateItems(changed.shuffled(using: &rng))
         let fresh = try Layout(definition: scene.layout.definition, dataSource: scene.source)
         try fresh.setViewport(scene.layout.viewport)
         for s in 0..<fresh.numberOfSections {
