@@ -130,10 +130,14 @@ final class SourceReader {
     }
 
     private func readInlines(_ s: Int, itemCount: Int, style: SectionStyle, _ rules: Rules, budget: Int) throws(LayoutError) -> [InlineElement] {
-        let list = try ask("inline_elements(section \(s))") { try dataSource.inlineElements(inSection: s, atMost: budget) }
-        guard list.count <= budget else {
-            throw LayoutError(.limit, "section \(s): \(list.count) inline elements take the layout over its element limit of \(rules.definition.elementLimit)")
+        let overLimit = LayoutError(.limit, "section \(s): its inline elements take the layout over its element limit of \(rules.definition.elementLimit) (sections, items and inline elements together)")
+        let list: [InlineElement]
+        do {
+            list = try ask("inline_elements(section \(s))") { try dataSource.inlineElements(inSection: s, atMost: budget) }
+        } catch where error.code == .limit {
+            throw overLimit
         }
+        guard list.count <= budget else { throw overLimit }
         guard bodyType(for: style).takesInlineElements || list.isEmpty else {
             throw LayoutError(.badCallbackData, "inline_elements(section \(s)): section \(s) is \(style); it takes no inline elements")
         }
