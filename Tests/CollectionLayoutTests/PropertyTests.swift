@@ -156,3 +156,42 @@ private struct RandomScene {
         #expect(a.count == b.count && zip(a, b).allSatisfy { $0.id == $1.id && close($0.frame, $1.frame) }, "seed \(seed)")
     }
 }
+
+/// Long flow sections with a few changes take the incremental path (re-flow from the first
+/// affected line, lines overwritten in place or re-chunked); it must equal a fresh layout.
+@Suite struct IncrementalFlowTests {
+    @Test(arguments: 0..<40)
+    func fewChangesInALongSectionEqualAFreshLayout(seed: Int) throws {
+        var rng = SeededGenerator(seed: UInt64(seed) &+ 777)
+        var def = LayoutDefinition()
+        def.direction = seed % 2 == 0 ? .vertical : .horizontal
+        def.viewport = Rect(x: 0, y: 0, width: 390, height: 390)
+        def.kinds = ["separator"]
+        let n = Int.random(in: 3000...6000, using: &rng)
+        let sizes = (0..<n).map { _ in Size(width: Double(Int.random(in: 40...160, using: &rng)), height: Double(Int.random(in: 30...120, using: &rng))) }
+        let inlines = (0..<20).map { _ in Int.random(in: 0...n, using: &rng) }.sorted().enumerated()
+            .map { InlineElement(kind: Kind(rawValue: 3), before: $0.element, extent: 1) }
+        var unique: [InlineElement] = []
+        for e in inlines where unique.last?.before != e.before { unique.append(e) }
+        var m = SectionMetrics()
+        m.alignment = [.justified, .leading, .center, .trailing][seed % 4]
+        let source = ArraySource(sizes: [sizes, Array(sizes.prefix(50))], metrics: [m, m], inlines: [unique, []])
+        let layout = try Layout(definition: def, dataSource: source)
+        _ = try layout.addDecoration("card", DecorationDefinition(coverage: .items))
+        var changed: [(section: Int, item: Int)] = []
+        for _ in 0..<Int.random(in: 1...8, using: &rng) {
+            let i = Int.random(in: 0..<n, using: &rng)
+            let old = source.sizes[0][i]
+            source.sizes[0][i] = Bool.random(using: &rng) ? Size(width: old.width, height: Double(Int.random(in: 0...200, using: &rng)))
+                                                          : Size(width: Double(Int.random(in: 0...390, using: &rng)), height: old.height)
+            changed.append((0, i))
+        }
+        try layout.invalidateItems(changed)
+        let fresh = try Layout(definition: def, dataSource: source)
+        _ = try fresh.addDecoration("card", DecorationDefinition(coverage: .items))
+        #expect(fresh.contentSize == layout.contentSize, "seed \(seed)")
+        let everything = Rect(x: -1e7, y: -1e7, width: 1e8, height: 1e8)
+        let a = layout.elements(in: everything), b = fresh.elements(in: everything)
+        #expect(a.count == b.count && zip(a, b).allSatisfy { $0.id == $1.id && close($0.frame, $1.frame) }, "seed \(seed)")
+    }
+}

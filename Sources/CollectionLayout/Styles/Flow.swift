@@ -8,6 +8,7 @@ struct FlowBody: SectionBody {
     static var takesInlineElements: Bool { true }
 
     private(set) var model: SectionModel
+    private var space: BodySpace
     private var linePos: [Double] = []
     private var lines = LineStore()
     private var geometry: FlowGeometry
@@ -19,6 +20,7 @@ struct FlowBody: SectionBody {
 
     init(_ model: SectionModel, in space: BodySpace) {
         self.model = model
+        self.space = space
         self.geometry = FlowGeometry(metrics: model.metrics, space: space)
         layoutAll()
     }
@@ -26,6 +28,7 @@ struct FlowBody: SectionBody {
     /// Lays the body out again, re-using the arrays of the last pass.
     mutating func relayout(_ model: SectionModel, in space: BodySpace) {
         self.model = model
+        self.space = space
         geometry = FlowGeometry(metrics: model.metrics, space: space)
         layoutAll()
     }
@@ -50,6 +53,12 @@ struct FlowBody: SectionBody {
     /// Re-flows from the first affected line of each changed item, until the lines meet the old
     /// ones again; the rest only moves.
     mutating func update(items changed: [Int], model: SectionModel) {
+        // A re-flow costs about half a chunk of lines; past one change in 256 items one pass over
+        // the section costs less (invalidating never costs more than laying out again).
+        if changed.count * 256 >= model.itemCount {
+            relayout(model, in: space)
+            return
+        }
         self.model = model
         var k = 0
         while k < changed.count {

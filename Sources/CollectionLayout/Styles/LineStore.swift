@@ -167,6 +167,10 @@ struct LineStore {
     /// Replaces the lines from `first` up to `resume` (exclusive; `endIndex` for all the rest)
     /// with `newLines` (absolute starts) and moves the lines from `resume` on by `delta`.
     mutating func replace(from first: Index, upTo resume: Index, with newLines: [Line], shiftingRestBy delta: Double) {
+        if resume != endIndex && resume.chunk == first.chunk && resume.line - first.line == newLines.count {
+            replaceInPlace(from: first, with: newLines, shiftingRestBy: delta)
+            return
+        }
         let c0 = first.chunk
         var merged = Array(chunks[c0].lines[..<first.line])
         let base = chunks[c0].base
@@ -193,5 +197,25 @@ struct LineStore {
             offset = end
         }
         chunks.replaceSubrange(c0...removeThrough, with: pieces)
+    }
+
+    /// The common case of a size change (as many lines as before, inside one chunk): overwrite
+    /// them, move the rest of the chunk, and move later chunks by their bases.
+    private mutating func replaceInPlace(from first: Index, with newLines: [Line], shiftingRestBy delta: Double) {
+        let c = first.chunk, base = chunks[c].base
+        var boundsMayShrink = false
+        for (k, new) in newLines.enumerated() {
+            let old = chunks[c].lines[first.line + k]
+            boundsMayShrink = boundsMayShrink || old.low <= chunks[c].low || old.high >= chunks[c].high
+            var line = new
+            line.start -= base
+            chunks[c].lines[first.line + k] = line
+            chunks[c].low = Swift.min(chunks[c].low, line.low)
+            chunks[c].high = Swift.max(chunks[c].high, line.high)
+        }
+        if boundsMayShrink { chunks[c] = Chunk(base: base, lines: chunks[c].lines) }
+        guard delta != 0 else { return }
+        for l in (first.line + newLines.count)..<chunks[c].lines.count { chunks[c].lines[l].start += delta }
+        for later in (c + 1)..<chunks.count { chunks[later].base += delta }
     }
 }
