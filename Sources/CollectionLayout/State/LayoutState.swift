@@ -18,21 +18,15 @@ struct LayoutState {
         var metrics: SectionMetrics { body.model.metrics }
     }
 
-    /// Lays out `models`, re-using the bodies of `old` where the style is the same.
-    init(_ models: [SectionModel], axes: Axes, viewport: Rect, chrome: Chrome, reusing old: LayoutState? = nil) throws(LayoutError) {
+    /// Lays out `models`; strips keep the `offsets` they had (clamped again).
+    init(_ models: [SectionModel], axes: Axes, viewport: Rect, chrome: Chrome, offsets: [Double] = []) throws(LayoutError) {
         self.axes = axes
         self.viewport = viewport
         self.chrome = chrome
         let space = self.space
         sections.reserveCapacity(models.count)
         for (s, model) in models.enumerated() {
-            if let old, s < old.sections.count, type(of: old.sections[s].body) == bodyType(for: model.metrics.style) {
-                var section = old.sections[s]
-                section.body.relayout(model, in: space)
-                sections.append(section)
-            } else {
-                sections.append(SectionState(body: bodyType(for: model.metrics.style).init(model, in: space)))
-            }
+            sections.append(SectionState(body: bodyType(for: model.metrics.style).init(model, in: space), offset: s < offsets.count ? offsets[s] : 0))
         }
         try recomputeStarts(from: 0)
     }
@@ -45,29 +39,40 @@ struct LayoutState {
         return axes.direction == .vertical ? Size(width: lineExtent, height: total) : Size(width: total, height: lineExtent)
     }
 
-    // MARK: Changes (each leaves `self` unchanged when it throws)
+    // MARK: Changes (each leaves `self` as it was when it throws)
+
+    // Changes work in place, so that a body's storage is re-used and never copied; when the
+    // result would not be finite, `undo` restores what they changed.
 
     /// A new viewport: a new line-axis extent lays every body out again from its model; a new
     /// origin only moves pinned elements.
     mutating func setViewport(_ newViewport: Rect) throws(LayoutError) {
-        let oldExtent = lineExtent
-        var next = self
-        next.viewport = newViewport
-        if next.lineExtent != oldExtent {
-            let space = next.space
-            for s in next.sections.indices { next.sections[s].body.relayout(next.sections[s].model, in: space) }
-            try next.recomputeStarts(from: 0)
+        let old = viewport
+        viewport = newViewport
+        guard lineExtent != (axes.direction == .vertical ? old.width : old.height) else { return }
+        for s in sections.indices { sections[s].body.relayout(in: space) }
+        do {
+            try recomputeStarts(from: 0)
+        } catch {
+            viewport = old
+            for s in sections.indices { sections[s].body.relayout(in: space) }
+            try? recomputeStarts(from: 0)  // as before, which was finite
+            throw error
         }
-        self = next
     }
 
-    /// Replaces the bodies of some sections (sorted by section) and moves the sections after them.
-    mutating func replaceBodies(_ bodies: [(section: Int, body: any SectionBody)]) throws(LayoutError) {
-        guard let first = bodies.first?.section else { return }
-        var next = self
-        for (s, body) in bodies { next.sections[s].body = body }
-        try next.recomputeStarts(from: first)
-        self = next
+    /// Changes the bodies of `list` (sorted sections) and moves the sections after them.
+    mutating func changeBodies(_ list: [Int], _ change: (Int, inout any SectionBody) -> Void,
+                               undo: (Int, inout any SectionBody) -> Void) throws(LayoutError) {
+        guard let first = list.first else { return }
+        for s in list { change(s, &sections[s].body) }
+        do {
+            try recomputeStarts(from: first)
+        } catch {
+            for s in list { undo(s, &sections[s].body) }
+            try? recomputeStarts(from: first)  // as before the change, which was finite
+            throw error
+        }
     }
 
     mutating func setChrome(_ chrome: Chrome) throws(LayoutError) {

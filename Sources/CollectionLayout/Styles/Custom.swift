@@ -42,7 +42,10 @@ struct CustomBody: SectionBody {
 
     private func item(at k: Int) -> Int { order.map { Int($0[k]) } ?? k }
 
-    mutating func update(items: [Int], model: SectionModel) { self = Self(model, in: space) }
+    mutating func update(items: [Int], _ write: (inout SectionModel) -> Void) {
+        write(&model)
+        self = Self(model, in: space)
+    }
 
     func cellFrame(_ item: Int) -> AxisRect? {
         guard item >= 0, item < model.frames.count else { return nil }

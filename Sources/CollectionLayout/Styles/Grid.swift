@@ -16,7 +16,7 @@ struct GridBody: SectionBody {
         self.model = model
         self.space = space
         self.columns = ColumnGeometry(model.metrics, space)
-        var builder = LineStore.Builder()
+        var builder = LineStore.Builder(atMost: model.itemCount + model.inlines.count)
         let n = columns.count, sizes = model.sizes, inlines = model.inlines, spacing = model.metrics.lineSpacing
         var item = 0, inline = 0, position = 0.0, hasLine = false
         while item < sizes.count || inline < inlines.count {
@@ -42,7 +42,10 @@ struct GridBody: SectionBody {
         extent = position
     }
 
-    mutating func update(items: [Int], model: SectionModel) { self = Self(model, in: space) }
+    mutating func update(items: [Int], _ write: (inout SectionModel) -> Void) {
+        write(&model)
+        self = Self(model, in: space)
+    }
 
     func cellFrame(_ item: Int) -> AxisRect? {
         guard item >= 0, item < model.itemCount, let li = lines.lineIndex(containing: item) else { return nil }

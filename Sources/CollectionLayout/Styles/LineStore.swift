@@ -137,13 +137,18 @@ struct LineStore {
         private var chunks: [Chunk] = []
         private var current: [Line] = []
         private var base = 0.0
+        /// At most this many lines are still to come: a small section reserves no more.
+        private var remaining: Int
+
+        init(atMost lines: Int) { remaining = lines }
 
         /// Appends a line whose `start` is absolute (relative to the body).
         mutating func append(_ line: Line) {
             if current.isEmpty {
-                current.reserveCapacity(LineStore.chunkCapacity)
+                current.reserveCapacity(Swift.max(1, Swift.min(LineStore.chunkCapacity, remaining)))
                 base = line.start
             }
+            remaining -= 1
             var relative = line
             relative.start -= base
             current.append(relative)
