@@ -52,14 +52,11 @@ public struct SectionMetrics: Equatable, Sendable {
 
     /// Throws unless every value is finite and not negative.
     func validated(section: Int) throws(LayoutError) -> SectionMetrics {
-        let values: [(String, Double)] = [
-            ("insets.top", insets.top), ("insets.left", insets.left),
-            ("insets.bottom", insets.bottom), ("insets.right", insets.right),
-            ("line_spacing", lineSpacing), ("interitem_spacing", interitemSpacing),
-            ("header", header), ("footer", footer),
-        ]
-        for (name, value) in values where !(value.isFinite && value >= 0) {
-            throw LayoutError(.invalidArgument, "section \(section): \(name) is \(value); it must be finite and >= 0")
+        // Checked without building names: this runs once per section.
+        let values = [insets.top, insets.left, insets.bottom, insets.right, lineSpacing, interitemSpacing, header, footer]
+        if let bad = values.firstIndex(where: { !($0.isFinite && $0 >= 0) }) {
+            let name = ["insets.top", "insets.left", "insets.bottom", "insets.right", "line_spacing", "interitem_spacing", "header", "footer"][bad]
+            throw LayoutError(.invalidArgument, "section \(section): \(name) is \(values[bad]); it must be finite and >= 0")
         }
         guard rows >= 1, rows <= Layout.maxElements else {
             throw LayoutError(.invalidArgument, "section \(section): rows is \(rows); it must be >= 1")

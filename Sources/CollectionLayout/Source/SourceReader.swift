@@ -138,6 +138,7 @@ final class SourceReader {
             throw overLimit
         }
         guard list.count <= budget else { throw overLimit }
+        if list.isEmpty { return list }
         guard bodyType(for: style).takesInlineElements || list.isEmpty else {
             throw LayoutError(.badCallbackData, "inline_elements(section \(s)): section \(s) is \(style); it takes no inline elements")
         }

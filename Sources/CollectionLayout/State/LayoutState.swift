@@ -95,11 +95,12 @@ struct LayoutState {
         for s in first..<sections.count {
             let length = sectionLength(s)
             let end = starts[s] + length
-            guard end.isFinite, sections[s].body.strip.map({ $0.extent.isFinite }) ?? true else {
+            let strip = sections[s].body.strip
+            guard end.isFinite, strip.map({ $0.extent.isFinite }) ?? true else {
                 throw LayoutError(.limit, "section \(s): the content's extent is no longer finite (section length \(length) after \(starts[s]))")
             }
             starts.append(end)
-            setOffset(sections[s].offset, section: s)
+            if strip != nil { setOffset(sections[s].offset, section: s) }
         }
         try checkFinite()
     }
