@@ -52,20 +52,33 @@ public struct SectionMetrics: Equatable, Sendable {
 
     /// Throws unless every value is finite and not negative.
     func validated(section: Int) throws(LayoutError) -> SectionMetrics {
-        let values: [(String, Double)] = [
-            ("insets.top", insets.top), ("insets.left", insets.left),
-            ("insets.bottom", insets.bottom), ("insets.right", insets.right),
-            ("line_spacing", lineSpacing), ("interitem_spacing", interitemSpacing),
-            ("header", header), ("footer", footer),
-        ]
-        for (name, value) in values where !(value.isFinite && value >= 0) {
-            throw LayoutError(.invalidArgument, "section \(section): \(name) is \(value); it must be finite and >= 0")
+        // Checked without building names: this runs once per section.
+        let values = [insets.top, insets.left, insets.bottom, insets.right, lineSpacing, interitemSpacing, header, footer]
+        if let bad = values.firstIndex(where: { !($0.isFinite && $0 >= 0) }) {
+            let name = ["insets.top", "insets.left", "insets.bottom", "insets.right", "line_spacing", "interitem_spacing", "header", "footer"][bad]
+            throw LayoutError(.invalidArgument, "section \(section): \(name) is \(values[bad]); it must be finite and >= 0")
         }
         guard rows >= 1, rows <= Layout.maxElements else {
             throw LayoutError(.invalidArgument, "section \(section): rows is \(rows); it must be >= 1")
         }
+        guard columns >= 1, columns <= Layout.maxElements else {
+            throw LayoutError(.invalidArgument, "section \(section): columns is \(columns); it must be >= 1")
+        }
         return self
     }
+}
+
+/// What the host said about one section (the model): its metrics, its items' sizes (or, for a
+/// custom section, their frames) and its inline elements, validated.
+struct SectionModel {
+    var metrics: SectionMetrics
+    var itemCount: Int
+    /// Styles that lay items out from their sizes: one per item; empty for custom sections.
+    var sizes: [Size] = []
+    /// Custom sections: one body-relative frame per item (SPEC §5); empty otherwise.
+    var frames: [Rect] = []
+    /// Sorted by `before` (declaration order at one place).
+    var inlines: [InlineElement] = []
 }
 
 /// A supplementary element between items (SPEC §6): a line of its own before item `before`.
@@ -95,6 +108,9 @@ public struct LayoutDefinition: Equatable, Sendable {
     public init() {}
 
     func validated() throws(LayoutError) -> LayoutDefinition {
+        guard elementLimit >= 0, elementLimit <= Layout.maxElements else {
+            throw LayoutError(.invalidArgument, "element_limit is \(elementLimit); it must be 0...\(Layout.maxElements)")
+        }
         try checkViewport(viewport)
         try checkSize(itemSize, what: "item_size")
         _ = try sectionDefaults.validated(section: 0)

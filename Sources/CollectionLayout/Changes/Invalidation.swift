@@ -1,0 +1,116 @@
+/// Invalidation (SPEC §10.1): each change reads what it names from the data source, builds the
+/// next state, and swaps it in only when everything was read and checked.
+extension Layout {
+    /// A change of the line-axis extent lays out again from the cached data; an origin-only
+    /// change moves pinned elements and does no layout work.
+    public func setViewport(_ viewport: Rect) throws(LayoutError) {
+        try reader.checkNotAsking()
+        try checkViewport(viewport)
+        try state.setViewport(viewport)
+    }
+
+    /// Asks the data source for everything again.
+    public func invalidateAll() throws(LayoutError) {
+        try reader.checkNotAsking()
+        let models = try reader.readAll(rules, lineExtent: state.lineExtent)
+        state = try LayoutState(models, axes: state.axes, viewport: state.viewport, chrome: state.chrome,
+                                offsets: state.sections.map(\.offset))
+    }
+
+    /// The sizes (custom sections: the frames) of these items changed: asks only them, in one
+    /// batch per run of consecutive items, and lets each section's style lay out again from the
+    /// first affected place; later sections move by offset.
+    public func invalidateItems(_ items: [(section: Int, item: Int)]) throws(LayoutError) {
+        try reader.checkNotAsking()
+        for (s, i) in items where !(state.sections.indices.contains(s) && i >= 0 && i < state.sections[s].model.itemCount) {
+            try checkSection(s)
+            throw LayoutError(.outOfRange, "item (\(s), \(i)) does not exist (section \(s) has \(state.sections[s].model.itemCount) items)")
+        }
+        let sorted = items.map { ($0.section, $0.item) }.sorted { $0 < $1 }
+        // Everything is read and checked before the layout changes.
+        var changes: [(section: Int, items: [Int], new: ItemValues, old: ItemValues)] = []
+        var k = 0
+        while k < sorted.count {
+            let s = sorted[k].0
+            var changed: [Int] = []
+            while k < sorted.count && sorted[k].0 == s {
+                if changed.last != sorted[k].1 { changed.append(sorted[k].1) }
+                k += 1
+            }
+            let model = state.sections[s].model
+            changes.append((s, changed, try readItems(changed, section: s, style: model.metrics.style), ItemValues(changed, of: model)))
+        }
+        var index: [Int: Int] = [:]
+        for (k, change) in changes.enumerated() { index[change.section] = k }
+        try state.changeBodies(changes.map(\.section)) { s, body in
+            guard let change = index[s].map({ changes[$0] }) else { return }
+            body.update(items: change.items) { change.new.write(into: &$0) }
+        } undo: { s, body in
+            guard let change = index[s].map({ changes[$0] }) else { return }
+            body.update(items: change.items) { change.old.write(into: &$0) }
+        }
+    }
+
+    /// The new sizes or frames of `items` (sorted, unique) of section `s`, asked in one batch
+    /// per run of consecutive items.
+    private func readItems(_ items: [Int], section s: Int, style: SectionStyle) throws(LayoutError) -> ItemValues {
+        var values = ItemValues()
+        var runStart = 0
+        while runStart < items.count {
+            var runEnd = runStart + 1
+            while runEnd < items.count && items[runEnd] == items[runEnd - 1] + 1 { runEnd += 1 }
+            let range = items[runStart]..<(items[runStart] + runEnd - runStart)
+            if bodyType(for: style).placesItemsItself {
+                values.frames += try reader.frames(section: s, range: range, lineExtent: state.lineExtent, axes: state.axes)
+            } else {
+                values.sizes += try reader.sizes(section: s, range: range, default: definition.itemSize)
+            }
+            runStart = runEnd
+        }
+        values.items = items
+        return values
+    }
+
+    /// The metrics or inline elements of these sections changed: asks them again (not the items).
+    public func invalidateSections(_ list: [Int]) throws(LayoutError) {
+        try reader.checkNotAsking()
+        for s in list { try checkSection(s) }
+        var budget = definition.elementLimit - state.sections.reduce(state.sections.count) { $0 + $1.model.itemCount + $1.model.inlines.count }
+        var bodies: [(section: Int, new: any SectionBody, old: any SectionBody)] = []
+        for s in Array(Set(list)).sorted() {
+            let old = state.sections[s].model
+            budget += old.inlines.count
+            let model = try reader.rereadOutline(s, keeping: old, rules, budget: budget)
+            budget -= model.inlines.count
+            bodies.append((s, bodyType(for: model.metrics.style).init(model, in: state.space), state.sections[s].body))
+        }
+        var index: [Int: Int] = [:]
+        for (k, entry) in bodies.enumerated() { index[entry.section] = k }
+        try state.changeBodies(bodies.map(\.section)) { s, body in
+            if let k = index[s] { body = bodies[k].new }
+        } undo: { s, body in
+            if let k = index[s] { body = bodies[k].old }
+        }
+    }
+}
+
+/// New or old sizes (or custom frames) of some items of a section, in item order.
+struct ItemValues {
+    var items: [Int] = []
+    var sizes: [Size] = []
+    var frames: [Rect] = []
+
+    init() {}
+
+    /// The values `items` have in `model` now.
+    init(_ items: [Int], of model: SectionModel) {
+        self.items = items
+        if model.frames.isEmpty { sizes = items.map { model.sizes[$0] } } else { frames = items.map { model.frames[$0] } }
+    }
+
+    func write(into model: inout SectionModel) {
+        for (k, item) in items.enumerated() {
+            if sizes.isEmpty { model.frames[item] = frames[k] } else { model.sizes[item] = sizes[k] }
+        }
+    }
+}
