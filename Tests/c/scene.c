@@ -212,21 +212,28 @@ static bool read_decorations(scene *s, const json_value *list, char *error, size
     return true;
 }
 
-/* Gives every inline kind name an id: the names go to def.kinds, known before the first pass. */
-static void name_inline_kinds(scene *s) {
+/* Gives every kind name the first pass refers to an id, in order of first use: the inline kinds,
+ * then the decorations that sections list (a decoration added later by that name keeps its id,
+ * so a section's list can name it before it exists). The names go to def.kinds. */
+static int32_t kind_id(scene *s, int32_t *count, const char *name) {
+    int32_t k = 0;
+    while (k < *count && strcmp(s->kind_names[k], name) != 0) k++;
+    if (k == *count) s->kind_names[(*count)++] = name;
+    return CL_KIND_FIRST_USER + k;
+}
+
+static void name_kinds(scene *s) {
     size_t total = 0;
-    for (int64_t i = 0; i < s->section_count; i++) total += s->sections[i].inline_count;
+    for (int64_t i = 0; i < s->section_count; i++)
+        total += s->sections[i].inline_count + (size_t)s->sections[i].decoration_name_count;
     s->kind_names = test_calloc(total, sizeof *s->kind_names);
     int32_t count = 0;
-    for (int64_t i = 0; i < s->section_count; i++) {
-        for (size_t j = 0; j < s->sections[i].inline_count; j++) {
-            scene_inline *e = &s->sections[i].inlines[j];
-            int32_t k = 0;
-            while (k < count && strcmp(s->kind_names[k], e->kind_name) != 0) k++;
-            if (k == count) s->kind_names[count++] = e->kind_name;
-            e->element.kind = CL_KIND_FIRST_USER + k;
-        }
-    }
+    for (int64_t i = 0; i < s->section_count; i++)
+        for (size_t j = 0; j < s->sections[i].inline_count; j++)
+            s->sections[i].inlines[j].element.kind = kind_id(s, &count, s->sections[i].inlines[j].kind_name);
+    for (int64_t i = 0; i < s->section_count; i++)
+        for (int32_t j = 0; j < s->sections[i].decoration_name_count; j++)
+            s->sections[i].decoration_ids[j] = kind_id(s, &count, s->sections[i].decoration_names[j]);
     s->def.kinds = s->kind_names;
     s->def.kind_count = count;
 }
@@ -268,7 +275,7 @@ bool scene_load(scene *out, const json_value *json, char *error, size_t error_si
                            (long long)i, sec->decoration_names[k]);
         }
     }
-    name_inline_kinds(out);
+    name_kinds(out);
     return true;
 }
 
@@ -330,8 +337,7 @@ static cl_status serve_section_metrics(void *user_data, int64_t section,
     /* Write no more than the engine's struct holds (struct_size is how the ABI grows). */
     cl_section_metrics metrics = sec->metrics;
     if (sec->decorations_listed) {
-        /* Before the decorations exist (the first pass) the section shows none. */
-        metrics.decoration_kind_count = s->decorations_registered ? sec->decoration_name_count : 0;
+        metrics.decoration_kind_count = sec->decoration_name_count;
         metrics.decoration_kinds = sec->decoration_ids;
     }
     size_t size = inout->struct_size < sizeof metrics ? inout->struct_size : sizeof metrics;
@@ -375,7 +381,6 @@ cl_data_source scene_data_source(scene *s) {
 cl_status scene_create_layout(scene *s, const cl_data_source *source, cl_layout **out) {
     cl_data_source own = scene_data_source(s);
     cl_layout *layout = NULL;
-    s->decorations_registered = false;
     cl_status status = cl_layout_create(&s->def, source ? source : &own, &layout);
     if (status != CL_OK) {
         *out = NULL;
@@ -384,18 +389,6 @@ cl_status scene_create_layout(scene *s, const cl_data_source *source, cl_layout 
     for (size_t i = 0; status == CL_OK && i < s->decoration_count; i++)
         status = cl_layout_add_decoration(layout, s->decorations[i].kind_name,
                                           &s->decorations[i].def, &s->decorations[i].kind);
-    /* Now the sections' decoration lists can name ids: ask those sections again. */
-    for (int64_t i = 0; status == CL_OK && i < s->section_count; i++) {
-        scene_section *sec = &s->sections[i];
-        for (int32_t k = 0; k < sec->decoration_name_count; k++)
-            for (size_t d = 0; d < s->decoration_count; d++)
-                if (strcmp(s->decorations[d].kind_name, sec->decoration_names[k]) == 0)
-                    sec->decoration_ids[k] = s->decorations[d].kind;
-    }
-    s->decorations_registered = status == CL_OK;
-    for (int64_t i = 0; status == CL_OK && i < s->section_count; i++)
-        if (s->sections[i].decorations_listed)
-            status = cl_layout_invalidate_sections(layout, &i, 1);
     /* Offsets are state of the layout, not data: set after the first pass. A flow section
      * with an offset is refused, so a scene that asks for one does not pass silently. */
     for (int64_t i = 0; status == CL_OK && i < s->section_count; i++)
@@ -497,7 +490,7 @@ void scene_random(scene *out, uint64_t seed) {
             random_inlines(sec, &r);  /* inline elements: not in orthogonal or custom sections */
         }
     }
-    name_inline_kinds(out);
+    name_kinds(out);
 
     static const char *const backgrounds[] = {"background-body", "background-section",
                                               "background-items"};

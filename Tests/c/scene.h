@@ -29,8 +29,8 @@ typedef struct scene_section {
     size_t inline_count;
     double offset;                   /* orthogonal sections: set after create (SPEC §4) */
     /* The decoration kinds the section shows (§7): all unless decorations_listed, else the
-     * decoration_name_count names of the scene's decorations; their ids are known once
-     * scene_create_layout has registered the decorations. */
+     * decoration_name_count names of the scene's decorations, with their ids: the names are in
+     * def.kinds (after the inline kinds), and the decorations added by those names keep them. */
     bool decorations_listed;
     int32_t decoration_name_count;
     char (*decoration_names)[KIND_NAME_SIZE];
@@ -50,8 +50,7 @@ typedef struct scene {
     int64_t sections_allocated;
     scene_decoration *decorations;
     size_t decoration_count;
-    const char **kind_names;         /* the inline kinds, in order of first use; def.kinds */
-    bool decorations_registered;     /* the sections' decoration ids are known */
+    const char **kind_names;         /* def.kinds: inline kinds, then listed decorations */
 } scene;
 
 /* Reads a scene object; false with a message on a malformed scene. */
@@ -65,8 +64,7 @@ cl_data_source scene_data_source(scene *s);
 /* Creates the layout of the scene: its definition, data, decorations and section offsets.
  * source NULL serves the scene's data with scene_data_source(); tests may pass a wrapper. If
  * adding a decoration or setting an offset fails, *out is still the layout (to read its last
- * error). Decoration ids exist only once the layout does: sections that list the kinds they show
- * show none in the first pass and are invalidated after the decorations are added. */
+ * error). */
 cl_status scene_create_layout(scene *s, const cl_data_source *source, cl_layout **out);
 
 /* A random scene (the same for the same seed), with a bit of everything: 1-4 sections in either

@@ -212,14 +212,15 @@ static const hostile hostiles[] = {
      CL_ERROR_LIMIT, {"section 0", NULL}, false},
     {"two sections of one item 1.7e308 tall", 2, 1, 0, 0, 0, 1.7e308, 0, CL_STYLE_FLOW, 0, 0,
      CL_ERROR_LIMIT, {"section 1", NULL}, false},
-    /* Large counts of columns and rows are fine (rows in effect min(rows, items)); they must not
-     * cost memory in proportion. */
-    {"waterfall of INT32_MAX columns, 10 items", 1, 10, 0, 0, 0, 50, 0, CL_STYLE_WATERFALL, INT32_MAX, 0,
+    /* Large counts of columns and rows are fine (rows in effect min(rows, items); the engine takes
+     * up to CL_MAX_ITEMS); they must not cost memory in proportion: 2^28 columns' ends would not
+     * fit under the cap. */
+    {"waterfall of 2^28 columns, 10 items", 1, 10, 0, 0, 0, 50, 0, CL_STYLE_WATERFALL, CL_MAX_ITEMS, 0,
      CL_OK, {NULL, NULL}, false},
-    {"grid of INT32_MAX columns, 10 items", 1, 10, 0, 0, 0, 50, 0, CL_STYLE_GRID, INT32_MAX, 0, CL_OK,
+    {"grid of 2^28 columns, 10 items", 1, 10, 0, 0, 0, 50, 0, CL_STYLE_GRID, CL_MAX_ITEMS, 0, CL_OK,
      {NULL, NULL}, false},
-    {"orthogonal strip of INT32_MAX rows, 10 items", 1, 10, 0, 0, 0, 50, 0, CL_STYLE_ORTHOGONAL, 0,
-     INT32_MAX, CL_OK, {NULL, NULL}, false},
+    {"orthogonal strip of 2^28 rows, 10 items", 1, 10, 0, 0, 0, 50, 0, CL_STYLE_ORTHOGONAL, 0,
+     CL_MAX_ITEMS, CL_OK, {NULL, NULL}, false},
 };
 
 /* ---- Kind names are unique --------------------------------------------------------------- */
@@ -274,11 +275,12 @@ static void kind_names(void *context) {
         CHECK(status == CL_ERROR_INVALID_ARGUMENT, "a decoration named \"%s\": status %d, kind %d",
               reserved[i], status, kind);
     }
-    /* A decoration needs a name of its own: not a supplementary kind's, not another decoration's. */
+    /* A decoration added by the name of a registered user kind keeps its id (so that sections'
+     * decoration lists can name it before it exists); a decoration's name twice is refused. */
     int32_t kind = -1;
     cl_status status = cl_layout_add_decoration(layout, "separator", &decoration, &kind);
-    CHECK(status == CL_ERROR_INVALID_ARGUMENT,
-          "a decoration named like the supplementary kind \"separator\": status %d, id %d", status, kind);
+    CHECK(status == CL_OK && kind == CL_KIND_FIRST_USER,
+          "a decoration named like the registered kind \"separator\": status %d, id %d", status, kind);
     CHECK_OK(layout, cl_layout_add_decoration(layout, "card", &decoration, &kind));
     CHECK(cl_layout_add_decoration(layout, "card", &decoration, &kind) == CL_ERROR_INVALID_ARGUMENT,
           "the decoration \"card\" twice");

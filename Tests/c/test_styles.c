@@ -496,16 +496,18 @@ static void bad_columns_and_decoration_kinds(style_fixture *fx) {
     fx->source.set_columns = false;
 
     int64_t s = 1;
-    int32_t separator = CL_KIND_FIRST_USER;
-    const int32_t unknown[] = {999}, not_decorations[] = {separator}, header[] = {CL_KIND_HEADER};
+    /* A list names registered user kinds (a decoration added later by such a name keeps its id);
+     * anything else is unknown. */
+    const int32_t unknown[] = {999}, header[] = {CL_KIND_HEADER}, cell[] = {CL_KIND_CELL}, negative[] = {-3};
     const struct { int32_t count; const int32_t *list; cl_status want; const char *what; } cases[] = {
         {-2, NULL, CL_ERROR_BAD_CALLBACK_DATA, "decoration_kind_count -2"},
         {INT32_MIN, NULL, CL_ERROR_BAD_CALLBACK_DATA, "decoration_kind_count INT32_MIN"},
         {2, NULL, CL_ERROR_BAD_CALLBACK_DATA, "decoration_kinds NULL with a count of 2"},
         {INT32_MAX, unknown, CL_ERROR_BAD_CALLBACK_DATA, "decoration_kind_count INT32_MAX"},
         {1, unknown, CL_ERROR_UNKNOWN_KIND, "decoration kind 999 (never registered)"},
-        {1, not_decorations, CL_ERROR_UNKNOWN_KIND, "decoration kind 'separator' (a supplementary kind)"},
         {1, header, CL_ERROR_UNKNOWN_KIND, "decoration kind 'header'"},
+        {1, cell, CL_ERROR_UNKNOWN_KIND, "decoration kind 0 (cells)"},
+        {1, negative, CL_ERROR_UNKNOWN_KIND, "decoration kind -3"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         fx->source.fault = METRICS, fx->source.section = s;
