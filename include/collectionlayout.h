@@ -15,11 +15,13 @@
  *   - The ABI grows by appending fields. Every struct the caller passes in carries its size
  *     (struct_size, set by its default initializer: `cl_layout_def def = cl_layout_def_default();`)
  *     and the library follows the Linux kernel's copy_struct_from_user rule: it reads exactly
- *     struct_size bytes; a smaller size is an older caller (the missing fields take their
- *     defaults), a larger one a newer caller (accepted only if the bytes past the library's size
- *     are zero, else CL_ERROR_INVALID_ARGUMENT naming the struct). Structs the library writes
- *     (cl_attributes, cl_section_scroll) take the caller's element size: the library writes the
- *     fields that fit and zero-fills bytes past its own size.
+ *     struct_size bytes; a smaller size is an older caller (it must be the size of an earlier
+ *     version of the struct, e.g. 160 for 0.3's cl_flow_def; the missing fields take their
+ *     defaults), a larger one a newer caller (at most 4096; accepted only if the bytes past the
+ *     library's size are zero, else CL_ERROR_INVALID_ARGUMENT naming the struct). Structs the
+ *     library writes (cl_attributes, cl_section_scroll) take the caller's element size, at least
+ *     the struct's size in 0.4: the library writes the fields that fit and zero-fills bytes past
+ *     its own size.
  *   - Query results go into caller buffers; no memory allocated by the library crosses the
  *     boundary. Frames are in content coordinates (origin top-left, y down), in points; no
  *     frame, size or offset the library reports is ever NaN or infinite.
@@ -193,8 +195,11 @@ typedef struct cl_section_metrics {
     /* -- 0.4 -- */
     int32_t columns;           /* grid and waterfall: columns, >= 1 */
     /* The decoration kinds this section shows (SPEC §7): -1 (the default) shows every registered
-     * decoration; otherwise decoration_kinds holds that many ids from cl_layout_add_decoration
-     * (0: none). The engine copies the list before the callback returns. */
+     * decoration; otherwise decoration_kinds holds that many kind ids (0: none): decorations'
+     * ids, or user kinds named in cl_layout_def.kinds or by cl_layout_register_kind, which a
+     * decoration added later by that name keeps (so a list can name a decoration before the
+     * first pass). Any other id is CL_ERROR_UNKNOWN_KIND. The engine copies the list before the
+     * callback returns. */
     int32_t decoration_kind_count;
     const int32_t *decoration_kinds;
 } cl_section_metrics;
@@ -299,7 +304,9 @@ cl_status cl_layout_register_kind(cl_layout *layout, const char *name, int32_t *
 cl_status cl_layout_kind_name(const cl_layout *layout, int32_t kind, const char **out_name);
 
 /* Registers a decoration kind with its scope, coverage, insets and z. Its frames are derived on
- * query: nothing is laid out again. A name that is already registered is CL_ERROR_INVALID_ARGUMENT. */
+ * query: nothing is laid out again. Names follow cl_layout_register_kind's rules; a name that is
+ * already a decoration's is CL_ERROR_INVALID_ARGUMENT, and a name registered as a user kind
+ * (cl_layout_def.kinds, cl_layout_register_kind) keeps its id. */
 cl_status cl_layout_add_decoration(cl_layout *layout, const char *name,
                                    const cl_decoration_def *def, int32_t *out_kind);
 
@@ -331,9 +338,10 @@ cl_status cl_layout_section_count(const cl_layout *layout, int64_t *out_count);
 cl_status cl_layout_item_count(const cl_layout *layout, int64_t section, int64_t *out_count);
 
 /* Every element whose frame overlaps rect with positive area, in a deterministic order, written
- * to buffer, whose elements are attributes_size bytes (sizeof(cl_attributes)). *out_count receives the number of elements. If capacity is too small, *out_count is
- * the needed count, the status is CL_ERROR_BUFFER_TOO_SMALL and the buffer's contents are
- * unspecified. With buffer NULL and capacity 0 it only counts: CL_OK and the count. */
+ * to buffer, whose elements are attributes_size bytes (pass sizeof(cl_attributes)); *out_count
+ * receives the number of elements. If capacity is too small, *out_count is the needed count,
+ * the status is CL_ERROR_BUFFER_TOO_SMALL and the buffer's contents are unspecified. With
+ * buffer NULL and capacity 0 it only counts: CL_OK and the count. */
 cl_status cl_layout_elements_in_rect(const cl_layout *layout, cl_rect rect, cl_attributes *buffer,
                                      int64_t capacity, size_t attributes_size, int64_t *out_count);
 
