@@ -14,7 +14,8 @@
  * without them; 8 rect queries with pinned headers after origin-only viewport changes;
  * 9 10,000 orthogonal sections x 100 cards: full layout, rect queries at random section offsets,
  * setting one section's offset. (5 and 6 are py_bench.py's.) Layouts 7-9 are checked against
- * reference_flow / reference_orthogonal (baseline_flow.c). */
+ * reference_flow / reference_orthogonal (baseline_flow.c). Figures 10-14 (grid, waterfall and
+ * custom styles, many sections, invalidating many items) are styles_bench.c's. */
 #define _DEFAULT_SOURCE
 #include <math.h>
 #include <stdio.h>
@@ -28,6 +29,7 @@
 double baseline_flow(const cl_size *sz, int64_t sections, int64_t per_section, double width,
                      cl_insets in, double line_spacing, double s, double *x, double *y);
 
+void styles_bench(int64_t n, int runs, const cl_size *sizes);  /* styles_bench.c: figures 10-14 */
 double reference_flow(const cl_size *sz, int64_t sections, int64_t per_section, double width,
                       cl_insets in, double line_spacing, double s, double header, int64_t every,
                       double sep, double *x, double *y, double *sec_top);
@@ -456,7 +458,7 @@ int main(int argc, char **argv)
            " \"ortho_sections\": %lld, \"ortho_per\": %lld, \"ortho_two_rows\": %lld, \"ortho_height\": %.3f,\n"
            " \"ortho_create\": %.6f, \"ortho_invalidate\": %.6f, \"ortho_reference\": %.6f,\n"
            " \"ortho_query_us\": %.3f, \"ortho_query_mean_count\": %.1f, \"ortho_queries\": %d,\n"
-           " \"ortho_set_offset_us\": %.4f, \"ortho_set_offset_calls\": %d, \"mismatch_ortho\": %ld}\n",
+           " \"ortho_set_offset_us\": %.4f, \"ortho_set_offset_calls\": %d, \"mismatch_ortho\": %ld,\n",
            clock_ns,
            deco[0][PLAIN_INV], deco[0][DECO_INV], deco[0][PLAIN_CREATE], deco[0][SEP_CREATE],
            deco[1][PLAIN_INV], deco[1][DECO_INV], deco[1][PLAIN_CREATE], deco[1][SEP_CREATE],
@@ -464,6 +466,7 @@ int main(int argc, char **argv)
            ORIGINS, pin_query_us, set_viewport_us, (long long)pin_count, (long long)pinned_at_top, bad_pin,
            (long long)OS, (long long)OP, (long long)two_rows, oh, ortho_create, ortho_inval, ortho_ref,
            ortho_query_us, (double)ortho_elements / Q, Q, set_offset_us, BATCH * BATCHES, bad_ortho);
+    styles_bench(n, runs, sizes);  /* figures 10-14 and the closing brace */
     free(sizes); free(x); free(y); free(inl); free(sec_top);
     free(cards); free(rows); free(ox); free(oy); free(omax); free(off); free(bs); free(bo);
     return 0;
