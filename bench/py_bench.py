@@ -238,11 +238,11 @@ def main() -> None:
     # 10-11. grid, waterfall and custom styles (issue 8)
     row(f"10. grid {n:,} items, 3 columns, full layout, cl_layout_create", ms(c["grid_create"]),
         f"{c['grid_create'] / c['grid_reference']:.1f}x C loop", "<= 3x")
-    row(f"    grid {n:,} items, 3 columns, full layout, cl_layout_invalidate", ms(c["grid_invalidate"]),
+    row(f"   grid {n:,} items, 3 columns, full layout, cl_layout_invalidate", ms(c["grid_invalidate"]),
         f"{c['grid_invalidate'] / c['grid_reference']:.1f}x C loop", "<= 3x")
-    row(f"    plain C loop, grid (baseline_flow.c, -O2)", ms(c["grid_reference"]), "output arrays reused", "")
+    row("   plain C loop, grid (baseline_flow.c, -O2)", ms(c["grid_reference"]), "output arrays reused", "")
     for cols, t, ref in zip(c["waterfall_columns"], c["waterfall_invalidate"], c["waterfall_reference"]):
-        row(f"    waterfall {n:,} items, {cols} columns, cl_layout_invalidate", ms(t),
+        row(f"   waterfall {n:,} items, {cols} columns, cl_layout_invalidate", ms(t),
             f"{t / ref:.1f}x C loop ({ms(ref)}, a scan of the columns); {t / n * 1e9:.0f} ns per item",
             "<= 3x; per item O(log columns)")
     row(f"11. custom {n:,} items, batched C custom_frames, cl_layout_create", ms(c["custom_create"]),
@@ -257,10 +257,10 @@ def main() -> None:
         f"{c['sections_many_create'] / c['sections_1_create']:.1f}x 1 section of {many:,} ({ms(c['sections_1_create'])})",
         "<= 3x")
     per_section = (c["heap_sections"] - c["heap_items"]) / many
-    row(f"    heap per section beyond its items ({many:,} sections)", f"{per_section:,.0f} B",
+    row(f"   heap per section beyond its items ({many:,} sections)", f"{per_section:,.0f} B",
         f"{c['heap_sections'] / 2**20:,.0f} MiB vs {c['heap_items'] / 2**20:,.0f} MiB for 1 section (malloc in use)",
         "<= 200 B")
-    row(f"    {tenth:,} sections of 1 item, cl_layout_create", ms(c["sections_tenth_create"]),
+    row(f"   {tenth:,} sections of 1 item, cl_layout_create", ms(c["sections_tenth_create"]),
         f"{many // tenth}x the sections take {c['sections_many_create'] / c['sections_tenth_create']:.1f}x the time",
         f"<= {1.1 * many / tenth:.0f}x")
     for key, full_key, label, target in (
