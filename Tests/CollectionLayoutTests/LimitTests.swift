@@ -130,3 +130,19 @@ private final class ClaimingSource: LayoutDataSource {
         #expect(try layout.registerKind("separator") == Kind(rawValue: 3))
     }
 }
+
+@Suite struct FiniteColumnTests {
+    @Test func columnsThatWouldReachInfinityAreRefused() throws {
+        for style in [SectionStyle.grid, .waterfall] {
+            var m = SectionMetrics()
+            m.style = style
+            m.columns = 4
+            m.interitemSpacing = 1e308
+            var def = LayoutDefinition()
+            def.viewport = Rect(x: 0, y: 0, width: 390, height: 844)
+            let source = ArraySource(sizes: [Array(repeating: Size(width: 10, height: 10), count: 8)], metrics: [m])
+            #expect("\(style)", performing: { _ = try Layout(definition: def, dataSource: source) },
+                    throws: { ($0 as? LayoutError)?.code == .limit })
+        }
+    }
+}

@@ -95,8 +95,10 @@ struct LayoutState {
         for s in first..<sections.count {
             let length = sectionLength(s)
             let end = starts[s] + length
-            let strip = sections[s].body.strip
-            guard end.isFinite, strip.map({ $0.extent.isFinite }) ?? true else {
+            let strip = sections[s].body.strip, cells = sections[s].body.cellBounds
+            // The cells' bounds hold every cell's line-axis end (columns, strips, custom frames).
+            guard end.isFinite, strip.map({ $0.extent.isFinite }) ?? true,
+                  cells.map({ $0.lineEnd.isFinite && $0.line.isFinite && $0.lineExtent.isFinite }) ?? true else {
                 throw LayoutError(.limit, "section \(s): the content's extent is no longer finite (section length \(length) after \(starts[s]))")
             }
             starts.append(end)
