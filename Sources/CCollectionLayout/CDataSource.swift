@@ -7,18 +7,14 @@ import CollectionLayoutABI
 /// counts, enum values).
 final class CDataSource: LayoutDataSource {
     let source: cl_data_source
-    /// The element limit of the layout: the inline elements a callback reports are checked
-    /// against it before a buffer for them is allocated.
-    let elementLimit: Int
     /// The buffer inline_elements writes into, kept between calls (a feed of a million sections
     /// asks a million times).
     private var inlineBuffer = [cl_inline_element](repeating: cl_inline_element(), count: 16)
 
     /// `source` must hold at least the struct's first `struct_size` bytes (readSized).
-    init(_ source: cl_data_source, elementLimit: Int) throws(LayoutError) {
+    init(_ source: cl_data_source) throws(LayoutError) {
         guard source.item_count != nil else { throw LayoutError(.invalidArgument, "cl_data_source.item_count is NULL; it is required") }
         self.source = source
-        self.elementLimit = elementLimit
     }
 
     private func check(_ status: cl_status, _ call: @autoclosure () -> String) throws(LayoutError) {
@@ -85,7 +81,9 @@ final class CDataSource: LayoutDataSource {
         }
     }
 
-    func inlineElements(inSection section: Int) throws -> [InlineElement] {
+    /// `limit`: what the element limit leaves for this section's inline elements; a larger
+    /// count is refused before a buffer in proportion to it is allocated.
+    func inlineElements(inSection section: Int, atMost limit: Int) throws -> [InlineElement] {
         guard let f = source.inline_elements else { return [] }
         for _ in 0..<2 {
             let capacity = inlineBuffer.count
@@ -97,12 +95,10 @@ final class CDataSource: LayoutDataSource {
             guard count >= 0 else {
                 throw LayoutError(.badCallbackData, "inline_elements(section \(section)) reported \(count) elements")
             }
+            guard count <= Int64(limit) else {
+                throw LayoutError(.limit, "inline_elements(section \(section)) reported \(count) elements, more than the element limit leaves (\(limit))")
+            }
             if count > Int64(capacity) {
-                // Check before a buffer in proportion to the count is allocated (the engine checks
-                // the layout's total after): the section itself counts too.
-                guard count < Int64(elementLimit) else {
-                    throw LayoutError(.limit, "inline_elements(section \(section)) reported \(count) elements: section \(section) is over the element limit of \(elementLimit)")
-                }
                 inlineBuffer = [cl_inline_element](repeating: cl_inline_element(), count: Int(count))
                 continue
             }

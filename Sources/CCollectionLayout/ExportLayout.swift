@@ -11,7 +11,7 @@ public func cl_layout_create(_ def: UnsafePointer<cl_layout_def>?, _ dataSource:
         out.pointee = nil
         let definition = try LayoutDefinition(readSized(UnsafeRawPointer(required(def, "def")), as: cl_layout_def.self))
         let source = try readSized(UnsafeRawPointer(required(dataSource, "data_source")), as: cl_data_source.self)
-        let layout = try Layout(definition: definition, dataSource: CDataSource(source, elementLimit: definition.elementLimit))
+        let layout = try Layout(definition: definition, dataSource: CDataSource(source))
         out.pointee = register(LayoutHandle(layout: layout))
         return CL_OK
     } catch {
