@@ -19,26 +19,33 @@ extension Layout {
 
     /// The sizes (custom sections: the frames) of these items changed: asks only them, in one
     /// batch per run of consecutive items, and lets each section's style lay out again from the
-    /// first affected place; later sections move by offset.
+    /// first affected place; later sections move by offset. A section in which many items
+    /// changed is asked and laid out whole, which then costs less.
     public func invalidateItems(_ items: [(section: Int, item: Int)]) throws(LayoutError) {
         try reader.checkNotAsking()
-        for (s, i) in items where !(state.sections.indices.contains(s) && i >= 0 && i < state.sections[s].model.itemCount) {
-            try checkSection(s)
-            throw LayoutError(.outOfRange, "item (\(s), \(i)) does not exist (section \(s) has \(state.sections[s].model.itemCount) items)")
-        }
-        let sorted = items.map { ($0.section, $0.item) }.sorted { $0 < $1 }
+        var sorted = items.map { ($0.section, $0.item) }
+        if zip(sorted, sorted.dropFirst()).contains(where: { $0 > $1 }) { sorted.sort { $0 < $1 } }
         // Everything is read and checked before the layout changes.
         var changes: [(section: Int, items: [Int], new: ItemValues, old: ItemValues)] = []
         var k = 0
         while k < sorted.count {
             let s = sorted[k].0
+            try checkSection(s)
+            let count = state.sections[s].model.itemCount
             var changed: [Int] = []
             while k < sorted.count && sorted[k].0 == s {
-                if changed.last != sorted[k].1 { changed.append(sorted[k].1) }
+                let i = sorted[k].1
+                guard i >= 0, i < count else {
+                    throw LayoutError(.outOfRange, "item (\(s), \(i)) does not exist (section \(s) has \(count) items)")
+                }
+                if changed.last != i { changed.append(i) }
                 k += 1
             }
             let model = state.sections[s].model
-            changes.append((s, changed, try readItems(changed, section: s, style: model.metrics.style), ItemValues(changed, of: model)))
+            // Many changes: the section is asked in one batch and laid out whole, which costs less.
+            let whole = changed.count * 16 >= model.itemCount
+            changes.append((s, changed, try readItems(changed, whole: whole, section: s, style: model.metrics.style),
+                            ItemValues.current(changed, whole: whole, in: model)))
         }
         var index: [Int: Int] = [:]
         for (k, change) in changes.enumerated() { index[change.section] = k }
@@ -52,22 +59,28 @@ extension Layout {
     }
 
     /// The new sizes or frames of `items` (sorted, unique) of section `s`, asked in one batch
-    /// per run of consecutive items.
-    private func readItems(_ items: [Int], section s: Int, style: SectionStyle) throws(LayoutError) -> ItemValues {
-        var values = ItemValues()
+    /// per run of consecutive items, or of all its items in one batch.
+    private func readItems(_ items: [Int], whole: Bool, section s: Int, style: SectionStyle) throws(LayoutError) -> ItemValues {
+        let count = state.sections[s].model.itemCount
+        var runs: [Range<Int>] = whole ? [0..<count] : []
         var runStart = 0
-        while runStart < items.count {
+        while !whole && runStart < items.count {
             var runEnd = runStart + 1
             while runEnd < items.count && items[runEnd] == items[runEnd - 1] + 1 { runEnd += 1 }
-            let range = items[runStart]..<(items[runStart] + runEnd - runStart)
-            if bodyType(for: style).placesItemsItself {
-                values.frames += try reader.frames(section: s, range: range, lineExtent: state.lineExtent, axes: state.axes)
-            } else {
-                values.sizes += try reader.sizes(section: s, range: range, default: definition.itemSize)
-            }
+            runs.append(items[runStart]..<(items[runStart] + runEnd - runStart))
             runStart = runEnd
         }
-        values.items = items
+        var values = ItemValues(items: items, whole: whole)
+        for range in runs {
+            // (One run, the usual case for many items, takes the array as it is.)
+            if bodyType(for: style).placesItemsItself {
+                let frames = try reader.frames(section: s, range: range, lineExtent: state.lineExtent, axes: state.axes)
+                if values.frames.isEmpty { values.frames = frames } else { values.frames += frames }
+            } else {
+                let sizes = try reader.sizes(section: s, range: range, default: definition.itemSize)
+                if values.sizes.isEmpty { values.sizes = sizes } else { values.sizes += sizes }
+            }
+        }
         return values
     }
 
@@ -94,21 +107,31 @@ extension Layout {
     }
 }
 
-/// New or old sizes (or custom frames) of some items of a section, in item order.
+/// New or old sizes (or custom frames) of some items of a section in item order, or of all.
 struct ItemValues {
-    var items: [Int] = []
+    var items: [Int]
+    var whole: Bool
     var sizes: [Size] = []
     var frames: [Rect] = []
 
-    init() {}
-
-    /// The values `items` have in `model` now.
-    init(_ items: [Int], of model: SectionModel) {
-        self.items = items
-        if model.frames.isEmpty { sizes = items.map { model.sizes[$0] } } else { frames = items.map { model.frames[$0] } }
+    /// The values the items have in `model` now (all of them: the model's arrays, shared).
+    static func current(_ items: [Int], whole: Bool, in model: SectionModel) -> ItemValues {
+        var values = ItemValues(items: items, whole: whole)
+        if whole {
+            (values.sizes, values.frames) = (model.sizes, model.frames)
+        } else if model.frames.isEmpty {
+            values.sizes = items.map { model.sizes[$0] }
+        } else {
+            values.frames = items.map { model.frames[$0] }
+        }
+        return values
     }
 
     func write(into model: inout SectionModel) {
+        if whole {
+            (model.sizes, model.frames) = (sizes, frames)
+            return
+        }
         for (k, item) in items.enumerated() {
             if sizes.isEmpty { model.frames[item] = frames[k] } else { model.sizes[item] = sizes[k] }
         }

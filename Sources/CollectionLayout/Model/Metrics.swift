@@ -59,10 +59,10 @@ public struct SectionMetrics: Equatable, Sendable {
             throw LayoutError(.invalidArgument, "section \(section): \(name) is \(values[bad]); it must be finite and >= 0")
         }
         guard rows >= 1, rows <= Layout.maxElements else {
-            throw LayoutError(.invalidArgument, "section \(section): rows is \(rows); it must be >= 1")
+            throw LayoutError(.invalidArgument, "section \(section): rows is \(rows); it must be 1...\(Layout.maxElements)")
         }
         guard columns >= 1, columns <= Layout.maxElements else {
-            throw LayoutError(.invalidArgument, "section \(section): columns is \(columns); it must be >= 1")
+            throw LayoutError(.invalidArgument, "section \(section): columns is \(columns); it must be 1...\(Layout.maxElements)")
         }
         return self
     }
