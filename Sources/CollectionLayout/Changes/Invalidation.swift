@@ -19,7 +19,7 @@ extension Layout {
 
     /// The sizes (custom sections: the frames) of these items changed: asks only them, in one
     /// batch per run of consecutive items, and lets each section's style lay out again from the
-    /// first affected place; later sections move by offset. A section in which many items
+    /// first affected place; later sections move by offset. A long section in which many items
     /// changed is asked and laid out whole, which then costs less.
     public func invalidateItems(_ items: [(section: Int, item: Int)]) throws(LayoutError) {
         try reader.checkNotAsking()
@@ -42,8 +42,11 @@ extension Layout {
                 k += 1
             }
             let model = state.sections[s].model
-            // Many changes: the section is asked in one batch and laid out whole, which costs less.
-            let whole = changed.count * 16 >= model.itemCount
+            // Many changes in a long section: it is asked in one batch and laid out whole, which
+            // costs less than many small batches. Custom frames are the host's own work: only
+            // the named ones are asked again (SPEC §5).
+            let whole = changed.count * 16 >= model.itemCount && model.itemCount >= 1024
+                && !bodyType(for: model.metrics.style).placesItemsItself
             changes.append((s, changed, try readItems(changed, whole: whole, section: s, style: model.metrics.style),
                             ItemValues.current(changed, whole: whole, in: model)))
         }
