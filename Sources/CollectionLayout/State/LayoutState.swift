@@ -14,8 +14,19 @@ struct LayoutState {
         var body: any SectionBody
         /// The sideways offset of a section whose body is a strip (SPEC §4); 0 otherwise.
         var offset = 0.0
+        /// The body's metrics, kept beside it so that queries read them in place (the body's
+        /// `model` is a copy through the protocol); refreshed whenever the body changes.
+        private(set) var metrics: SectionMetrics
+
+        init(body: any SectionBody, offset: Double = 0) {
+            self.body = body
+            self.offset = offset
+            metrics = body.model.metrics
+        }
+
+        /// A copy of what the host said: for changes, not for queries.
         var model: SectionModel { body.model }
-        var metrics: SectionMetrics { body.model.metrics }
+        mutating func bodyChanged() { metrics = body.model.metrics }
     }
 
     /// Lays out `models`; strips keep the `offsets` they had (clamped again).
@@ -65,11 +76,17 @@ struct LayoutState {
     mutating func changeBodies(_ list: [Int], _ change: (Int, inout any SectionBody) -> Void,
                                undo: (Int, inout any SectionBody) -> Void) throws(LayoutError) {
         guard let first = list.first else { return }
-        for s in list { change(s, &sections[s].body) }
+        for s in list {
+            change(s, &sections[s].body)
+            sections[s].bodyChanged()
+        }
         do {
             try recomputeStarts(from: first)
         } catch {
-            for s in list { undo(s, &sections[s].body) }
+            for s in list {
+                undo(s, &sections[s].body)
+                sections[s].bodyChanged()
+            }
             try? recomputeStarts(from: first)  // as before the change, which was finite
             throw error
         }
@@ -126,8 +143,10 @@ struct LayoutState {
     func bodyStart(_ s: Int) -> Double { starts[s] + sections[s].metrics.header + axes.axisInsets(sections[s].metrics.insets).top }
 
     /// A body-relative frame at the section's sideways offset, in content coordinates (axis form).
-    func place(_ r: AxisRect, section s: Int) -> AxisRect {
-        AxisRect(line: r.line - sections[s].offset, scroll: r.scroll + bodyStart(s), lineExtent: r.lineExtent, scrollExtent: r.scrollExtent)
+    func place(_ r: AxisRect, section s: Int) -> AxisRect { place(r, offset: sections[s].offset, bodyStart: bodyStart(s)) }
+
+    func place(_ r: AxisRect, offset: Double, bodyStart: Double) -> AxisRect {
+        AxisRect(line: r.line - offset, scroll: r.scroll + bodyStart, lineExtent: r.lineExtent, scrollExtent: r.scrollExtent)
     }
 
     /// The first section that ends after `scroll`.
