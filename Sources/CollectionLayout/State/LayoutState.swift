@@ -10,23 +10,29 @@ struct LayoutState {
     /// Scroll-axis start of each section, and the content's end last (sections.count + 1 values).
     private(set) var starts: [Double] = [0]
 
+    /// Section metrics, shared by the consecutive sections that have them alike (a feed's
+    /// sections usually do): each section holds an index.
+    private(set) var metricsTable: [SectionMetrics] = []
+
     struct SectionState {
         var body: any SectionBody
         /// The sideways offset of a section whose body is a strip (SPEC §4); 0 otherwise.
         var offset = 0.0
-        /// The body's metrics, kept beside it so that queries read them in place (the body's
-        /// `model` is a copy through the protocol); refreshed whenever the body changes.
-        private(set) var metrics: SectionMetrics
-
-        init(body: any SectionBody, offset: Double = 0) {
-            self.body = body
-            self.offset = offset
-            metrics = body.model.metrics
-        }
+        /// Where the body's metrics stand in `metricsTable`, read in place by queries (the
+        /// body's `model` is a copy through the protocol); noted again when the body changes.
+        fileprivate(set) var metricsIndex: Int32 = 0
 
         /// A copy of what the host said: for changes, not for queries.
         var model: SectionModel { body.model }
-        mutating func bodyChanged() { metrics = body.model.metrics }
+    }
+
+    func metrics(_ s: Int) -> SectionMetrics { metricsTable[Int(sections[s].metricsIndex)] }
+
+    private mutating func noteMetrics(_ s: Int) {
+        let m = sections[s].body.model.metrics
+        if metricsTable.indices.contains(Int(sections[s].metricsIndex)) && metricsTable[Int(sections[s].metricsIndex)] == m { return }
+        if metricsTable.last != m { metricsTable.append(m) }
+        sections[s].metricsIndex = Int32(metricsTable.count - 1)
     }
 
     /// Lays out `models`; strips keep the `offsets` they had (clamped again).
@@ -37,7 +43,9 @@ struct LayoutState {
         let space = self.space
         sections.reserveCapacity(models.count)
         for (s, model) in models.enumerated() {
-            sections.append(SectionState(body: bodyType(for: model.metrics.style).init(model, in: space), offset: s < offsets.count ? offsets[s] : 0))
+            sections.append(SectionState(body: bodyType(for: model.metrics.style).init(model, in: space), offset: s < offsets.count ? offsets[s] : 0,
+                                         metricsIndex: -1))
+            noteMetrics(s)
         }
         try recomputeStarts(from: 0)
     }
@@ -78,14 +86,14 @@ struct LayoutState {
         guard let first = list.first else { return }
         for s in list {
             change(s, &sections[s].body)
-            sections[s].bodyChanged()
+            noteMetrics(s)
         }
         do {
             try recomputeStarts(from: first)
         } catch {
             for s in list {
                 undo(s, &sections[s].body)
-                sections[s].bodyChanged()
+                noteMetrics(s)
             }
             try? recomputeStarts(from: first)  // as before the change, which was finite
             throw error
@@ -136,11 +144,11 @@ struct LayoutState {
     // MARK: Section geometry
 
     func sectionLength(_ s: Int) -> Double {
-        let m = sections[s].metrics, insets = axes.axisInsets(m.insets)
+        let m = metrics(s), insets = axes.axisInsets(m.insets)
         return m.header + insets.top + sections[s].body.extent + insets.bottom + m.footer
     }
 
-    func bodyStart(_ s: Int) -> Double { starts[s] + sections[s].metrics.header + axes.axisInsets(sections[s].metrics.insets).top }
+    func bodyStart(_ s: Int) -> Double { starts[s] + metrics(s).header + axes.axisInsets(metrics(s).insets).top }
 
     /// A body-relative frame at the section's sideways offset, in content coordinates (axis form).
     func place(_ r: AxisRect, section s: Int) -> AxisRect { place(r, offset: sections[s].offset, bodyStart: bodyStart(s)) }
