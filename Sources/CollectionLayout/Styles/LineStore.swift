@@ -160,7 +160,10 @@ struct LineStore {
 
         private mutating func flush() {
             guard !current.isEmpty else { return }
-            chunks.append(Chunk(base: base, lines: current))
+            // The reservation counted every item as a line: give back what a short last chunk
+            // did not use.
+            let lines = current.capacity > 2 * current.count ? Array(current[...]) : current
+            chunks.append(Chunk(base: base, lines: lines))
             current = []
         }
 
