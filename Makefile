@@ -1,8 +1,9 @@
 # CollectionLayout — the front door.
 #
 #   make              the library: .build/release/libcollectionlayout.so
-#   make test         every test: Swift, C, the header as C99 and C++17, install + pkg-config,
-#                     Python, and a check that the library needs no Swift toolchain
+#   make test         every test: Swift, C, the header as C99 and C++17, install (pkg-config,
+#                     CMake), Python, the SDL2 example headless, and a check that the library
+#                     needs no Swift toolchain; one line per suite, logs in build/logs/
 #   make demo         the C and Python examples (the SDL2 one headless)
 #   make examples     the C examples, the SDL2 gallery included (build/examples/)
 #   make bench        bench/run (BENCH_ARGS="ITEMS RUNS" for a quick one)
