@@ -129,8 +129,9 @@ struct Scene {
     }
 }
 
+/// The test vectors: Tests/vectors (a copy of ../shared/vectors), or $COLLECTIONLAYOUT_VECTORS.
 func vectorsDirectory() -> URL {
     if let path = ProcessInfo.processInfo.environment["COLLECTIONLAYOUT_VECTORS"] { return URL(fileURLWithPath: path) }
     let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    return root.deletingLastPathComponent().appendingPathComponent("shared/vectors")
+    return root.appendingPathComponent("Tests/vectors")
 }
