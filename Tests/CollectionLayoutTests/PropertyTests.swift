@@ -1,7 +1,7 @@
 import CollectionLayout
 import Testing
 
-/// Random scenes: both directions, every alignment, inline elements, decorations, pinning.
+/// Random scenes: both directions, every style and alignment, inline elements, decorations, pinning.
 private struct RandomScene {
     var layout: Layout
     var source: ArraySource
@@ -18,6 +18,7 @@ private struct RandomScene {
         def.kinds = ["separator", "divider"]
         let sectionCount = Int.random(in: 1...4, using: &rng)
         var sizes: [[Size]] = [], metrics: [SectionMetrics?] = [], inlines: [[InlineElement]] = []
+        var frames: [Int: [Rect]] = [:]
         for _ in 0..<sectionCount {
             let n = Int.random(in: 0...40, using: &rng)
             sizes.append((0..<n).map { _ in
@@ -32,13 +33,20 @@ private struct RandomScene {
             m.footer = [0, 20].randomElement(using: &rng)!
             m.alignment = [.justified, .leading, .center, .trailing].randomElement(using: &rng)!
             m.crossAlignment = [.center, .start, .end].randomElement(using: &rng)!
-            if Int.random(in: 0..<3, using: &rng) == 0 {
-                m.style = .orthogonal
-                m.rows = Int.random(in: 1...3, using: &rng)
+            m.style = [.flow, .flow, .orthogonal, .grid, .waterfall, .custom].randomElement(using: &rng)!
+            m.rows = Int.random(in: 1...3, using: &rng)
+            m.columns = Int.random(in: 1...4, using: &rng)
+            if m.style == .custom {
+                // Body-relative along the scroll axis (never negative), anywhere along the line axis.
+                frames[sizes.count - 1] = sizes[sizes.count - 1].map { size in
+                    let line = Double.random(in: -20...300, using: &rng), scroll = Double.random(in: 0...400, using: &rng)
+                    return def.direction == .vertical ? Rect(x: line, y: scroll, width: size.width, height: size.height)
+                                                      : Rect(x: scroll, y: line, width: size.width, height: size.height)
+                }
             }
             metrics.append(m)
             var list: [InlineElement] = []
-            for k in [Kind(rawValue: 3), Kind(rawValue: 4)] where m.style == .flow && Bool.random(using: &rng) {
+            for k in [Kind(rawValue: 3), Kind(rawValue: 4)] where [.flow, .grid, .waterfall].contains(m.style) && Bool.random(using: &rng) {
                 for before in Set((0..<Int.random(in: 0...3, using: &rng)).map { _ in Int.random(in: 0...n, using: &rng) }) {
                     list.append(InlineElement(kind: k, before: before, extent: Double(Int.random(in: 0...8, using: &rng))))
                 }
@@ -46,6 +54,7 @@ private struct RandomScene {
             inlines.append(list.shuffled(using: &rng))
         }
         source = ArraySource(sizes: sizes, metrics: metrics, inlines: inlines)
+        source.frames = frames
         layout = try Layout(definition: def, dataSource: source)
         kinds = [Kind(rawValue: 3), Kind(rawValue: 4)]
         decorations = []
@@ -102,7 +111,7 @@ private struct RandomScene {
             #expect(inside || oversized, "seed \(seed): \(a.id) at \(f) outside \(size)")
         }
         let cells = all.filter { $0.id.category == .cell }
-        for s in 0..<scene.layout.numberOfSections {
+        for s in 0..<scene.layout.numberOfSections where scene.source.frames[s] == nil {  // custom frames may overlap
             let section = cells.filter { $0.id.section == s }
             for i in section.indices { for j in section.indices where j > i {
                 let a = section[i].frame, b = section[j].frame
@@ -127,7 +136,13 @@ private struct RandomScene {
                 changed.append((s, i))
             }
         }
-        try scene.layout.invalidateItems(changed)
+        for (s, list) in scene.source.frames where !list.isEmpty {
+            let i = Int.random(in: 0..<list.count, using: &rng)
+            let scroll = Double.random(in: 0...500, using: &rng)
+            if scene.layout.definition.direction == .vertical { scene.source.frames[s]?[i].y = scroll } else { scene.source.frames[s]?[i].x = scroll }
+            changed.append((s, i))
+        }
+        try scene.layout.invalidateItems(changed.shuffled(using: &rng))
         let fresh = try Layout(definition: scene.layout.definition, dataSource: scene.source)
         try fresh.setViewport(scene.layout.viewport)
         for s in 0..<fresh.numberOfSections {
@@ -138,6 +153,45 @@ private struct RandomScene {
                     && abs(fresh.contentSize.height - scene.layout.contentSize.height) < 1e-6, "seed \(seed)")
         let a = scene.layout.elements(in: everything).filter { $0.id.category != .decoration }
         let b = fresh.elements(in: everything)
+        #expect(a.count == b.count && zip(a, b).allSatisfy { $0.id == $1.id && close($0.frame, $1.frame) }, "seed \(seed)")
+    }
+}
+
+/// Long flow sections with a few changes take the incremental path (re-flow from the first
+/// affected line, lines overwritten in place or re-chunked); it must equal a fresh layout.
+@Suite struct IncrementalFlowTests {
+    @Test(arguments: 0..<40)
+    func fewChangesInALongSectionEqualAFreshLayout(seed: Int) throws {
+        var rng = SeededGenerator(seed: UInt64(seed) &+ 777)
+        var def = LayoutDefinition()
+        def.direction = seed % 2 == 0 ? .vertical : .horizontal
+        def.viewport = Rect(x: 0, y: 0, width: 390, height: 390)
+        def.kinds = ["separator"]
+        let n = Int.random(in: 3000...6000, using: &rng)
+        let sizes = (0..<n).map { _ in Size(width: Double(Int.random(in: 40...160, using: &rng)), height: Double(Int.random(in: 30...120, using: &rng))) }
+        let inlines = (0..<20).map { _ in Int.random(in: 0...n, using: &rng) }.sorted().enumerated()
+            .map { InlineElement(kind: Kind(rawValue: 3), before: $0.element, extent: 1) }
+        var unique: [InlineElement] = []
+        for e in inlines where unique.last?.before != e.before { unique.append(e) }
+        var m = SectionMetrics()
+        m.alignment = [.justified, .leading, .center, .trailing][seed % 4]
+        let source = ArraySource(sizes: [sizes, Array(sizes.prefix(50))], metrics: [m, m], inlines: [unique, []])
+        let layout = try Layout(definition: def, dataSource: source)
+        _ = try layout.addDecoration("card", DecorationDefinition(coverage: .items))
+        var changed: [(section: Int, item: Int)] = []
+        for _ in 0..<Int.random(in: 1...8, using: &rng) {
+            let i = Int.random(in: 0..<n, using: &rng)
+            let old = source.sizes[0][i]
+            source.sizes[0][i] = Bool.random(using: &rng) ? Size(width: old.width, height: Double(Int.random(in: 0...200, using: &rng)))
+                                                          : Size(width: Double(Int.random(in: 0...390, using: &rng)), height: old.height)
+            changed.append((0, i))
+        }
+        try layout.invalidateItems(changed)
+        let fresh = try Layout(definition: def, dataSource: source)
+        _ = try fresh.addDecoration("card", DecorationDefinition(coverage: .items))
+        #expect(fresh.contentSize == layout.contentSize, "seed \(seed)")
+        let everything = Rect(x: -1e7, y: -1e7, width: 1e8, height: 1e8)
+        let a = layout.elements(in: everything), b = fresh.elements(in: everything)
         #expect(a.count == b.count && zip(a, b).allSatisfy { $0.id == $1.id && close($0.frame, $1.frame) }, "seed \(seed)")
     }
 }

@@ -6,6 +6,8 @@ final class ArraySource: LayoutDataSource {
     var sizes: [[Size]]
     var metrics: [SectionMetrics?]
     var inlines: [[InlineElement]]
+    /// Custom sections: body-relative frames per item (SPEC §5).
+    var frames: [Int: [Rect]] = [:]
     var onCall: (() throws -> Void)?
     private(set) var sizeCalls: [(section: Int, items: Range<Int>)] = []
 
@@ -16,7 +18,7 @@ final class ArraySource: LayoutDataSource {
     }
 
     func numberOfSections() throws -> Int { try onCall?(); return sizes.count }
-    func numberOfItems(inSection section: Int) throws -> Int { try onCall?(); return sizes[section].count }
+    func numberOfItems(inSection section: Int) throws -> Int { try onCall?(); return frames[section]?.count ?? sizes[section].count }
     func sizes(inSection section: Int, items: Range<Int>, into out: UnsafeMutableBufferPointer<Size>) throws -> Bool {
         try onCall?()
         sizeCalls.append((section, items))
@@ -25,6 +27,10 @@ final class ArraySource: LayoutDataSource {
     }
     func metrics(forSection section: Int, defaults: SectionMetrics) throws -> SectionMetrics { metrics[section] ?? defaults }
     func inlineElements(inSection section: Int) throws -> [InlineElement] { inlines[section] }
+    func customFrames(inSection section: Int, items: Range<Int>, lineExtent: Double, into out: UnsafeMutableBufferPointer<Rect>) throws {
+        try onCall?()
+        for (k, i) in items.enumerated() { out[k] = frames[section]?[i] ?? .zero }
+    }
     func resetCalls() { sizeCalls = [] }
 }
 
@@ -88,9 +94,13 @@ struct Scene {
         defaults.lineSpacing = 0
         defaults.interitemSpacing = 0
         var sizes: [[Size]] = [], metrics: [SectionMetrics?] = [], rawInlines: [[(String, Int, Double)]] = []
+        var frames: [Int: [Rect]] = [:], shown: [Int: [String]] = [:]
         for (index, section) in (json["sections"] as? [[String: Any]] ?? []).enumerated() {
             if let offset = (section["offset"] as? NSNumber)?.doubleValue { offsets.append((index, offset)) }
-            if let items = section["items"] as? [Any] {
+            if let list = section["frames"] as? [Any] {
+                frames[index] = list.map { let d = doubles($0); return Rect(x: d[0], y: d[1], width: d[2], height: d[3]) }
+                sizes.append([])
+            } else if let items = section["items"] as? [Any] {
                 sizes.append(items.map { let d = doubles($0); return Size(width: d[0], height: d[1]) })
             } else {
                 let n = (section["item_count"] as? NSNumber)?.intValue ?? 0
@@ -105,20 +115,30 @@ struct Scene {
             m.footer = (section["footer"] as? NSNumber)?.doubleValue ?? 0
             m.alignment = ["justified": .justified, "leading": .leading, "center": .center, "trailing": .trailing][section["alignment"] as? String ?? "justified"] ?? .justified
             m.crossAlignment = ["center": .center, "start": .start, "end": .end][section["cross_alignment"] as? String ?? "center"] ?? .center
-            m.style = section["style"] as? String == "orthogonal" ? .orthogonal : .flow
+            let styles: [String: SectionStyle] = ["flow": .flow, "orthogonal": .orthogonal, "grid": .grid, "waterfall": .waterfall, "custom": .custom]
+            m.style = styles[section["style"] as? String ?? "flow"] ?? .flow
             m.rows = (section["rows"] as? NSNumber)?.intValue ?? 1
+            m.columns = (section["columns"] as? NSNumber)?.intValue ?? 2
+            if let list = section["decorations"] as? [String] { shown[index] = list }
             metrics.append(m)
             rawInlines.append((section["inline"] as? [[String: Any]] ?? []).map {
                 ($0["kind"] as? String ?? "", ($0["before"] as? NSNumber)?.intValue ?? 0, ($0["extent"] as? NSNumber)?.doubleValue ?? 0)
             })
         }
+        // Kinds that the first pass refers to (inline elements, sections' decoration lists) are
+        // named in the definition; decorations registered later by those names keep their ids.
         var kindNames: [String] = []
         for list in rawInlines { for (k, _, _) in list where !kindNames.contains(k) { kindNames.append(k) } }
+        for list in shown.values { for k in list where !kindNames.contains(k) { kindNames.append(k) } }
         definition.kinds = kindNames
+        for (index, list) in shown {
+            metrics[index]?.decorationKinds = list.map { name in Kind(rawValue: Int32(3 + kindNames.firstIndex(of: name)!)) }
+        }
         let inlines = rawInlines.map { list in
             list.map { InlineElement(kind: Kind(rawValue: Int32(3 + kindNames.firstIndex(of: $0.0)!)), before: $0.1, extent: $0.2) }
         }
         source = ArraySource(sizes: sizes, metrics: metrics, inlines: inlines)
+        source.frames = frames
     }
 
     func makeLayout() throws -> Layout {

@@ -9,6 +9,9 @@ public protocol LayoutDataSource: AnyObject {
     /// The section's metrics, starting from the layout's defaults.
     func metrics(forSection section: Int, defaults: SectionMetrics) throws -> SectionMetrics
     func inlineElements(inSection section: Int) throws -> [InlineElement]
+    /// The same, for a source that learns the count before it copies: a count above `limit` must
+    /// throw `LayoutError(.limit, …)` before anything in proportion to it is allocated.
+    func inlineElements(inSection section: Int, atMost limit: Int) throws -> [InlineElement]
     /// Custom sections (SPEC §5): writes the frames of `items` (frames.count == items.count),
     /// body-relative along the scroll axis, for a line axis `lineExtent` long.
     func customFrames(inSection section: Int, items: Range<Int>, lineExtent: Double, into frames: UnsafeMutableBufferPointer<Rect>) throws
@@ -19,6 +22,7 @@ public extension LayoutDataSource {
     func sizes(inSection section: Int, items: Range<Int>, into sizes: UnsafeMutableBufferPointer<Size>) throws -> Bool { false }
     func metrics(forSection section: Int, defaults: SectionMetrics) throws -> SectionMetrics { defaults }
     func inlineElements(inSection section: Int) throws -> [InlineElement] { [] }
+    func inlineElements(inSection section: Int, atMost limit: Int) throws -> [InlineElement] { try inlineElements(inSection: section) }
     func customFrames(inSection section: Int, items: Range<Int>, lineExtent: Double, into frames: UnsafeMutableBufferPointer<Rect>) throws {
         throw LayoutError(.badCallbackData, "section \(section) is custom but the data source gives no custom frames")
     }

@@ -5,41 +5,31 @@
 /// Scroll positions are relative to the start of the body (after header and leading inset);
 /// line positions are content coordinates.
 struct FlowBody: SectionBody {
-    private(set) var sizes: [Size]
-    private(set) var inlines: [InlineElement]
-    private(set) var metrics: SectionMetrics
+    static var takesInlineElements: Bool { true }
+
+    private(set) var model: SectionModel
+    private var space: BodySpace
     private var linePos: [Double] = []
     private var lines = LineStore()
-
     private var geometry: FlowGeometry
     /// The scroll-axis extent of the body.
     private(set) var extent: Double = 0
 
-    var itemCount: Int { sizes.count }
+    private var sizes: [Size] { model.sizes }
+    private var inlines: [InlineElement] { model.inlines }
 
-    /// `inlines` must be sorted by `before` (stable) and in range; sizes and metrics valid.
-    init(sizes: [Size], inlines: [InlineElement], metrics: SectionMetrics, lineExtent: Double, axes: Axes) {
-        self.sizes = sizes
-        self.inlines = inlines
-        self.metrics = metrics
-        self.geometry = FlowGeometry(metrics: metrics, lineExtent: lineExtent, axes: axes)
+    init(_ model: SectionModel, in space: BodySpace) {
+        self.model = model
+        self.space = space
+        self.geometry = FlowGeometry(metrics: model.metrics, space: space)
         layoutAll()
     }
 
-    var stripExtent: Double? { nil }
-    var offset: Double { 0 }
-    mutating func setOffset(_ offset: Double) {}
-
-    mutating func reload(sizes: [Size], inlines: [InlineElement], metrics: SectionMetrics, lineExtent: Double, axes: Axes) {
-        self.sizes = sizes
-        self.inlines = inlines
-        self.metrics = metrics
-        relayout(lineExtent: lineExtent, axes: axes)
-    }
-
-    /// Lays the body out again for a new line-axis extent (a viewport width change).
-    mutating func relayout(lineExtent: Double, axes: Axes) {
-        geometry = FlowGeometry(metrics: metrics, lineExtent: lineExtent, axes: axes)
+    /// Lays the body out again, re-using the arrays of the last pass.
+    mutating func relayout(_ model: SectionModel, in space: BodySpace) {
+        self.model = model
+        self.space = space
+        geometry = FlowGeometry(metrics: model.metrics, space: space)
         layoutAll()
     }
 
@@ -60,23 +50,25 @@ struct FlowBody: SectionBody {
 
     // MARK: Incremental change
 
-    /// Takes new sizes for the given items (sorted, unique, in range) and re-flows from the first
-    /// affected line of each, until the lines meet the old ones again; the rest only moves.
-    /// Returns the change of the body's extent.
-    mutating func updateSizes(_ changed: [(item: Int, size: Size)]) -> Double {
-        for (item, size) in changed { sizes[item] = size }
-        let before = extent
+    /// Re-flows from the first affected line of each changed item, until the lines meet the old
+    /// ones again; the rest only moves.
+    mutating func update(items changed: [Int], model: SectionModel) {
+        // A re-flow costs about half a chunk of lines; past one change in 256 items one pass over
+        // the section costs less (invalidating never costs more than laying out again).
+        if changed.count * 256 >= model.itemCount {
+            relayout(model, in: space)
+            return
+        }
+        self.model = model
         var k = 0
         while k < changed.count {
-            let first = changed[k].item
-            k = reflow(from: first, changed: changed, next: k)
+            k = reflow(from: changed[k], changed: changed, next: k)
         }
-        return extent - before
     }
 
     /// Re-flows from the line before the one holding `first` (its first item may now fit on the
     /// previous line). Returns the index in `changed` of the first item this pass did not reach.
-    private mutating func reflow(from first: Int, changed: [(item: Int, size: Size)], next: Int) -> Int {
+    private mutating func reflow(from first: Int, changed: [Int], next: Int) -> Int {
         guard var start = lines.lineIndex(containing: first) else { return changed.count }
         if let previous = lines.index(before: start), !lines[previous].isInline { start = previous }
         let startLine = lines[start]
@@ -105,7 +97,7 @@ struct FlowBody: SectionBody {
             }
         }
         var k = next
-        while k < changed.count && changed[k].item < cursor.item { k += 1 }
+        while k < changed.count && changed[k] < cursor.item { k += 1 }
         if resume != lines.endIndex {
             let delta = cursor.position + geometry.lineSpacing - lines.start(resume)
             lines.replace(from: start, upTo: resume, with: newLines, shiftingRestBy: delta)
@@ -155,30 +147,16 @@ struct FlowBody: SectionBody {
 
     /// Visits every element of the lines that cross the scroll range of `area`.
     func forEachElement(in area: AxisRect, _ visit: (BodyElement, AxisRect) -> Void) {
-        let hi = area.scrollEnd
-        var i = lines.firstIndex(endingAfter: area.scroll)
-        while i != lines.endIndex {
-            let start = lines.start(i)
-            if start >= hi { break }
-            let line = lines[i]
-            let next = lines.index(after: i)
+        lines.forEachLine(crossing: area, itemCount: sizes.count) { line, start, items in
             if line.isInline {
                 visit(.inline(Int(line.inlineIndex)), inlineFrame(line, start: start))
             } else {
-                let end = next == lines.endIndex ? sizes.count : lines[next].firstItem
-                for item in line.firstItem..<end { visit(.cell(item), cellFrame(item, line: line, start: start)) }
+                for item in items { visit(.cell(item), cellFrame(item, line: line, start: start)) }
             }
-            i = next
         }
     }
 
-    /// The bounding box of the cells, relative to the body; nil without cells.
-    var cellBounds: AxisRect? {
-        guard let first = lines.lineIndex(containing: 0), let last = lines.lineIndex(containing: sizes.count - 1) else { return nil }
-        let (lo, hi) = lines.itemBounds
-        let top = lines.start(first)
-        return AxisRect(line: lo, scroll: top, lineExtent: hi - lo, scrollExtent: lines.end(last) - top)
-    }
+    var cellBounds: AxisRect? { lines.cellBounds(itemCount: sizes.count) }
 }
 
 /// The numbers a flow pass needs for one section at one viewport extent.
@@ -192,11 +170,11 @@ struct FlowGeometry {
     var alignment: Alignment
     var crossAlignment: CrossAlignment
 
-    init(metrics m: SectionMetrics, lineExtent: Double, axes: Axes) {
-        self.axes = axes
+    init(metrics m: SectionMetrics, space: BodySpace) {
+        self.axes = space.axes
         let insets = axes.axisInsets(m.insets)
         leading = insets.left
-        available = lineExtent - insets.left - insets.right
+        available = space.lineExtent - insets.left - insets.right
         lineSpacing = m.lineSpacing
         spacing = m.interitemSpacing
         alignment = m.alignment

@@ -70,19 +70,10 @@ struct LineStore {
     /// The last line for which `isBefore` holds, given that it holds for a prefix of all lines.
     private func lastIndex(where isBefore: (Line, Double) -> Bool) -> Index? {
         // The last chunk whose first line is before, then the last line inside it.
-        var lo = 0, hi = chunks.count
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if isBefore(chunks[mid].lines[0], chunks[mid].base) { lo = mid + 1 } else { hi = mid }
-        }
-        guard lo > 0 else { return nil }
-        let c = lo - 1, lines = chunks[c].lines, base = chunks[c].base
-        var l = 0, h = lines.count
-        while l < h {
-            let mid = (l + h) / 2
-            if isBefore(lines[mid], base) { l = mid + 1 } else { h = mid }
-        }
-        return Index(chunk: c, line: l - 1)
+        let c = partition(0..<chunks.count) { isBefore(chunks[$0].lines[0], chunks[$0].base) } - 1
+        guard c >= 0 else { return nil }
+        let lines = chunks[c].lines, base = chunks[c].base
+        return Index(chunk: c, line: partition(0..<lines.count) { isBefore(lines[$0], base) } - 1)
     }
 
     /// The item line that holds `item` (the last line that starts at or before it).
@@ -114,6 +105,28 @@ struct LineStore {
         var i = from
         while i != endIndex && self[i].key < key { i = index(after: i) }
         return i
+    }
+
+    /// Visits the lines that cross the scroll range of `area`, each with its start and, for an
+    /// item line, its items (`itemCount`: the section's, which ends the last line).
+    func forEachLine(crossing area: AxisRect, itemCount: Int, _ visit: (Line, Double, Range<Int>) -> Void) {
+        var i = firstIndex(endingAfter: area.scroll)
+        while i != endIndex {
+            let start = self.start(i)
+            if start >= area.scrollEnd { break }
+            let line = self[i], next = index(after: i)
+            let end = next == endIndex ? itemCount : self[next].firstItem
+            visit(line, start, line.firstItem..<Swift.max(line.firstItem, end))
+            i = next
+        }
+    }
+
+    /// The bounding box of the item lines' cells; nil without items.
+    func cellBounds(itemCount: Int) -> AxisRect? {
+        guard itemCount > 0, let first = lineIndex(containing: 0), let last = lineIndex(containing: itemCount - 1) else { return nil }
+        let (lo, hi) = itemBounds
+        let top = start(first)
+        return AxisRect(line: lo, scroll: top, lineExtent: hi - lo, scrollExtent: end(last) - top)
     }
 
     // MARK: Building and changing
@@ -154,6 +167,10 @@ struct LineStore {
     /// Replaces the lines from `first` up to `resume` (exclusive; `endIndex` for all the rest)
     /// with `newLines` (absolute starts) and moves the lines from `resume` on by `delta`.
     mutating func replace(from first: Index, upTo resume: Index, with newLines: [Line], shiftingRestBy delta: Double) {
+        if resume != endIndex && resume.chunk == first.chunk && resume.line - first.line == newLines.count {
+            replaceInPlace(from: first, with: newLines, shiftingRestBy: delta)
+            return
+        }
         let c0 = first.chunk
         var merged = Array(chunks[c0].lines[..<first.line])
         let base = chunks[c0].base
@@ -180,5 +197,25 @@ struct LineStore {
             offset = end
         }
         chunks.replaceSubrange(c0...removeThrough, with: pieces)
+    }
+
+    /// The common case of a size change (as many lines as before, inside one chunk): overwrite
+    /// them, move the rest of the chunk, and move later chunks by their bases.
+    private mutating func replaceInPlace(from first: Index, with newLines: [Line], shiftingRestBy delta: Double) {
+        let c = first.chunk, base = chunks[c].base
+        var boundsMayShrink = false
+        for (k, new) in newLines.enumerated() {
+            let old = chunks[c].lines[first.line + k]
+            boundsMayShrink = boundsMayShrink || old.low <= chunks[c].low || old.high >= chunks[c].high
+            var line = new
+            line.start -= base
+            chunks[c].lines[first.line + k] = line
+            chunks[c].low = Swift.min(chunks[c].low, line.low)
+            chunks[c].high = Swift.max(chunks[c].high, line.high)
+        }
+        if boundsMayShrink { chunks[c] = Chunk(base: base, lines: chunks[c].lines) }
+        guard delta != 0 else { return }
+        for l in (first.line + newLines.count)..<chunks[c].lines.count { chunks[c].lines[l].start += delta }
+        for later in (c + 1)..<chunks.count { chunks[later].base += delta }
     }
 }

@@ -64,8 +64,24 @@ public struct SectionMetrics: Equatable, Sendable {
         guard rows >= 1, rows <= Layout.maxElements else {
             throw LayoutError(.invalidArgument, "section \(section): rows is \(rows); it must be >= 1")
         }
+        guard columns >= 1, columns <= Layout.maxElements else {
+            throw LayoutError(.invalidArgument, "section \(section): columns is \(columns); it must be >= 1")
+        }
         return self
     }
+}
+
+/// What the host said about one section (the model): its metrics, its items' sizes (or, for a
+/// custom section, their frames) and its inline elements, validated.
+struct SectionModel {
+    var metrics: SectionMetrics
+    var itemCount: Int
+    /// Styles that lay items out from their sizes: one per item; empty for custom sections.
+    var sizes: [Size] = []
+    /// Custom sections: one body-relative frame per item (SPEC §5); empty otherwise.
+    var frames: [Rect] = []
+    /// Sorted by `before` (declaration order at one place).
+    var inlines: [InlineElement] = []
 }
 
 /// A supplementary element between items (SPEC §6): a line of its own before item `before`.
@@ -95,6 +111,9 @@ public struct LayoutDefinition: Equatable, Sendable {
     public init() {}
 
     func validated() throws(LayoutError) -> LayoutDefinition {
+        guard elementLimit >= 0, elementLimit <= Layout.maxElements else {
+            throw LayoutError(.invalidArgument, "element_limit is \(elementLimit); it must be 0...\(Layout.maxElements)")
+        }
         try checkViewport(viewport)
         try checkSize(itemSize, what: "item_size")
         _ = try sectionDefaults.validated(section: 0)

@@ -1,0 +1,95 @@
+/// What every section gets whatever its style: headers and footers, pinned or not (SPEC §8), and
+/// the registered decorations (SPEC §7). Frames are derived from the state on query.
+struct Chrome {
+    var pinHeaders = false
+    var pinFooters = false
+    var decorations = Decorations()
+}
+
+extension LayoutState {
+    func header(_ s: Int) -> Attributes? {
+        let extent = sections[s].metrics.header
+        guard extent > 0 else { return nil }
+        var origin = starts[s]
+        if chrome.pinHeaders { origin = Swift.min(Swift.max(viewportLeading, origin), starts[s + 1] - extent) }
+        return Attributes(id: .header(s), frame: axes.rect(AxisRect(line: 0, scroll: origin, lineExtent: lineExtent, scrollExtent: extent)),
+                          z: chrome.pinHeaders ? pinnedZ : 0)
+    }
+
+    func footer(_ s: Int) -> Attributes? {
+        let extent = sections[s].metrics.footer
+        guard extent > 0 else { return nil }
+        var origin = starts[s + 1] - extent
+        if chrome.pinFooters {
+            origin = Swift.min(Swift.max(viewportTrailing - extent, starts[s] + sections[s].metrics.header), origin)
+        }
+        return Attributes(id: .footer(s), frame: axes.rect(AxisRect(line: 0, scroll: origin, lineExtent: lineExtent, scrollExtent: extent)),
+                          z: chrome.pinFooters ? pinnedZ : 0)
+    }
+
+    /// A section-scope decoration of section `s`, if the section shows it (SPEC §7).
+    func sectionDecoration(_ d: Decorations.Entry, section s: Int) -> Attributes? {
+        guard shows(d, section: s) else { return nil }
+        let m = sections[s].metrics
+        let area: AxisRect
+        switch d.definition.coverage {
+        case .body:
+            area = AxisRect(line: 0, scroll: starts[s] + m.header, lineExtent: lineExtent,
+                            scrollExtent: starts[s + 1] - m.footer - starts[s] - m.header)
+        case .section:
+            area = AxisRect(line: 0, scroll: starts[s], lineExtent: lineExtent, scrollExtent: starts[s + 1] - starts[s])
+        case .items:
+            guard let bounds = sections[s].body.cellBounds else { return nil }
+            var placed = place(bounds, section: s)
+            placed.line = bounds.line  // the cells' bounding box at offset 0 (SPEC §4)
+            area = placed
+        }
+        return decoration(d, area: area, section: s, item: 0)
+    }
+
+    /// An item-scope decoration of a cell placed at `cell` (content coordinates), if its section shows it.
+    func itemDecoration(_ d: Decorations.Entry, item: Int, cell: AxisRect, section s: Int) -> Attributes? {
+        shows(d, section: s) ? decoration(d, area: cell, section: s, item: item) : nil
+    }
+
+    private func decoration(_ d: Decorations.Entry, area: AxisRect, section s: Int, item: Int) -> Attributes {
+        Attributes(id: ElementID(.decoration, d.kind, section: s, item: item),
+                   frame: axes.rect(area.inset(by: axes.axisInsets(d.definition.insets))), z: d.definition.z)
+    }
+
+    private func shows(_ d: Decorations.Entry, section s: Int) -> Bool {
+        sections[s].metrics.decorationKinds.map { $0.contains(d.kind) } ?? true
+    }
+}
+
+/// The registered decoration kinds, with what the rect query derives from them once.
+struct Decorations {
+    struct Entry {
+        var kind: Kind
+        var definition: DecorationDefinition
+    }
+
+    private(set) var all: [Entry] = []
+    private(set) var sectionScope: [Entry] = []
+    private(set) var itemScope: [Entry] = []
+    /// How far decorations stand out of what they decorate, on any side (negative insets).
+    private(set) var reach = 0.0
+    private(set) var itemReach = 0.0
+
+    func entry(_ kind: Kind) -> Entry? { all.first { $0.kind == kind } }
+
+    mutating func add(_ entry: Entry) {
+        all.append(entry)
+        sectionScope = all.filter { $0.definition.scope == .section }
+        itemScope = all.filter { $0.definition.scope == .item }
+        reach = Self.reach(of: all)
+        itemReach = Self.reach(of: itemScope)
+    }
+
+    private static func reach(of list: [Entry]) -> Double {
+        list.reduce(0) { reach, d in
+            let i = d.definition.insets
+            return Swift.max(reach, -i.top, -i.left, -i.bottom, -i.right)
+        }
+    }
+}

@@ -1,0 +1,201 @@
+/// Reads the data source and checks everything it says before the engine sees it: the only way
+/// data comes in. Counts come first: every section's item count and inline elements are read
+/// and checked against the element limit before any size is asked or anything in proportion to
+/// a count is reserved (SPEC §11). While a call is under way the layout refuses to be entered.
+final class SourceReader {
+    private let dataSource: LayoutDataSource
+    /// True while a data-source call is under way.
+    private(set) var isAsking = false
+
+    init(_ dataSource: LayoutDataSource) { self.dataSource = dataSource }
+
+    func checkNotAsking() throws(LayoutError) {
+        if isAsking { throw LayoutError(.reentrant, "the layout was called from inside one of its own data-source callbacks") }
+    }
+
+    /// What a section needs besides its items' sizes: read in the counting pass.
+    struct Outline {
+        var metrics: SectionMetrics
+        var itemCount: Int
+        var inlines: [InlineElement]
+    }
+
+    /// What the reader checks the source's answers against.
+    struct Rules {
+        var definition: LayoutDefinition
+        var kinds: Kinds
+    }
+
+    /// Every section's model, counts first (see the type's comment).
+    func readAll(_ rules: Rules, lineExtent: Double) throws(LayoutError) -> [SectionModel] {
+        let limit = rules.definition.elementLimit
+        let count = try ask("section_count") { try dataSource.numberOfSections() }
+        guard count >= 0 else { throw LayoutError(.badCallbackData, "section_count returned \(count); it must be >= 0") }
+        guard count <= limit else {
+            throw LayoutError(.limit, "section_count returned \(count), over the element limit of \(limit)")
+        }
+        var total = count
+        var outlines: [Outline] = []
+        for s in 0..<count {
+            let outline = try readOutline(s, rules, budget: limit - total)
+            total += outline.itemCount + outline.inlines.count
+            outlines.append(outline)
+        }
+        var models: [SectionModel] = []
+        models.reserveCapacity(count)
+        for (s, outline) in outlines.enumerated() {
+            models.append(try readItems(s, outline, rules, lineExtent: lineExtent))
+        }
+        return models
+    }
+
+    /// A section's metrics and inline elements again, keeping its items (SPEC §10.1 sections).
+    func rereadOutline(_ s: Int, keeping old: SectionModel, _ rules: Rules, budget: Int) throws(LayoutError) -> SectionModel {
+        let metrics = try readMetrics(s, rules)
+        guard bodyType(for: metrics.style).placesItemsItself == bodyType(for: old.metrics.style).placesItemsItself else {
+            throw LayoutError(.invalidArgument, "section \(s) changed between custom and another style; invalidate everything for that")
+        }
+        var model = old
+        model.metrics = metrics
+        model.inlines = try readInlines(s, itemCount: old.itemCount, style: metrics.style, rules, budget: budget)
+        return model
+    }
+
+    func readOutline(_ s: Int, _ rules: Rules, budget: Int) throws(LayoutError) -> Outline {
+        let n = try ask("item_count(section \(s))") { try dataSource.numberOfItems(inSection: s) }
+        guard n >= 0 else { throw LayoutError(.badCallbackData, "item_count(section \(s)) returned \(n); it must be >= 0") }
+        guard n <= budget else {
+            throw LayoutError(.limit, "section \(s): item_count \(n) takes the layout over its element limit of \(rules.definition.elementLimit) (sections, items and inline elements together)")
+        }
+        let metrics = try readMetrics(s, rules)
+        let inlines = try readInlines(s, itemCount: n, style: metrics.style, rules, budget: budget - n)
+        return Outline(metrics: metrics, itemCount: n, inlines: inlines)
+    }
+
+    func readItems(_ s: Int, _ outline: Outline, _ rules: Rules, lineExtent: Double) throws(LayoutError) -> SectionModel {
+        var model = SectionModel(metrics: outline.metrics, itemCount: outline.itemCount, inlines: outline.inlines)
+        if bodyType(for: outline.metrics.style).placesItemsItself {
+            model.frames = try frames(section: s, range: 0..<outline.itemCount, lineExtent: lineExtent, axes: Axes(direction: rules.definition.direction))
+        } else {
+            model.sizes = try sizes(section: s, range: 0..<outline.itemCount, default: rules.definition.itemSize)
+        }
+        return model
+    }
+
+    private func readMetrics(_ s: Int, _ rules: Rules) throws(LayoutError) -> SectionMetrics {
+        let m = try ask("section_metrics(section \(s))") { try dataSource.metrics(forSection: s, defaults: rules.definition.sectionDefaults) }
+        do {
+            _ = try m.validated(section: s)
+        } catch {
+            throw LayoutError(.badCallbackData, "section_metrics: \(error.message)")
+        }
+        // A decoration registered after the first pass keeps the id of its kind name: the list
+        // names registered user kinds, and a section shows the decorations among them.
+        for kind in m.decorationKinds ?? [] where !rules.kinds.isUserKind(kind) {
+            throw LayoutError(.unknownKind, "section_metrics(section \(s)): decoration kind \(kind.rawValue) is not a registered kind")
+        }
+        return m
+    }
+
+    /// Asks the sizes of `range` in one batch and checks them.
+    func sizes(section s: Int, range: Range<Int>, default size: Size) throws(LayoutError) -> [Size] {
+        var provided = false
+        let sizes = try fill(Size.self, count: range.count) { buffer throws(LayoutError) in
+            provided = try ask("item_sizes(section \(s), items \(range.lowerBound)..<\(range.upperBound))") {
+                try dataSource.sizes(inSection: s, items: range, into: buffer)
+            }
+        }
+        guard provided else { return [Size](repeating: size, count: range.count) }
+        for (k, size) in sizes.enumerated() where !(size.width.isFinite && size.height.isFinite && size.width >= 0 && size.height >= 0) {
+            throw LayoutError(.badCallbackData, "item_sizes gave item (\(s), \(range.lowerBound + k)) the size \(size.width)x\(size.height); sizes must be finite and >= 0")
+        }
+        return sizes
+    }
+
+    /// Asks the frames of `range` of a custom section in one batch and checks them (SPEC §5).
+    func frames(section s: Int, range: Range<Int>, lineExtent: Double, axes: Axes) throws(LayoutError) -> [Rect] {
+        let frames = try fill(Rect.self, count: range.count) { buffer throws(LayoutError) in
+            try ask("custom_frames(section \(s), items \(range.lowerBound)..<\(range.upperBound))") {
+                try dataSource.customFrames(inSection: s, items: range, lineExtent: lineExtent, into: buffer)
+            }
+        }
+        for (k, f) in frames.enumerated() {
+            let r = axes.axisRect(f)
+            guard f.x.isFinite, f.y.isFinite, f.width.isFinite, f.height.isFinite, f.width >= 0, f.height >= 0, r.scroll >= 0,
+                  r.scrollEnd.isFinite, r.lineEnd.isFinite else {
+                throw LayoutError(.badCallbackData, "custom_frames gave item (\(s), \(range.lowerBound + k)) the frame (\(f.x), \(f.y), \(f.width), \(f.height)); frames must be finite with sizes >= 0 and a scroll-axis origin >= 0")
+            }
+        }
+        return frames
+    }
+
+    private func readInlines(_ s: Int, itemCount: Int, style: SectionStyle, _ rules: Rules, budget: Int) throws(LayoutError) -> [InlineElement] {
+        let overLimit = LayoutError(.limit, "section \(s): its inline elements take the layout over its element limit of \(rules.definition.elementLimit) (sections, items and inline elements together)")
+        let list: [InlineElement]
+        do {
+            list = try ask("inline_elements(section \(s))") { try dataSource.inlineElements(inSection: s, atMost: budget) }
+        } catch where error.code == .limit {
+            throw overLimit
+        }
+        guard list.count <= budget else { throw overLimit }
+        guard bodyType(for: style).takesInlineElements || list.isEmpty else {
+            throw LayoutError(.badCallbackData, "inline_elements(section \(s)): section \(s) is \(style); it takes no inline elements")
+        }
+        for e in list {
+            guard rules.kinds.isUserKind(e.kind) else {
+                throw LayoutError(.unknownKind, "inline_elements(section \(s)): kind \(e.kind.rawValue) is not a registered user kind")
+            }
+            guard e.before >= 0, e.before <= itemCount else {
+                throw LayoutError(.badCallbackData, "inline_elements(section \(s)): before \(e.before) is out of 0...\(itemCount)")
+            }
+            guard e.extent.isFinite, e.extent >= 0 else {
+                throw LayoutError(.badCallbackData, "inline_elements(section \(s)): extent \(e.extent) must be finite and >= 0")
+            }
+        }
+        // Stable sort by position (several at one place keep their declaration order); most
+        // sources give them in order already.
+        var sorted = list
+        if zip(list, list.dropFirst()).contains(where: { $0.before > $1.before }) {
+            sorted = list.enumerated().sorted { ($0.element.before, $0.offset) < ($1.element.before, $1.offset) }.map(\.element)
+        }
+        // Identities (kind, before) must be unique: compare within each run of one position.
+        var runStart = 0
+        for k in sorted.indices {
+            if sorted[k].before != sorted[runStart].before { runStart = k }
+            if sorted[runStart..<k].contains(where: { $0.kind == sorted[k].kind }) {
+                throw LayoutError(.badCallbackData, "inline_elements(section \(s)): two elements of kind \"\(rules.kinds.name(sorted[k].kind) ?? "")\" before item \(sorted[k].before); identities must be unique")
+            }
+        }
+        return sorted
+    }
+
+    /// Runs one data-source call; any error it throws becomes `.callbackFailed` naming the call.
+    private func ask<T>(_ what: @autoclosure () -> String, _ call: () throws -> T) throws(LayoutError) -> T {
+        isAsking = true
+        defer { isAsking = false }
+        do {
+            return try call()
+        } catch let error as LayoutError {
+            throw error
+        } catch {
+            throw LayoutError(.callbackFailed, "\(what()) failed: \(error)")
+        }
+    }
+
+    /// An array of `count` values that `write` fills in place (the callbacks write straight into
+    /// the engine's storage).
+    private func fill<T>(_ type: T.Type, count: Int, _ write: (UnsafeMutableBufferPointer<T>) throws(LayoutError) -> Void) throws(LayoutError) -> [T] {
+        var failure: LayoutError?
+        let values = [T](unsafeUninitializedCapacity: count) { buffer, initialized in
+            do throws(LayoutError) {
+                try write(buffer)
+                initialized = count
+            } catch {
+                failure = error
+                initialized = 0
+            }
+        }
+        if let failure { throw failure }
+        return values
+    }
+}

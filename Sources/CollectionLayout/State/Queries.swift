@@ -1,0 +1,107 @@
+/// Queries of a state (SPEC §9): every element overlapping a rect, in O(log n + k), and one
+/// element by identity.
+extension LayoutState {
+    /// Visits every element whose frame overlaps `rect` with a positive area, section by section
+    /// in a fixed order.
+    func forEachElement(in rect: Rect, _ visit: (Attributes) -> Void) {
+        guard rect.x.isFinite, rect.y.isFinite, rect.width.isFinite, rect.height.isFinite,
+              rect.width > 0, rect.height > 0 else { return }
+        let r = axes.axisRect(rect)
+        // Decorations with negative insets reach out of their section: widen the search by that.
+        let reach = chrome.decorations.reach
+        var s = firstSection(endingAfter: r.scroll - reach)
+        while s < sections.count && starts[s] < r.scrollEnd + reach {
+            visitSection(s, in: r, visit)
+            s += 1
+        }
+        // Pinned headers and footers stand wherever the viewport puts them, which may be outside
+        // their section's range searched above: they are visited with their section, and their
+        // section is in range whenever the pinned frame overlaps (it stays inside the section).
+    }
+
+    private func visitSection(_ s: Int, in r: AxisRect, _ visit: (Attributes) -> Void) {
+        func emit(_ a: Attributes?) {
+            if let a, axes.axisRect(a.frame).overlaps(r) { visit(a) }
+        }
+        let decorations = chrome.decorations
+        for d in decorations.sectionScope { emit(sectionDecoration(d, section: s)) }
+        emit(header(s))
+        // Item decorations may stand out of their cell (negative insets): widen the search.
+        let reach = decorations.itemReach
+        let body = sections[s].body, base = bodyStart(s), offset = sections[s].offset
+        let area = AxisRect(line: r.line + offset - reach, scroll: r.scroll - base - reach,
+                            lineExtent: r.lineExtent + 2 * reach, scrollExtent: r.scrollExtent + 2 * reach)
+        body.forEachElement(in: area) { element, frame in
+            let f = place(frame, section: s)
+            switch element {
+            case .cell(let item):
+                for d in decorations.itemScope { emit(itemDecoration(d, item: item, cell: f, section: s)) }
+                if f.overlaps(r) { visit(Attributes(id: .cell(s, item), frame: axes.rect(f))) }
+            case .inline(let index):
+                let e = body.model.inlines[index]
+                if f.overlaps(r) { visit(Attributes(id: ElementID(.supplementary, e.kind, section: s, item: e.before), frame: axes.rect(f))) }
+            }
+        }
+        emit(footer(s))
+    }
+
+    /// The attributes of one element by identity, or `.outOfRange` / `.unknownKind`.
+    func attributes(for id: ElementID, kinds: Kinds) throws(LayoutError) -> Attributes {
+        let s = id.section
+        guard sections.indices.contains(s) else {
+            throw LayoutError(.outOfRange, "\(describe(id, kinds)): section \(s) does not exist (\(sections.count) sections)")
+        }
+        let missing = LayoutError(.outOfRange, "\(describe(id, kinds)) does not exist (section \(s) has \(sections[s].model.itemCount) items)")
+        switch id.category {
+        case .cell:
+            guard id.kind == .cell else { throw LayoutError(.unknownKind, "\(describe(id, kinds)): cells have kind 0") }
+            guard let frame = sections[s].body.cellFrame(id.item) else { throw missing }
+            return Attributes(id: id, frame: axes.rect(place(frame, section: s)))
+        case .supplementary:
+            if id.kind == .header || id.kind == .footer {
+                guard id.item == 0, let found = id.kind == .header ? header(s) : footer(s) else { throw missing }
+                return found
+            }
+            guard kinds.isUserKind(id.kind) else {
+                throw LayoutError(.unknownKind, "\(describe(id, kinds)): kind \(id.kind.rawValue) is not registered")
+            }
+            let body = sections[s].body
+            guard let index = inlineIndex(body.model.inlines, kind: id.kind, before: id.item), let frame = body.inlineFrame(index) else {
+                throw missing
+            }
+            return Attributes(id: id, frame: axes.rect(place(frame, section: s)))
+        case .decoration:
+            guard let d = chrome.decorations.entry(id.kind) else {
+                throw LayoutError(.unknownKind, "\(describe(id, kinds)): kind \(id.kind.rawValue) is not a registered decoration")
+            }
+            let found: Attributes?
+            switch d.definition.scope {
+            case .section:
+                found = id.item == 0 ? sectionDecoration(d, section: s) : nil
+            case .item:
+                found = sections[s].body.cellFrame(id.item).flatMap { itemDecoration(d, item: id.item, cell: place($0, section: s), section: s) }
+            }
+            guard let found else { throw missing }
+            return found
+        }
+    }
+
+    /// The index of the inline element with this identity; the list is sorted by `before`.
+    private func inlineIndex(_ inlines: [InlineElement], kind: Kind, before: Int) -> Int? {
+        var k = partition(0..<inlines.count) { inlines[$0].before < before }
+        while k < inlines.count && inlines[k].before == before {
+            if inlines[k].kind == kind { return k }
+            k += 1
+        }
+        return nil
+    }
+
+    private func describe(_ id: ElementID, _ kinds: Kinds) -> String {
+        let kind = kinds.name(id.kind).map { "\"\($0)\"" } ?? "\(id.kind.rawValue)"
+        switch id.category {
+        case .cell: return "cell (\(id.section), \(id.item))"
+        case .supplementary: return "supplementary \(kind) (\(id.section), \(id.item))"
+        case .decoration: return "decoration \(kind) (\(id.section), \(id.item))"
+        }
+    }
+}

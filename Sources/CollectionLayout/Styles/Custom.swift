@@ -1,0 +1,70 @@
+/// The body of a custom section (SPEC §5): the host computes every item's frame (asked in
+/// batches through `LayoutDataSource.customFrames`, validated by the source reader). The body
+/// indexes them for rect queries: items sorted by scroll-axis start, with a max-end tree over
+/// that order, so a query visits O(log n + k) nodes whatever the frames' sizes.
+struct CustomBody: SectionBody {
+    static var placesItemsItself: Bool { true }
+
+    private(set) var model: SectionModel
+    private let space: BodySpace
+    /// Items in order of their scroll-axis start; nil when that is the item order (the usual case).
+    private var order: [Int32]? = nil
+    /// A segment tree over `order`: node k holds the largest scroll-axis end below it.
+    private var maxEnd: [Double] = []
+    private var leaves = 0
+    private(set) var extent = 0.0
+    private(set) var cellBounds: AxisRect? = nil
+
+    init(_ model: SectionModel, in space: BodySpace) {
+        self.model = model
+        self.space = space
+        let axes = space.axes, frames = model.frames, n = frames.count
+        func scroll(_ i: Int) -> Double { axes.axisRect(frames[i]).scroll }
+        if (1..<Swift.max(n, 1)).contains(where: { scroll($0 - 1) > scroll($0) }) {
+            order = (0..<Int32(n)).sorted { (scroll(Int($0)), $0) < (scroll(Int($1)), $1) }
+        }
+        leaves = 1
+        while leaves < n { leaves *= 2 }
+        maxEnd = Array(repeating: -Double.infinity, count: 2 * leaves)
+        var lo = (line: Double.infinity, scroll: Double.infinity), hi = (line: -Double.infinity, scroll: -Double.infinity)
+        for k in 0..<n {
+            let r = axes.axisRect(frames[order.map { Int($0[k]) } ?? k])
+            maxEnd[leaves + k] = r.scrollEnd
+            lo = (Swift.min(lo.line, r.line), Swift.min(lo.scroll, r.scroll))
+            hi = (Swift.max(hi.line, r.lineEnd), Swift.max(hi.scroll, r.scrollEnd))
+        }
+        for k in stride(from: leaves - 1, to: 0, by: -1) { maxEnd[k] = Swift.max(maxEnd[2 * k], maxEnd[2 * k + 1]) }
+        if n > 0 {
+            extent = Swift.max(0, maxEnd[1])
+            cellBounds = AxisRect(line: lo.line, scroll: lo.scroll, lineExtent: hi.line - lo.line, scrollExtent: hi.scroll - lo.scroll)
+        }
+    }
+
+    private func item(at k: Int) -> Int { order.map { Int($0[k]) } ?? k }
+
+    mutating func update(items: [Int], model: SectionModel) { self = Self(model, in: space) }
+
+    func cellFrame(_ item: Int) -> AxisRect? {
+        guard item >= 0, item < model.frames.count else { return nil }
+        return space.axes.axisRect(model.frames[item])
+    }
+
+    func forEachElement(in area: AxisRect, _ visit: (BodyElement, AxisRect) -> Void) {
+        // Items that start before the area's end, of which the tree finds those ending after its start.
+        let count = partition(0..<model.frames.count) { space.axes.axisRect(model.frames[item(at: $0)]).scroll < area.scrollEnd }
+        visitNode(1, covering: 0..<leaves, below: count, endingAfter: area.scroll, visit)
+    }
+
+    private func visitNode(_ node: Int, covering range: Range<Int>, below count: Int, endingAfter scroll: Double,
+                           _ visit: (BodyElement, AxisRect) -> Void) {
+        guard range.lowerBound < count, maxEnd[node] > scroll else { return }
+        if range.count == 1 {
+            let item = item(at: range.lowerBound)
+            if let frame = cellFrame(item) { visit(.cell(item), frame) }
+            return
+        }
+        let mid = range.lowerBound + range.count / 2
+        visitNode(2 * node, covering: range.lowerBound..<mid, below: count, endingAfter: scroll, visit)
+        visitNode(2 * node + 1, covering: mid..<range.upperBound, below: count, endingAfter: scroll, visit)
+    }
+}

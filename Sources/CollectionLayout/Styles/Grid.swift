@@ -1,0 +1,102 @@
+/// The body of a grid section (SPEC §5): `columns` equal columns; item `k` of a run goes to row
+/// `k / columns`, column `k % columns`, and gets the column's width. A row is as thick as its
+/// thickest item; items sit in it by the cross alignment. An inline element ends the run and is a
+/// row of its own, as in flow. Rows are stored as lines (`LineStore`); an item's column is its
+/// distance from its row's first item.
+struct GridBody: SectionBody {
+    static var takesInlineElements: Bool { true }
+
+    private(set) var model: SectionModel
+    private let space: BodySpace
+    private let columns: ColumnGeometry
+    private var lines = LineStore()
+    private(set) var extent = 0.0
+
+    init(_ model: SectionModel, in space: BodySpace) {
+        self.model = model
+        self.space = space
+        self.columns = ColumnGeometry(model.metrics, space)
+        var builder = LineStore.Builder()
+        let n = columns.count, sizes = model.sizes, inlines = model.inlines, spacing = model.metrics.lineSpacing
+        var item = 0, inline = 0, position = 0.0, hasLine = false
+        while item < sizes.count || inline < inlines.count {
+            let start = hasLine ? position + spacing : position
+            var line: Line
+            if inline < inlines.count && inlines[inline].before <= item {
+                line = Line(start: start, thickness: inlines[inline].extent, firstItem: item, inlineIndex: Int32(inline), isInline: true)
+                inline += 1
+            } else {
+                let runEnd = inline < inlines.count ? inlines[inline].before : sizes.count
+                let end = Swift.min(runEnd, item + n)
+                var thickness = 0.0
+                for i in item..<end { thickness = Swift.max(thickness, sizes[i].extents(space.axes).scroll) }
+                line = Line(start: start, thickness: thickness, firstItem: item, inlineIndex: Int32(inline), isInline: false,
+                            low: columns.start(0), high: columns.start(end - item - 1) + columns.width)
+                item = end
+            }
+            builder.append(line)
+            position = start + line.thickness
+            hasLine = true
+        }
+        lines = builder.finish()
+        extent = position
+    }
+
+    mutating func update(items: [Int], model: SectionModel) { self = Self(model, in: space) }
+
+    func cellFrame(_ item: Int) -> AxisRect? {
+        guard item >= 0, item < model.itemCount, let li = lines.lineIndex(containing: item) else { return nil }
+        return cellFrame(item, line: lines[li], start: lines.start(li))
+    }
+
+    private func cellFrame(_ item: Int, line: Line, start: Double) -> AxisRect {
+        let h = model.sizes[item].extents(space.axes).scroll
+        return AxisRect(line: columns.start(item - line.firstItem), scroll: start + (line.thickness - h) * model.metrics.crossAlignment.factor,
+                        lineExtent: columns.width, scrollExtent: h)
+    }
+
+    func inlineFrame(_ index: Int) -> AxisRect? {
+        guard index >= 0, index < model.inlines.count,
+              let i = lines.index(of: LineKey(item: model.inlines[index].before, inline: index)) else { return nil }
+        return columns.inlineFrame(start: lines.start(i), thickness: lines[i].thickness)
+    }
+
+    func forEachElement(in area: AxisRect, _ visit: (BodyElement, AxisRect) -> Void) {
+        lines.forEachLine(crossing: area, itemCount: model.itemCount) { line, start, items in
+            if line.isInline {
+                visit(.inline(Int(line.inlineIndex)), columns.inlineFrame(start: start, thickness: line.thickness))
+            } else {
+                for item in items { visit(.cell(item), cellFrame(item, line: line, start: start)) }
+            }
+        }
+    }
+
+    var cellBounds: AxisRect? { lines.cellBounds(itemCount: model.itemCount) }
+}
+
+/// The columns of a grid or waterfall section (SPEC §5): `count` columns of width
+/// `(A − (count−1)·spacing) / count` (0 if negative), from the leading inset.
+struct ColumnGeometry {
+    let count: Int
+    let width: Double
+    let leading: Double
+    let spacing: Double
+    /// The extent available to the section's lines (inline elements span it).
+    let available: Double
+
+    init(_ m: SectionMetrics, _ space: BodySpace) {
+        let insets = space.axes.axisInsets(m.insets)
+        count = m.columns
+        leading = insets.left
+        spacing = m.interitemSpacing
+        available = space.lineExtent - insets.left - insets.right
+        width = Swift.max(0, (available - Double(count - 1) * spacing) / Double(count))
+    }
+
+    func start(_ column: Int) -> Double { leading + Double(column) * (width + spacing) }
+
+    /// An inline element spans the available extent from the leading inset, as in flow (SPEC §6).
+    func inlineFrame(start: Double, thickness: Double) -> AxisRect {
+        AxisRect(line: leading, scroll: start, lineExtent: Swift.max(0, available), scrollExtent: thickness)
+    }
+}

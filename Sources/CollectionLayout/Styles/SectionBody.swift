@@ -1,0 +1,81 @@
+/// The body of a section as laid out by its style (SPEC §3–5): one small protocol that every
+/// style meets, one file per style, and `bodyType(for:)` as the registry. A body is a value: the
+/// state that holds it is an immutable snapshot, and a change builds a new body (arrays it does
+/// not touch are shared).
+///
+/// Scroll positions are relative to the start of the body (after the header and the leading
+/// inset); line positions are content coordinates.
+protocol SectionBody {
+    /// Custom sections are given frames instead of sizes (SPEC §5).
+    static var placesItemsItself: Bool { get }
+    /// Whether the style lays out inline elements (SPEC §6); for the others they are bad data.
+    static var takesInlineElements: Bool { get }
+
+    /// Lays out `model` for the line-axis extent of `space`.
+    init(_ model: SectionModel, in space: BodySpace)
+    var model: SectionModel { get }
+    /// The body's extent along the scroll axis.
+    var extent: Double { get }
+
+    /// Lays out again for new data or a new space; a style may re-use its storage.
+    mutating func relayout(_ model: SectionModel, in space: BodySpace)
+    /// Takes new sizes (or frames) of `items` (sorted, unique, in range) already written into
+    /// `model`. The default lays the whole body out again; a style may do less, never more.
+    mutating func update(items: [Int], model: SectionModel)
+
+    func cellFrame(_ item: Int) -> AxisRect?
+    func inlineFrame(_ index: Int) -> AxisRect?
+    /// Visits the cells and inline elements that may overlap `area` (body-relative) with their
+    /// frames, at sideways offset 0; the caller tests the frames. Must be O(log n + k).
+    func forEachElement(in area: AxisRect, _ visit: (BodyElement, AxisRect) -> Void)
+    /// The bounding box of the cells (nil without cells), at sideways offset 0.
+    var cellBounds: AxisRect? { get }
+    /// Bodies that scroll along the line axis on their own (orthogonal) describe their strip.
+    var strip: Strip? { get }
+}
+
+extension SectionBody {
+    static var placesItemsItself: Bool { false }
+    static var takesInlineElements: Bool { false }
+    var strip: Strip? { nil }
+    mutating func relayout(_ model: SectionModel, in space: BodySpace) { self = Self(model, in: space) }
+    func inlineFrame(_ index: Int) -> AxisRect? { nil }
+}
+
+/// The registry of styles: a new style is one file plus its line here.
+func bodyType(for style: SectionStyle) -> any SectionBody.Type {
+    switch style {
+    case .flow: FlowBody.self
+    case .orthogonal: OrthogonalBody.self
+    case .grid: GridBody.self
+    case .waterfall: WaterfallBody.self
+    case .custom: CustomBody.self
+    }
+}
+
+/// Where a body is laid out: the scroll direction and the line axis's extent (the viewport's).
+struct BodySpace {
+    var axes: Axes
+    var lineExtent: Double
+}
+
+enum BodyElement: Equatable {
+    case cell(Int)
+    case inline(Int)
+}
+
+/// A body that scrolls along the line axis (SPEC §4): its extent there and its columns, whose
+/// leading edges and widths are what snapping aims at.
+struct Strip {
+    var extent: Double
+    var leadingInset: Double
+    var columnStarts: [Double]
+    var columnWidths: [Double]
+}
+
+extension Size {
+    /// The extent along the line axis and along the scroll axis.
+    func extents(_ axes: Axes) -> (line: Double, scroll: Double) {
+        axes.direction == .vertical ? (width, height) : (height, width)
+    }
+}

@@ -1,0 +1,141 @@
+/// The body of a waterfall (masonry) section (SPEC §5): each item goes to the column that ends
+/// first (ties: the lowest index), found with a heap so that an item costs O(log columns); an
+/// inline element spans all columns after the longest one, and every column restarts after it.
+///
+/// Per item its column and scroll-axis start; per column its items in order (their starts only
+/// grow), so a rect query binary-searches each column.
+struct WaterfallBody: SectionBody {
+    static var takesInlineElements: Bool { true }
+
+    private(set) var model: SectionModel
+    private let space: BodySpace
+    private let columns: ColumnGeometry
+    private var itemStart: [Double] = []
+    private var itemColumn: [Int32] = []
+    private var columnItems: [[Int32]]
+    private var inlineStart: [Double] = []
+    private(set) var extent = 0.0
+
+    init(_ model: SectionModel, in space: BodySpace) {
+        self.model = model
+        self.space = space
+        let columns = ColumnGeometry(model.metrics, space)
+        self.columns = columns
+        let sizes = model.sizes, inlines = model.inlines, spacing = model.metrics.lineSpacing, n = sizes.count
+        columnItems = Array(repeating: [], count: Swift.min(columns.count, Swift.max(n, 1)))
+        itemStart.reserveCapacity(n)
+        itemColumn.reserveCapacity(n)
+        inlineStart.reserveCapacity(inlines.count)
+        // Columns beyond the item count never get an item: leave them out of the heap.
+        var heap = ColumnHeap(count: columnItems.count)
+        var holdsItem = false, inline = 0
+        for item in 0...n {
+            while inline < inlines.count && inlines[inline].before == item {
+                let start = heap.largestEnd + (holdsItem ? spacing : 0)
+                inlineStart.append(start)
+                heap.restartAll(at: start + inlines[inline].extent)
+                holdsItem = true
+                inline += 1
+            }
+            guard item < n else { break }
+            let (column, end, holds) = heap.first
+            let start = holds ? end + spacing : end
+            itemStart.append(start)
+            itemColumn.append(Int32(column))
+            columnItems[column].append(Int32(item))
+            heap.replaceFirst(end: start + sizes[item].extents(space.axes).scroll)
+            holdsItem = true
+        }
+        extent = heap.largestEnd
+    }
+
+    mutating func update(items: [Int], model: SectionModel) { self = Self(model, in: space) }
+
+    func cellFrame(_ item: Int) -> AxisRect? {
+        guard item >= 0, item < model.itemCount else { return nil }
+        return AxisRect(line: columns.start(Int(itemColumn[item])), scroll: itemStart[item],
+                        lineExtent: columns.width, scrollExtent: model.sizes[item].extents(space.axes).scroll)
+    }
+
+    func inlineFrame(_ index: Int) -> AxisRect? {
+        guard index >= 0, index < inlineStart.count else { return nil }
+        return columns.inlineFrame(start: inlineStart[index], thickness: model.inlines[index].extent)
+    }
+
+    /// Per column: the first item that ends after the area starts, then items until one starts
+    /// after it ends; inline elements likewise.
+    func forEachElement(in area: AxisRect, _ visit: (BodyElement, AxisRect) -> Void) {
+        for list in columnItems {
+            var k = partition(0..<list.count) { k in
+                let item = Int(list[k])
+                return itemStart[item] + model.sizes[item].extents(space.axes).scroll <= area.scroll
+            }
+            while k < list.count, let frame = cellFrame(Int(list[k])), frame.scroll < area.scrollEnd {
+                visit(.cell(Int(list[k])), frame)
+                k += 1
+            }
+        }
+        var i = partition(0..<inlineStart.count) { inlineStart[$0] + model.inlines[$0].extent <= area.scroll }
+        while i < inlineStart.count && inlineStart[i] < area.scrollEnd {
+            if let frame = inlineFrame(i) { visit(.inline(i), frame) }
+            i += 1
+        }
+    }
+
+    var cellBounds: AxisRect? {
+        guard model.itemCount > 0 else { return nil }
+        var low = Double.infinity, high = -Double.infinity, lastColumn = 0
+        for (c, list) in columnItems.enumerated() {
+            guard let first = list.first, let last = list.last, let a = cellFrame(Int(first)), let b = cellFrame(Int(last)) else { continue }
+            low = Swift.min(low, a.scroll)
+            high = Swift.max(high, b.scrollEnd)
+            lastColumn = c
+        }
+        return AxisRect(line: columns.start(0), scroll: low, lineExtent: columns.start(lastColumn) + columns.width - columns.start(0),
+                        scrollExtent: high - low)
+    }
+}
+
+/// The columns of a waterfall as a binary min-heap on (end, index): the column an item goes to is
+/// at the top.
+private struct ColumnHeap {
+    private var end: [Double]
+    private var holds: [Bool]
+    private var heap: [Int]
+    private(set) var largestEnd = 0.0
+
+    init(count: Int) {
+        end = Array(repeating: 0, count: count)
+        holds = Array(repeating: false, count: count)
+        heap = Array(0..<count)
+    }
+
+    var first: (column: Int, end: Double, holds: Bool) { (heap[0], end[heap[0]], holds[heap[0]]) }
+
+    private func isBefore(_ a: Int, _ b: Int) -> Bool { (end[a], a) < (end[b], b) }
+
+    /// Gives the top column a new end and sifts it down.
+    mutating func replaceFirst(end newEnd: Double) {
+        let column = heap[0]
+        end[column] = newEnd
+        holds[column] = true
+        largestEnd = Swift.max(largestEnd, newEnd)
+        var i = 0
+        while true {
+            let l = 2 * i + 1, r = l + 1
+            var smallest = i
+            if l < heap.count && isBefore(heap[l], heap[smallest]) { smallest = l }
+            if r < heap.count && isBefore(heap[r], heap[smallest]) { smallest = r }
+            if smallest == i { return }
+            heap.swapAt(i, smallest)
+            i = smallest
+        }
+    }
+
+    /// Every column ends at `position` and counts as holding an item (after an inline element).
+    mutating func restartAll(at position: Double) {
+        for c in end.indices { end[c] = position; holds[c] = true }
+        heap = Array(0..<end.count)  // equal ends: index order is a valid heap
+        largestEnd = position
+    }
+}
