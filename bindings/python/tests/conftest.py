@@ -85,15 +85,19 @@ def _probe(feature: str) -> bool:
     from collectionlayout import Layout, LimitError, OutOfRangeError
     try:
         if feature == "grid":
-            with Layout.from_sizes([[(0, 10)] * 3], viewport=(0, 0, 100, 100), style="grid",
-                                   columns=2, interitem_spacing=0, line_spacing=0) as layout:
-                return layout.cell(0, 1).frame == (50, 0, 50, 10) and \
-                    layout.cell(0, 2).frame == (0, 10, 50, 10)
+            # 3 columns (not the default 2): the layout's columns reach the engine, and a
+            # section's columns too
+            with Layout.from_sizes([[(0, 10)] * 4] * 2, viewport=(0, 0, 90, 100), style="grid",
+                                   columns=3, interitem_spacing=0, line_spacing=0,
+                                   section_metrics=lambda s: {"columns": 3 - s}) as layout:
+                return layout.cell(0, 1).frame == (30, 0, 30, 10) and \
+                    layout.cell(0, 3).frame == (0, 10, 30, 10) and \
+                    layout.cell(1, 1).frame == (45, 20, 45, 10)
         if feature == "waterfall":
-            with Layout.from_sizes([[(0, 10), (0, 30), (0, 10)]], viewport=(0, 0, 100, 100),
-                                   style="waterfall", columns=2, interitem_spacing=0,
-                                   line_spacing=0) as layout:
-                return layout.cell(0, 2).frame == (0, 10, 50, 10)
+            with Layout.from_sizes([[(0, 10), (0, 30), (0, 5), (0, 10)]],
+                                   viewport=(0, 0, 90, 100), style="waterfall", columns=3,
+                                   interitem_spacing=0, line_spacing=0) as layout:
+                return layout.cell(0, 3).frame == (60, 5, 30, 10)
         if feature == "custom":
             frames = lambda s, first, count, extent: [(5, 7, 11, 13)] * count
             with Layout(lambda s: 1, style="custom", custom_frames=frames,
