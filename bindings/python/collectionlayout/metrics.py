@@ -61,8 +61,9 @@ class SectionMetricsTable:
     callback); ``set(section, **metrics)`` changes one row (then invalidate_sections).
     """
 
-    def __init__(self, rows: Sequence[Mapping[str, Any] | None] | None = None, *,
+    def __init__(self, rows: Sequence[Mapping[str, Any] | None] | None = None, /, *,
                  count: int | None = None, **columns: Any) -> None:
+        # `rows` is positional-only: rows= is the orthogonal metric, a column like the others
         if rows is not None and columns:
             raise invalid("give either rows (one mapping per section) or columns, not both")
         unknown = sorted(set(columns) - set(METRIC_KEYS))

@@ -301,7 +301,10 @@ def _section(index: int, value: Any, direction: str, decorations: set[str],
             if key not in element:
                 raise SceneError(f"{place}: missing {key!r}")
         kind = _kind(place, element["kind"])
-        before = _integer(place, "before", element["before"], 0, section.count)
+        before = _integer(place, "before", element["before"], 0, 2**63 - 1)
+        if before > section.count:
+            raise SceneError(f"{place}: before {before} is past the section's {section.count} "
+                             f"items (0 <= before <= {section.count})")
         if (kind, before) in seen:
             raise SceneError(f"{place}: a second {_show(kind)} before item {before}")
         seen.add((kind, before))
