@@ -91,12 +91,15 @@ extension Layout {
     public func invalidateSections(_ list: [Int]) throws(LayoutError) {
         try reader.checkNotAsking()
         for s in list { try checkSection(s) }
-        var budget = definition.elementLimit - state.sections.reduce(state.sections.count) { $0 + $1.model.itemCount + $1.model.inlines.count }
+        var budget = definition.elementLimit - state.elementCount
+        var memory = MemoryEstimate(budget: definition.memoryBudget)
+        try memory.add(sections: state.sections.count, items: state.elementCount, what: "the layout")
         var bodies: [(section: Int, new: any SectionBody, old: any SectionBody)] = []
         for s in Array(Set(list)).sorted() {
             let old = state.sections[s].model
             budget += old.inlines.count
-            let model = try reader.rereadOutline(s, keeping: old, rules, budget: budget)
+            let room = Swift.min(budget, memory.room(per: MemoryEstimate.perInline) + old.inlines.count)
+            let model = try reader.rereadOutline(s, keeping: old, rules, budget: room)
             budget -= model.inlines.count
             bodies.append((s, bodyType(for: model.metrics.style).init(model, in: state.space), state.sections[s].body))
         }

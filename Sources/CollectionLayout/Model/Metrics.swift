@@ -105,9 +105,14 @@ public struct LayoutDefinition: Equatable, Sendable {
     public var kinds: [String] = []
     /// Sections, items and inline elements together (SPEC §11 Limits); at most `Layout.maxElements`.
     public var elementLimit = Layout.maxElements
+    /// The bytes a layout may take. Counts whose layout would need more (by `MemoryEstimate`) are
+    /// refused before anything in proportion to them is reserved: an allocation that fails would
+    /// end the process. The C library sets it from the machine's memory and the process's limits.
+    public var memoryBudget = Int.max
     public init() {}
 
     func validated() throws(LayoutError) -> LayoutDefinition {
+        guard memoryBudget >= 0 else { throw LayoutError(.invalidArgument, "memory budget \(memoryBudget) is negative") }
         guard elementLimit >= 0, elementLimit <= Layout.maxElements else {
             throw LayoutError(.invalidArgument, "element_limit is \(elementLimit); it must be 0...\(Layout.maxElements)")
         }

@@ -10,6 +10,9 @@ struct LayoutState {
     /// Scroll-axis start of each section, and the content's end last (sections.count + 1 values).
     private(set) var starts: [Double] = [0]
 
+    /// Sections, items and inline elements: what counts against the element limit (SPEC §11).
+    private(set) var elementCount = 0
+
     /// Section metrics, shared by the consecutive sections that have them alike (a feed's
     /// sections usually do): each section holds an index.
     private(set) var metricsTable: [SectionMetrics] = []
@@ -24,6 +27,11 @@ struct LayoutState {
 
         /// A copy of what the host said: for changes, not for queries.
         var model: SectionModel { body.model }
+    }
+
+    private static func elements(of body: any SectionBody) -> Int {
+        let model = body.model
+        return 1 + model.itemCount + model.inlines.count
     }
 
     func metrics(_ s: Int) -> SectionMetrics { metricsTable[Int(sections[s].metricsIndex)] }
@@ -46,6 +54,7 @@ struct LayoutState {
             sections.append(SectionState(body: bodyType(for: model.metrics.style).init(model, in: space), offset: s < offsets.count ? offsets[s] : 0,
                                          metricsIndex: -1))
             noteMetrics(s)
+            elementCount += 1 + model.itemCount + model.inlines.count
         }
         try recomputeStarts(from: 0)
     }
@@ -84,9 +93,12 @@ struct LayoutState {
     mutating func changeBodies(_ list: [Int], _ change: (Int, inout any SectionBody) -> Void,
                                undo: (Int, inout any SectionBody) -> Void) throws(LayoutError) {
         guard let first = list.first else { return }
+        let before = elementCount
         for s in list {
+            elementCount -= Self.elements(of: sections[s].body)
             change(s, &sections[s].body)
             noteMetrics(s)
+            elementCount += Self.elements(of: sections[s].body)
         }
         do {
             try recomputeStarts(from: first)
@@ -95,6 +107,7 @@ struct LayoutState {
                 undo(s, &sections[s].body)
                 noteMetrics(s)
             }
+            elementCount = before
             try? recomputeStarts(from: first)  // as before the change, which was finite
             throw error
         }
