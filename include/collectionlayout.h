@@ -66,12 +66,16 @@ typedef int32_t cl_status;
 #define CL_ERROR_REENTRANT         (-6) /* called from inside a data-source callback of this layout */
 #define CL_ERROR_BUFFER_TOO_SMALL  (-7) /* the needed count was written to the out count */
 #define CL_ERROR_UNKNOWN_KIND      (-8) /* a kind id or name that is not registered */
-#define CL_ERROR_LIMIT            (-9) /* over the element limit, or an extent that is not finite */
+#define CL_ERROR_LIMIT            (-9) /* over the element limit or the memory budget, or an
+                                          * extent that is not finite */
 
 /* The element limit: sections, items and inline elements of a layout count against it together.
  * This is the default and the largest value of cl_layout_def.element_limit (SPEC §11). The
  * engine reads every count and checks the limit before it asks for any size or reserves memory
- * in proportion to a count. */
+ * in proportion to a count. Counts within the limit whose layout would need more memory than
+ * the process may use (three quarters of the machine's memory, RLIMIT_AS or RLIMIT_DATA,
+ * whichever is least; about 1 KiB per section and 64 bytes per item) are CL_ERROR_LIMIT too:
+ * an allocation that fails would end the process. */
 #define CL_MAX_ITEMS (1 << 28)
 
 /* Static text for a status code ("ok", "invalid handle", ...). Never NULL. */
