@@ -89,7 +89,7 @@ import Testing
             guard let t = new.sections.firstIndex(of: id) else { continue }
             let shared = Set(old.items[s]).intersection(new.items[t])
             let left = new.items[t].enumerated().filter { k, item in
-                shared.contains(item) && !update.moveItems.contains { $0.to == IndexPath(t, k) } && !update.insertItems.contains(IndexPath(t, k))
+                shared.contains(item) && !update.moveItems.contains { $0.to == ItemPath(t, k) } && !update.insertItems.contains(ItemPath(t, k))
             }
             #expect(left.count == lcs(old.items[s].filter(shared.contains), new.items[t].filter(shared.contains)), "seed \(seed)")
         }
@@ -107,27 +107,27 @@ import Testing
 
     @Test func updatesAreCheckedAsUIKitChecksThem() {
         var u = BatchUpdate()
-        u.insertItems = [IndexPath(2, 0)]
+        u.insertItems = [ItemPath(2, 0)]
         #expect(throws: LayoutError(.invalidArgument, "invalid number of items in section 2: 5 after the update, 3 before, 1 inserted, 0 deleted, 0 moved in, 0 moved out")) {
             _ = try UpdateMap(u, old: [1, 1, 3], new: [1, 1, 5])
         }
         u = BatchUpdate()
-        u.deleteItems = [IndexPath(0, 0)]
-        u.moveItems = [Move(IndexPath(0, 0), IndexPath(1, 0))]
+        u.deleteItems = [ItemPath(0, 0)]
+        u.moveItems = [Move(ItemPath(0, 0), ItemPath(1, 0))]
         #expect(throws: LayoutError.self) { _ = try UpdateMap(u, old: [2, 1], new: [1, 2]) }
         u = BatchUpdate()
         u.deleteSections = [0]
-        u.deleteItems = [IndexPath(0, 0)]
+        u.deleteItems = [ItemPath(0, 0)]
         #expect(throws: LayoutError.self) { _ = try UpdateMap(u, old: [2, 1], new: [1]) }
         u = BatchUpdate()
         u.insertSections = [0, 0]
         #expect(throws: LayoutError.self) { _ = try UpdateMap(u, old: [], new: [0, 0]) }
         u = BatchUpdate()
         u.moveSections = [Move(0, 1)]
-        u.reloadItems = [IndexPath(0, 1)]
-        u.insertItems = [IndexPath(1, 0)]  // in the moved section, by its new index
+        u.reloadItems = [ItemPath(0, 1)]
+        u.insertItems = [ItemPath(1, 0)]  // in the moved section, by its new index
         let map = try? UpdateMap(u, old: [2, 3], new: [3, 3])
         #expect(map?.oldSection == [1, 0])
-        #expect(map?.oldItem[1] == [nil, IndexPath(0, 0), IndexPath(0, 1)])
+        #expect(map?.oldItem[1] == [nil, ItemPath(0, 0), ItemPath(0, 1)])
     }
 }

@@ -1,9 +1,9 @@
-/// An index path: a section and an item in it.
-public struct IndexPath: Hashable, Comparable, Sendable, CustomStringConvertible {
+/// An index path (SPEC §1): a section and an item in it. (Not `IndexPath`, which Foundation has.)
+public struct ItemPath: Hashable, Comparable, Sendable, CustomStringConvertible {
     public var section: Int
     public var item: Int
     public init(_ section: Int, _ item: Int) { self.section = section; self.item = item }
-    public static func < (a: IndexPath, b: IndexPath) -> Bool { (a.section, a.item) < (b.section, b.item) }
+    public static func < (a: ItemPath, b: ItemPath) -> Bool { (a.section, a.item) < (b.section, b.item) }
     public var description: String { "(\(section), \(item))" }
 }
 
@@ -20,10 +20,10 @@ public struct BatchUpdate: Equatable, Sendable {
     public var deleteSections: [Int] = []
     public var insertSections: [Int] = []
     public var moveSections: [Move<Int>] = []
-    public var deleteItems: [IndexPath] = []
-    public var insertItems: [IndexPath] = []
-    public var moveItems: [Move<IndexPath>] = []
-    public var reloadItems: [IndexPath] = []
+    public var deleteItems: [ItemPath] = []
+    public var insertItems: [ItemPath] = []
+    public var moveItems: [Move<ItemPath>] = []
+    public var reloadItems: [ItemPath] = []
     public init() {}
 
     /// Moves of sections and items: what animates as a move (SPEC §10.3 counts them).
@@ -38,8 +38,8 @@ public struct UpdateMap: Sendable {
     public private(set) var oldSection: [Int?]
     /// Per old section, per item, its new index path (nil: deleted); per new section, per item,
     /// its old index path (nil: inserted, or in an inserted section).
-    public private(set) var newItem: [[IndexPath?]]
-    public private(set) var oldItem: [[IndexPath?]]
+    public private(set) var newItem: [[ItemPath?]]
+    public private(set) var oldItem: [[ItemPath?]]
 
     /// Checks `update` against the counts before (`old`) and after (`new`, per new section) and
     /// maps every place; an error names the section and the numbers.
@@ -67,8 +67,8 @@ public struct UpdateMap: Sendable {
         // Items: old places must be in surviving old sections, new places in new sections that
         // come from old ones; no place named twice.
         var goneItems = Array(repeating: Set<Int>(), count: old.count)
-        var takenItems = Array(repeating: [Int: IndexPath?](), count: new.count)  // new item -> old path (nil: inserted)
-        func checkOld(_ p: IndexPath, _ what: String) throws(LayoutError) {
+        var takenItems = Array(repeating: [Int: ItemPath?](), count: new.count)  // new item -> old path (nil: inserted)
+        func checkOld(_ p: ItemPath, _ what: String) throws(LayoutError) {
             guard old.indices.contains(p.section), p.item >= 0, p.item < old[p.section] else {
                 throw LayoutError(.outOfRange, "\(what) \(p) does not exist before the update")
             }
@@ -79,7 +79,7 @@ public struct UpdateMap: Sendable {
                 throw LayoutError(.invalidArgument, "old item \(p) is deleted, moved or reloaded twice")
             }
         }
-        func checkNew(_ p: IndexPath, from source: IndexPath?, _ what: String) throws(LayoutError) {
+        func checkNew(_ p: ItemPath, from source: ItemPath?, _ what: String) throws(LayoutError) {
             guard new.indices.contains(p.section), p.item >= 0, p.item < new[p.section] else {
                 throw LayoutError(.outOfRange, "\(what) \(p) does not exist after the update")
             }
@@ -99,8 +99,8 @@ public struct UpdateMap: Sendable {
 
         // UIKit's count check, then every new section's slots: inserted and moved-in items at
         // their places, the surviving items of its old section in their old order in the rest.
-        var oldItem: [[IndexPath?]] = new.map { Array(repeating: nil, count: $0) }
-        var newItem: [[IndexPath?]] = old.map { Array(repeating: nil, count: $0) }
+        var oldItem: [[ItemPath?]] = new.map { Array(repeating: nil, count: $0) }
+        var newItem: [[ItemPath?]] = old.map { Array(repeating: nil, count: $0) }
         let deleted = Dictionary(grouping: update.deleteItems, by: \.section).mapValues(\.count)
         let movedOut = Dictionary(grouping: update.moveItems, by: \.from.section).mapValues(\.count)
         let movedIn = Dictionary(grouping: update.moveItems, by: \.to.section).mapValues(\.count)
@@ -116,12 +116,12 @@ public struct UpdateMap: Sendable {
                 if let source = takenItems[t][k] {
                     oldItem[t][k] = source
                 } else if let item = survivors.next() {
-                    oldItem[t][k] = IndexPath(s, item)
+                    oldItem[t][k] = ItemPath(s, item)
                 }
             }
         }
         for (t, items) in oldItem.enumerated() {
-            for (k, p) in items.enumerated() { if let p { newItem[p.section][p.item] = IndexPath(t, k) } }
+            for (k, p) in items.enumerated() { if let p { newItem[p.section][p.item] = ItemPath(t, k) } }
         }
         (self.newSection, self.oldSection, self.newItem, self.oldItem) = (newSection, oldSection, newItem, oldItem)
     }

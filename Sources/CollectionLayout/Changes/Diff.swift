@@ -38,7 +38,7 @@ public func diff(from old: DiffSide, to new: DiffSide) throws(LayoutError) -> Ba
         }
         let inPlace = longestIncreasing(fromSameSection)
         for (k, id) in ids.enumerated() {
-            let to = IndexPath(t, k)
+            let to = ItemPath(t, k)
             guard let from = before.item[id], newOfOld[from.section] != nil else {
                 if s != nil { update.insertItems.append(to) }  // new, or its old section is deleted
                 continue
@@ -59,7 +59,7 @@ public func diff(from old: DiffSide, to new: DiffSide) throws(LayoutError) -> Ba
         }
     }
     for (s, ids) in old.items.enumerated() where newOfOld[s] != nil {
-        for (k, id) in ids.enumerated() where after.item[id] == nil { update.deleteItems.append(IndexPath(s, k)) }
+        for (k, id) in ids.enumerated() where after.item[id] == nil { update.deleteItems.append(ItemPath(s, k)) }
     }
     update.deleteItems.sort()
     update.insertItems.sort()
@@ -70,7 +70,7 @@ public func diff(from old: DiffSide, to new: DiffSide) throws(LayoutError) -> Ba
 /// Where each id stands in one side of a diff; ids are unique among sections and among items.
 private struct DiffIndex {
     var section: [Int64: Int] = [:]
-    var item: [Int64: IndexPath] = [:]
+    var item: [Int64: ItemPath] = [:]
 
     init(_ side: DiffSide, _ name: String) throws(LayoutError) {
         guard side.items.count == side.sections.count else {
@@ -88,8 +88,8 @@ private struct DiffIndex {
         }
         for (s, ids) in side.items.enumerated() {
             for (k, id) in ids.enumerated() {
-                if let other = item.updateValue(IndexPath(s, k), forKey: id) {
-                    throw LayoutError(.invalidArgument, "\(name): item id \(id) is at \(other) and \(IndexPath(s, k))")
+                if let other = item.updateValue(ItemPath(s, k), forKey: id) {
+                    throw LayoutError(.invalidArgument, "\(name): item id \(id) is at \(other) and \(ItemPath(s, k))")
                 }
             }
         }
@@ -97,7 +97,7 @@ private struct DiffIndex {
 }
 
 private extension DiffSide {
-    func version(_ p: IndexPath) -> Int64 { versions?[p.section][p.item] ?? 0 }
+    func version(_ p: ItemPath) -> Int64 { versions?[p.section][p.item] ?? 0 }
 }
 
 /// The positions of a longest strictly increasing subsequence of the non-nil values (patience

@@ -7,6 +7,7 @@ extension Layout {
         try reader.checkNotAsking()
         try checkViewport(viewport)
         try state.setViewport(viewport)
+        lastUpdate = nil
     }
 
     /// Asks the data source for everything again.
@@ -15,6 +16,7 @@ extension Layout {
         let models = try reader.readAll(rules, lineExtent: state.lineExtent)
         state = try LayoutState(models, axes: state.axes, viewport: state.viewport, chrome: state.chrome,
                                 offsets: state.sections.map(\.offset))
+        lastUpdate = nil
     }
 
     /// The sizes (custom sections: the frames) of these items changed: asks only them, in one
@@ -59,6 +61,7 @@ extension Layout {
             guard let change = index[s].map({ changes[$0] }) else { return }
             body.update(items: change.items) { change.old.write(into: &$0) }
         }
+        lastUpdate = nil
     }
 
     /// The new sizes or frames of `items` (sorted, unique) of section `s`, asked in one batch
@@ -110,6 +113,7 @@ extension Layout {
         } undo: { s, body in
             if let k = index[s] { body = bodies[k].old }
         }
+        lastUpdate = nil
     }
 }
 

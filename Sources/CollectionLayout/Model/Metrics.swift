@@ -101,6 +101,8 @@ public struct LayoutDefinition: Equatable, Sendable {
     public var sectionDefaults = SectionMetrics()
     public var pinHeaders = false
     public var pinFooters = false
+    /// Whether changes keep the first visible cell where it is on screen (SPEC §10.4).
+    public var anchoring = true
     /// User supplementary kinds known before the first pass: ids 3, 4, ... in this order.
     public var kinds: [String] = []
     /// Sections, items and inline elements together (SPEC §11 Limits); at most `Layout.maxElements`.
