@@ -59,8 +59,8 @@ import Testing
         let items = (expected["items"] as? [[Any]] ?? []).map { $0.map { ($0 as? [NSNumber]).map { ItemPath($0[0].intValue, $0[1].intValue) } } }
         #expect(result.map.newItem == items)
         func ids(_ v: Any?) -> Set<String> { Set((v as? [[Any]] ?? []).map { $0.map { "\($0)" }.joined(separator: ":") }) }
-        #expect(Set(result.inserted.map { describe($0, layout) }) == ids(expected["inserted"]))
-        #expect(Set(result.deleted.map { describe($0, layout) }) == ids(expected["deleted"]))
+        #expect(Set(result.inserted.map { describe($0.id, layout) }) == ids(expected["inserted"]))
+        #expect(Set(result.deleted.map { describe($0.id, layout) }) == ids(expected["deleted"]))
         // Records, keyed by (category, kind, old, new).
         func key(_ category: String, _ kind: String, _ old: [Int]?, _ new: [Int]?) -> String {
             "\(category):\(kind):\(old.map { "\($0)" } ?? "-"):\(new.map { "\($0)" } ?? "-")"

@@ -21,9 +21,10 @@ public struct UpdateResult: Sendable {
     /// A record for every element of the old layout overlapping the old viewport and of the new
     /// layout overlapping the new viewport.
     public var elements: [ElementChange]
-    /// Supplementary and decoration identities of the whole layout with no counterpart.
-    public var inserted: [ElementID]
-    public var deleted: [ElementID]
+    /// Supplementary and decoration elements of the whole layout with no counterpart: inserted
+    /// ones with their attributes in the new layout, deleted ones in the old.
+    public var inserted: [Attributes]
+    public var deleted: [Attributes]
 }
 
 extension Layout {

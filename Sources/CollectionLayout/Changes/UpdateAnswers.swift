@@ -103,12 +103,16 @@ struct UpdateAnswers {
 
     // MARK: Inserted and deleted identities of the whole layout
 
-    var inserted: [ElementID] {
+    /// With their attributes in the new layout.
+    var inserted: [Attributes] {
         Self.chrome(of: new).filter { id in counterpart(ofNew: id).map { (try? old.attributes(for: $0, kinds: kinds)) == nil } ?? true }
+            .compactMap { try? new.attributes(for: $0, kinds: kinds) }
     }
 
-    var deleted: [ElementID] {
+    /// With their attributes in the old layout.
+    var deleted: [Attributes] {
         Self.chrome(of: old).filter { id in counterpart(ofOld: id).map { (try? new.attributes(for: $0, kinds: kinds)) == nil } ?? true }
+            .compactMap { try? old.attributes(for: $0, kinds: kinds) }
     }
 
     /// Every supplementary and decoration identity of a state, zero-area ones included.
