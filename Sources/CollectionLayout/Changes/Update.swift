@@ -43,7 +43,11 @@ extension Layout {
         let map = try UpdateMap(update, old: old.sections.map(\.model.itemCount), new: counts)
         let models = try newModels(update, map, counts, old, memory: &memory)
         let offsets = counts.indices.map { t in map.oldSection[t].map { old.sections[$0].offset } ?? 0 }
-        var next = try LayoutState(models, axes: old.axes, viewport: given ?? old.viewport, chrome: old.chrome, offsets: offsets)
+        // Sections the update leaves alone keep their bodies, unless the line axis changed.
+        let sameSpace = given.map { Axes(direction: definition.direction).lineExtent(of: $0) == old.lineExtent } ?? true
+        let laidOut = models.map { $0.unchanged.flatMap { s in sameSpace ? old.sections[s].body : nil } }
+        var next = try LayoutState(models.map(\.model), axes: old.axes, viewport: given ?? old.viewport, chrome: old.chrome,
+                                   offsets: offsets, laidOut: laidOut)
         if given == nil {
             // The anchor is a cell the update neither deletes nor moves (nor its section).
             let movedItems = Set(update.moveItems.map(\.from)), movedSections = Set(update.moveSections.map(\.from))
@@ -61,10 +65,10 @@ extension Layout {
         return result
     }
 
-    /// The new sections' models: unchanged sections keep theirs; the others are asked what the
-    /// update names.
+    /// The new sections' models, and for a section the update leaves alone the old section it is:
+    /// unchanged sections keep theirs; the others are asked what the update names.
     private func newModels(_ update: BatchUpdate, _ map: UpdateMap, _ counts: [Int], _ old: LayoutState,
-                           memory: inout MemoryEstimate) throws(LayoutError) -> [SectionModel] {
+                           memory: inout MemoryEstimate) throws(LayoutError) -> [(model: SectionModel, unchanged: Int?)] {
         let oldModels = old.sections.map(\.model)
         let changedOld = Set(update.deleteItems.map(\.section) + update.reloadItems.map(\.section) + update.moveItems.map(\.from.section))
         let changedNew = Set(update.insertItems.map(\.section) + update.moveItems.map(\.to.section))
@@ -73,17 +77,17 @@ extension Layout {
         for (t, s) in map.oldSection.enumerated() {
             if let s, !changedOld.contains(s), !changedNew.contains(t) { elements += oldModels[s].inlines.count }
         }
-        var models: [SectionModel] = []
+        var models: [(model: SectionModel, unchanged: Int?)] = []
         for (t, n) in counts.enumerated() {
             if let s = map.oldSection[t], !changedOld.contains(s), !changedNew.contains(t) {
-                models.append(oldModels[s])
+                models.append((oldModels[s], s))
                 continue
             }
             let outline = try reader.readOutline(t, itemCount: n, rules, budget: definition.elementLimit - elements, memory: &memory)
             elements += outline.inlines.count
             guard map.oldSection[t] != nil, !bodyType(for: outline.metrics.style).placesItemsItself else {
                 // Inserted sections are asked everything; custom frames are the host's to place again.
-                models.append(try reader.readItems(t, outline, rules, lineExtent: old.lineExtent))
+                models.append((try reader.readItems(t, outline, rules, lineExtent: old.lineExtent), nil))
                 continue
             }
             // Sizes of carried items come along (moved ones from their old section); only
@@ -102,7 +106,7 @@ extension Layout {
                 model.sizes += try reader.sizes(section: t, range: k..<end, default: definition.itemSize)
                 k = end
             }
-            models.append(model)
+            models.append((model, nil))
         }
         return models
     }

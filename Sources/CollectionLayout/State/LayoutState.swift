@@ -43,16 +43,19 @@ struct LayoutState {
         sections[s].metricsIndex = Int32(metricsTable.count - 1)
     }
 
-    /// Lays out `models`; strips keep the `offsets` they had (clamped again).
-    init(_ models: [SectionModel], axes: Axes, viewport: Rect, chrome: Chrome, offsets: [Double] = []) throws(LayoutError) {
+    /// Lays out `models`; strips keep the `offsets` they had (clamped again). `laidOut[s]`, if
+    /// given, is section s's body already laid out from its model in this space (shared with an
+    /// older state).
+    init(_ models: [SectionModel], axes: Axes, viewport: Rect, chrome: Chrome, offsets: [Double] = [],
+         laidOut: [(any SectionBody)?] = []) throws(LayoutError) {
         self.axes = axes
         self.viewport = viewport
         self.chrome = chrome
         let space = self.space
         sections.reserveCapacity(models.count)
         for (s, model) in models.enumerated() {
-            sections.append(SectionState(body: bodyType(for: model.metrics.style).init(model, in: space), offset: s < offsets.count ? offsets[s] : 0,
-                                         metricsIndex: -1))
+            let body = (s < laidOut.count ? laidOut[s] : nil) ?? bodyType(for: model.metrics.style).init(model, in: space)
+            sections.append(SectionState(body: body, offset: s < offsets.count ? offsets[s] : 0, metricsIndex: -1))
             noteMetrics(s)
             elementCount += 1 + model.itemCount + model.inlines.count
         }
@@ -60,7 +63,7 @@ struct LayoutState {
     }
 
     var space: BodySpace { BodySpace(axes: axes, lineExtent: lineExtent) }
-    var lineExtent: Double { axes.direction == .vertical ? viewport.width : viewport.height }
+    var lineExtent: Double { axes.lineExtent(of: viewport) }
 
     var contentSize: Size {
         let total = starts[starts.count - 1]
@@ -77,7 +80,7 @@ struct LayoutState {
     mutating func setViewport(_ newViewport: Rect) throws(LayoutError) {
         let old = viewport
         viewport = newViewport
-        guard lineExtent != (axes.direction == .vertical ? old.width : old.height) else { return }
+        guard lineExtent != axes.lineExtent(of: old) else { return }
         for s in sections.indices { sections[s].body.relayout(in: space) }
         do {
             try recomputeStarts(from: 0)
