@@ -114,7 +114,7 @@ $(BUILD)/%.o: %.c
 # Linked to the library in .build/release with an rpath, so it runs from the checkout.
 $(C_TESTS): $(C_TEST_OBJECTS) | lib
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) -o $@ $(C_TEST_OBJECTS) $(LINK_LIB) -lm
+	$(CC) $(CFLAGS) -o $@ $(C_TEST_OBJECTS) $(LINK_LIB) -lm -pthread
 
 $(BUILD)/examples/%: $(BUILD)/examples/c/%.o | lib
 	$(CC) $(CFLAGS) -o $@ $< $(LINK_LIB) -lm

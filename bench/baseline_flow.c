@@ -156,3 +156,53 @@ double reference_orthogonal(const cl_size *sz, int64_t sections, int64_t per_sec
     sec_top[sections] = top;
     return top;
 }
+
+/* Grid (SPEC §5), one vertical section without header: `columns` columns of
+ * cw = (A − (columns − 1)·s) / columns from the leading inset, rows as thick as their thickest
+ * item, items centred in their row. Writes origins, returns the content height. */
+double baseline_grid(const cl_size *sz, int64_t count, int64_t columns, double width, cl_insets in,
+                     double line_spacing, double s, double *x, double *y)
+{
+    const double A = width - in.left - in.right;
+    double cw = (A - (double)(columns - 1) * s) / (double)columns;
+    if (cw < 0) cw = 0;
+    double top = in.top;
+    for (int64_t i = 0; i < count; i += columns) {
+        const int64_t end = i + columns < count ? i + columns : count;
+        double thick = 0;
+        for (int64_t k = i; k < end; k++)
+            if (sz[k].height > thick) thick = sz[k].height;
+        for (int64_t k = i; k < end; k++) {
+            x[k] = in.left + (double)(k - i) * (cw + s);
+            y[k] = top + (thick - sz[k].height) / 2;
+        }
+        top += thick + line_spacing;
+    }
+    return (count > 0 ? top - line_spacing : top) + in.bottom;
+}
+
+/* Waterfall (SPEC §5), one vertical section without header: each item to the column whose end is
+ * smallest (ties: the lowest index, a plain scan), line_spacing after an item. `ends` holds
+ * `columns` doubles of scratch. An empty column starts at -line_spacing, so that its first item
+ * starts at 0 (item heights here are > 0, so an empty column is always the smallest). */
+double baseline_waterfall(const cl_size *sz, int64_t count, int64_t columns, double width, cl_insets in,
+                          double line_spacing, double s, double *ends, double *x, double *y)
+{
+    const double A = width - in.left - in.right;
+    double cw = (A - (double)(columns - 1) * s) / (double)columns;
+    if (cw < 0) cw = 0;
+    for (int64_t c = 0; c < columns; c++) ends[c] = -line_spacing;
+    for (int64_t i = 0; i < count; i++) {
+        int64_t best = 0;
+        for (int64_t c = 1; c < columns; c++)
+            if (ends[c] < ends[best]) best = c;
+        const double start = ends[best] + line_spacing;
+        x[i] = in.left + (double)best * (cw + s);
+        y[i] = in.top + start;
+        ends[best] = start + sz[i].height;
+    }
+    double extent = 0;
+    for (int64_t c = 0; c < columns; c++)
+        if (ends[c] > extent) extent = ends[c];
+    return in.top + extent + in.bottom;
+}

@@ -14,7 +14,8 @@
  * without them; 8 rect queries with pinned headers after origin-only viewport changes;
  * 9 10,000 orthogonal sections x 100 cards: full layout, rect queries at random section offsets,
  * setting one section's offset. (5 and 6 are py_bench.py's.) Layouts 7-9 are checked against
- * reference_flow / reference_orthogonal (baseline_flow.c). */
+ * reference_flow / reference_orthogonal (baseline_flow.c). Figures 10-14 (grid, waterfall and
+ * custom styles, many sections, invalidating many items) are styles_bench.c's. */
 #define _DEFAULT_SOURCE
 #include <math.h>
 #include <stdio.h>
@@ -28,6 +29,7 @@
 double baseline_flow(const cl_size *sz, int64_t sections, int64_t per_section, double width,
                      cl_insets in, double line_spacing, double s, double *x, double *y);
 
+void styles_bench(int64_t n, int runs, const cl_size *sizes);  /* styles_bench.c: figures 10-14 */
 double reference_flow(const cl_size *sz, int64_t sections, int64_t per_section, double width,
                       cl_insets in, double line_spacing, double s, double header, int64_t every,
                       double sep, double *x, double *y, double *sec_top);
@@ -96,9 +98,9 @@ static uint64_t splitmix(uint64_t i)
     return z ^ (z >> 31);
 }
 
-static cl_flow_def bench_def(void)
+static cl_layout_def bench_def(void)
 {
-    cl_flow_def d = cl_flow_def_default();
+    cl_layout_def d = cl_layout_def_default();
     d.viewport = (cl_rect){0, 0, 390, 844};
     d.insets = (cl_insets){10, 10, 10, 10};
     d.line_spacing = d.interitem_spacing = 10;
@@ -111,10 +113,15 @@ static const char *const separator_kind[] = {"separator"};
 
 /* A layout over src: separators through inline_elements when src->every > 0 (the kind
  * "separator" named in def.kinds), rows through section_metrics when src->rows is set. */
-static cl_layout *create_with(cl_flow_def def, source *src, double *seconds)
+static cl_layout *create_with(cl_layout_def def, source *src, double *seconds)
 {
-    cl_data_source ds = {src, cb_sections, cb_count, cb_sizes, src->rows ? cb_metrics : NULL,
-                         src->every > 0 ? cb_inline : NULL};
+    cl_data_source ds = cl_data_source_default();
+    ds.user_data = src;
+    ds.section_count = cb_sections;
+    ds.item_count = cb_count;
+    ds.item_sizes = cb_sizes;
+    ds.section_metrics = src->rows ? cb_metrics : NULL;
+    ds.inline_elements = src->every > 0 ? cb_inline : NULL;
     if (src->every > 0) { def.kinds = separator_kind; def.kind_count = 1; }
     cl_layout *l = NULL;
     double t = now();
@@ -146,7 +153,7 @@ static long mismatches(const cl_layout *l, const source *src, const double *x, c
     if (fabs(cs.height - height) > 1e-6) bad++;
     for (int64_t i = 0; i < src->sections * src->per; i += step) {
         cl_attributes a;
-        check(cl_layout_attributes(l, CL_CATEGORY_CELL, CL_KIND_CELL, i / src->per, i % src->per, &a), l, "cl_layout_attributes");
+        check(cl_layout_attributes(l, CL_CATEGORY_CELL, CL_KIND_CELL, i / src->per, i % src->per, &a, sizeof a), l, "cl_layout_attributes");
         if (fabs(a.frame.x - x[i]) > 1e-6 || fabs(a.frame.y - y[i]) > 1e-6) bad++;
     }
     return bad;
@@ -212,14 +219,14 @@ int main(int argc, char **argv)
     int64_t count = 0, count_rand = 0;
     for (int q = 0; q < Q; q++) {
         double t0 = now();
-        check(cl_layout_elements_in_rect(L1, mid, buf, CAP, &count), L1, "cl_layout_elements_in_rect");
+        check(cl_layout_elements_in_rect(L1, mid, buf, CAP, sizeof(cl_attributes), &count), L1, "cl_layout_elements_in_rect");
         qt[q] = now() - t0;
     }
     double query_us = median(qt, Q) * 1e6;
     for (int q = 0; q < Q; q++) {
         cl_rect r = {0, (double)(splitmix(q + n) % (uint64_t)(cs.height - 844)), 390, 844};
         double t0 = now();
-        check(cl_layout_elements_in_rect(L1, r, buf, CAP, &count_rand), L1, "cl_layout_elements_in_rect");
+        check(cl_layout_elements_in_rect(L1, r, buf, CAP, sizeof(cl_attributes), &count_rand), L1, "cl_layout_elements_in_rect");
         qt[q] = now() - t0;
     }
     double query_rand_us = median(qt, Q) * 1e6;
@@ -229,7 +236,7 @@ int main(int argc, char **argv)
     const cl_size orig = sizes[m];
     cl_index_path ip = {0, m};
     cl_attributes before, after;
-    check(cl_layout_attributes(L1, CL_CATEGORY_CELL, CL_KIND_CELL, 0, m + 1, &before), L1, "cl_layout_attributes");
+    check(cl_layout_attributes(L1, CL_CATEGORY_CELL, CL_KIND_CELL, 0, m + 1, &before, sizeof before), L1, "cl_layout_attributes");
     double item_h = 0, item_w = 0;
     for (int pass = 0; pass < 2; pass++) {
         enum { R = 41 };
@@ -242,7 +249,7 @@ int main(int argc, char **argv)
             check(cl_layout_invalidate_items(L1, &ip, 1), L1, "cl_layout_invalidate_items");
             it[r] = now() - t0;
             if (pass == 1 && r == 0)
-                check(cl_layout_attributes(L1, CL_CATEGORY_CELL, CL_KIND_CELL, 0, m + 1, &after), L1, "cl_layout_attributes");
+                check(cl_layout_attributes(L1, CL_CATEGORY_CELL, CL_KIND_CELL, 0, m + 1, &after, sizeof after), L1, "cl_layout_attributes");
         }
         *(pass == 0 ? &item_h : &item_w) = median(it, R);
     }
@@ -299,11 +306,11 @@ int main(int argc, char **argv)
         separators[cfg] = secs * ((per - 1) / every);
         for (int64_t sec = 0; sec < secs; sec += 7) {
             cl_attributes a;
-            check(cl_layout_attributes(L[1], CL_CATEGORY_DECORATION, bg, sec, 0, &a), L[1], "cl_layout_attributes");
+            check(cl_layout_attributes(L[1], CL_CATEGORY_DECORATION, bg, sec, 0, &a, sizeof a), L[1], "cl_layout_attributes");
             const double h2 = sec_top[sec + 1] - sec_top[sec];
             if (fabs(a.frame.x) > 1e-6 || fabs(a.frame.width - 390) > 1e-6 || fabs(a.frame.y - sec_top[sec]) > 1e-6 ||
                 fabs(a.frame.height - h2) > 1e-6) bad_deco[cfg]++;
-            check(cl_layout_attributes(L[1], CL_CATEGORY_SUPPLEMENTARY, CL_KIND_FIRST_USER, sec, every, &a), L[1], "cl_layout_attributes");
+            check(cl_layout_attributes(L[1], CL_CATEGORY_SUPPLEMENTARY, CL_KIND_FIRST_USER, sec, every, &a, sizeof a), L[1], "cl_layout_attributes");
             if (fabs(a.frame.x - 10) > 1e-6 || fabs(a.frame.width - 370) > 1e-6 || fabs(a.frame.height - 1) > 1e-6) bad_deco[cfg]++;
         }
         cl_layout_destroy(L[0]);
@@ -314,7 +321,7 @@ int main(int argc, char **argv)
      * the origin (cl_layout_set_viewport, origin only), then query the viewport's rect */
     enum { ORIGINS = 100 };
     source pin_src = {sizes, 1000, n / 1000, 0, NULL, NULL};
-    cl_flow_def pd = bench_def();
+    cl_layout_def pd = bench_def();
     pd.header = 44;
     pd.pin_headers = 1;
     cl_layout *P = create_with(pd, &pin_src, NULL);
@@ -327,7 +334,7 @@ int main(int argc, char **argv)
         double t0 = now();
         check(cl_layout_set_viewport(P, v), P, "cl_layout_set_viewport");
         double t1 = now();
-        check(cl_layout_elements_in_rect(P, v, buf, CAP, &pin_count), P, "cl_layout_elements_in_rect");
+        check(cl_layout_elements_in_rect(P, v, buf, CAP, sizeof(cl_attributes), &pin_count), P, "cl_layout_elements_in_rect");
         double t2 = now();
         vt[q] = t1 - t0;
         pq[q] = t2 - t1;
@@ -365,7 +372,7 @@ int main(int argc, char **argv)
     int64_t two_rows = 0;
     for (int64_t sec = 0; sec < OS; sec++) two_rows += (rows[sec] = 1 + (int32_t)(splitmix((uint64_t)sec + (1ull << 41)) & 1)) == 2;
     source osrc = {cards, OS, OP, 0, NULL, rows};
-    cl_flow_def od = cl_orthogonal_def_default();
+    cl_layout_def od = cl_orthogonal_def_default();
     od.viewport = (cl_rect){0, 0, 390, 844};
     od.insets = in;
     od.line_spacing = od.interitem_spacing = 10;
@@ -385,7 +392,7 @@ int main(int argc, char **argv)
     long bad_ortho = mismatches(O, &osrc, ox, oy, oh, 997);
     for (int64_t sec = 0; sec < OS; sec++) {
         cl_section_scroll sc;
-        check(cl_layout_section_scroll(O, sec, &sc), O, "cl_layout_section_scroll");
+        check(cl_layout_section_scroll(O, sec, &sc, sizeof sc), O, "cl_layout_section_scroll");
         if (fabs(sc.max_offset - omax[sec]) > 1e-6) bad_ortho++;
         off[sec] = omax[sec] * (double)(splitmix((uint64_t)(sec + 5 * n)) % 1001) / 1000;
         check(cl_layout_set_section_offset(O, sec, off[sec]), O, "cl_layout_set_section_offset");
@@ -395,7 +402,7 @@ int main(int argc, char **argv)
     for (int q = 0; q < Q; q++) {
         const cl_rect r = {0, (double)(splitmix((uint64_t)(q + 7 * n)) % (uint64_t)(oh - 844)), 390, 844};
         double t0 = now();
-        check(cl_layout_elements_in_rect(O, r, buf, CAP, &ortho_count), O, "cl_layout_elements_in_rect");
+        check(cl_layout_elements_in_rect(O, r, buf, CAP, sizeof(cl_attributes), &ortho_count), O, "cl_layout_elements_in_rect");
         qt[q] = now() - t0;
         ortho_elements += ortho_count;
         for (int64_t e = 0; e < ortho_count; e++) {
@@ -426,7 +433,7 @@ int main(int argc, char **argv)
     }
     const double set_offset_us = median(bt, BATCHES) * 1e6;
     cl_section_scroll sc;
-    check(cl_layout_section_scroll(O, bs[BATCH * BATCHES - 1], &sc), O, "cl_layout_section_scroll");
+    check(cl_layout_section_scroll(O, bs[BATCH * BATCHES - 1], &sc, sizeof sc), O, "cl_layout_section_scroll");
     if (fabs(sc.offset - bo[BATCH * BATCHES - 1]) > 1e-6) bad_ortho++;
     cl_layout_destroy(O);
 
@@ -451,7 +458,7 @@ int main(int argc, char **argv)
            " \"ortho_sections\": %lld, \"ortho_per\": %lld, \"ortho_two_rows\": %lld, \"ortho_height\": %.3f,\n"
            " \"ortho_create\": %.6f, \"ortho_invalidate\": %.6f, \"ortho_reference\": %.6f,\n"
            " \"ortho_query_us\": %.3f, \"ortho_query_mean_count\": %.1f, \"ortho_queries\": %d,\n"
-           " \"ortho_set_offset_us\": %.4f, \"ortho_set_offset_calls\": %d, \"mismatch_ortho\": %ld}\n",
+           " \"ortho_set_offset_us\": %.4f, \"ortho_set_offset_calls\": %d, \"mismatch_ortho\": %ld,\n",
            clock_ns,
            deco[0][PLAIN_INV], deco[0][DECO_INV], deco[0][PLAIN_CREATE], deco[0][SEP_CREATE],
            deco[1][PLAIN_INV], deco[1][DECO_INV], deco[1][PLAIN_CREATE], deco[1][SEP_CREATE],
@@ -459,6 +466,7 @@ int main(int argc, char **argv)
            ORIGINS, pin_query_us, set_viewport_us, (long long)pin_count, (long long)pinned_at_top, bad_pin,
            (long long)OS, (long long)OP, (long long)two_rows, oh, ortho_create, ortho_inval, ortho_ref,
            ortho_query_us, (double)ortho_elements / Q, Q, set_offset_us, BATCH * BATCHES, bad_ortho);
+    styles_bench(n, runs, sizes);  /* figures 10-14 and the closing brace */
     free(sizes); free(x); free(y); free(inl); free(sec_top);
     free(cards); free(rows); free(ox); free(oy); free(omax); free(off); free(bs); free(bo);
     return 0;

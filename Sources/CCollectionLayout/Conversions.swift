@@ -1,8 +1,9 @@
 import CollectionLayout
 import CollectionLayoutABI
 
-// Conversions between the header's plain structs and the engine's types. Every enum value that
-// comes from C is checked here, before the engine sees it.
+// Conversions between the header's plain structs and the engine's types. Every enum value, count
+// and (pointer, count) pair that comes from C is checked here, before the engine sees it; the
+// engine checks numbers (finite, not negative) and what only it can know (kinds, limits).
 
 extension Rect {
     init(_ r: cl_rect) { self.init(x: r.x, y: r.y, width: r.width, height: r.height) }
@@ -24,7 +25,19 @@ func enumValue<E: RawRepresentable>(_ raw: Int32, _ name: String) throws(LayoutE
     return value
 }
 
+/// A count of rows or columns: at least 1.
+func atLeastOne(_ raw: Int32, _ name: String) throws(LayoutError) -> Int {
+    guard raw >= 1 else { throw LayoutError(.invalidArgument, "\(name) is \(raw); it must be >= 1") }
+    return Int(raw)
+}
+
+/// The most entries a caller's list may have where the header gives no other bound (kind names,
+/// a section's decoration kinds): more is surely a garbage count, not a list.
+let maximumListCount: Int32 = 1 << 16
+
 extension SectionMetrics {
+    /// The metrics a section_metrics callback left in `m` (already read by readSized). The
+    /// decoration kinds are copied: the caller's list need not outlive the callback.
     init(_ m: cl_section_metrics) throws(LayoutError) {
         self.init()
         insets = Insets(m.insets)
@@ -35,23 +48,52 @@ extension SectionMetrics {
         alignment = try enumValue(m.alignment, "alignment")
         crossAlignment = try enumValue(m.cross_alignment, "cross_alignment")
         style = try enumValue(m.style, "style")
-        rows = Int(m.rows)
+        rows = try atLeastOne(m.rows, "rows")
+        columns = try atLeastOne(m.columns, "columns")
+        switch m.decoration_kind_count {
+        case -1:
+            decorationKinds = nil
+        case 0...maximumListCount:
+            guard m.decoration_kind_count == 0 || m.decoration_kinds != nil else {
+                throw LayoutError(.invalidArgument, "decoration_kinds is NULL but decoration_kind_count is \(m.decoration_kind_count)")
+            }
+            decorationKinds = UnsafeBufferPointer(start: m.decoration_kinds, count: Int(m.decoration_kind_count)).map { Kind(rawValue: $0) }
+        default:
+            throw LayoutError(.invalidArgument, "decoration_kind_count is \(m.decoration_kind_count); it must be -1 (every registered decoration) or 0...\(maximumListCount)")
+        }
     }
 
-    var c: cl_section_metrics {
-        cl_section_metrics(struct_size: UInt32(MemoryLayout<cl_section_metrics>.size), alignment: Int32(alignment.rawValue),
-                           insets: insets.c, line_spacing: lineSpacing, interitem_spacing: interitemSpacing,
-                           header: header, footer: footer, cross_alignment: Int32(crossAlignment.rawValue),
-                           style: Int32(style.rawValue), rows: Int32(clamping: rows), reserved: 0,
-                           columns: Int32(clamping: columns), decoration_kind_count: -1, decoration_kinds: nil)
+    /// The metrics as the C struct handed to section_metrics, with `kinds` as its decoration list
+    /// (valid while `body` runs).
+    func withC<R>(_ body: (inout cl_section_metrics) throws -> R) rethrows -> R {
+        var m = cl_section_metrics()
+        m.struct_size = UInt32(MemoryLayout<cl_section_metrics>.size)
+        m.alignment = Int32(alignment.rawValue)
+        m.insets = insets.c
+        m.line_spacing = lineSpacing
+        m.interitem_spacing = interitemSpacing
+        m.header = header
+        m.footer = footer
+        m.cross_alignment = Int32(crossAlignment.rawValue)
+        m.style = Int32(style.rawValue)
+        m.rows = Int32(clamping: rows)
+        m.columns = Int32(clamping: columns)
+        guard let kinds = decorationKinds else {
+            m.decoration_kind_count = -1
+            return try body(&m)
+        }
+        let ids = kinds.map(\.rawValue)
+        return try ids.withUnsafeBufferPointer { list in
+            m.decoration_kind_count = Int32(clamping: list.count)
+            m.decoration_kinds = list.baseAddress
+            return try body(&m)
+        }
     }
 }
 
 extension LayoutDefinition {
+    /// The definition a caller gave (already read by readSized).
     init(_ d: cl_layout_def) throws(LayoutError) {
-        guard d.struct_size == MemoryLayout<cl_layout_def>.size else {
-            throw LayoutError(.invalidArgument, "cl_layout_def.struct_size is \(d.struct_size), expected \(MemoryLayout<cl_layout_def>.size): start from cl_layout_def_default()")
-        }
         self.init()
         direction = try enumValue(d.direction, "direction")
         viewport = Rect(d.viewport)
@@ -65,16 +107,22 @@ extension LayoutDefinition {
         m.alignment = try enumValue(d.alignment, "alignment")
         m.crossAlignment = try enumValue(d.cross_alignment, "cross_alignment")
         m.style = try enumValue(d.style, "style")
-        m.rows = Int(d.rows)
+        m.rows = try atLeastOne(d.rows, "rows")
+        m.columns = try atLeastOne(d.columns, "columns")
         sectionDefaults = m
         pinHeaders = d.pin_headers != 0
         pinFooters = d.pin_footers != 0
-        guard d.kind_count >= 0, d.kind_count <= 1 << 16 else { throw LayoutError(.invalidArgument, "kind_count \(d.kind_count) is out of 0...65536") }
+        guard d.element_limit >= 0, d.element_limit <= Int64(CL_MAX_ITEMS) else {
+            throw LayoutError(.invalidArgument, "element_limit is \(d.element_limit); it must be 0...\(CL_MAX_ITEMS) (CL_MAX_ITEMS)")
+        }
+        elementLimit = Int(d.element_limit)
+        guard d.kind_count >= 0, d.kind_count <= maximumListCount else {
+            throw LayoutError(.invalidArgument, "kind_count \(d.kind_count) is out of 0...\(maximumListCount)")
+        }
         if d.kind_count > 0 {
             guard let list = d.kinds else { throw LayoutError(.invalidArgument, "kinds is NULL but kind_count is \(d.kind_count)") }
             for i in 0..<Int(d.kind_count) {
-                guard let name = list[i] else { throw LayoutError(.invalidArgument, "kinds[\(i)] is NULL") }
-                kinds.append(try string(name, "kinds[\(i)]"))
+                kinds.append(try string(list[i], "kinds[\(i)]"))
             }
         }
     }
@@ -87,10 +135,8 @@ func string(_ p: UnsafePointer<CChar>?, _ name: String) throws(LayoutError) -> S
 }
 
 extension DecorationDefinition {
+    /// The decoration a caller gave (already read by readSized).
     init(_ d: cl_decoration_def) throws(LayoutError) {
-        guard d.struct_size == MemoryLayout<cl_decoration_def>.size else {
-            throw LayoutError(.invalidArgument, "cl_decoration_def.struct_size is \(d.struct_size), expected \(MemoryLayout<cl_decoration_def>.size): start from cl_decoration_def_default()")
-        }
         guard let scope = Scope(rawValue: d.scope) else { throw LayoutError(.invalidArgument, "decoration scope \(d.scope) is not a valid value") }
         guard let coverage = Coverage(rawValue: d.coverage) else { throw LayoutError(.invalidArgument, "decoration coverage \(d.coverage) is not a valid value") }
         self.init(scope: scope, coverage: coverage, insets: Insets(d.insets), z: d.z)
@@ -104,71 +150,18 @@ extension Attributes {
     }
 }
 
-/// The engine's data source over the C callbacks: every status other than CL_OK becomes a
-/// `.callbackFailed` error naming the callback and the status.
-final class CDataSource: LayoutDataSource {
-    let source: cl_data_source
+/// A caller's index (a section or an item) as an Int: every Int64 fits on the 64-bit platforms
+/// the library builds for; elsewhere one that does not fit is out of range.
+func index(_ value: Int64, _ what: @autoclosure () -> String) throws(LayoutError) -> Int {
+    guard let i = Int(exactly: value) else { throw LayoutError(.outOfRange, "\(what()) \(value) does not exist") }
+    return i
+}
 
-    init(_ source: cl_data_source) throws(LayoutError) {
-        guard source.item_count != nil else { throw LayoutError(.invalidArgument, "cl_data_source.item_count is NULL; it is required") }
-        self.source = source
+/// Checks a caller's (pointer, count) array and gives it as a buffer.
+func array<T>(_ p: UnsafePointer<T>?, _ count: Int64, _ name: String) throws(LayoutError) -> UnsafeBufferPointer<T> {
+    guard count >= 0, count <= Int64(Layout.maxElements) else {
+        throw LayoutError(.invalidArgument, "count \(count) is out of 0...\(Layout.maxElements)")
     }
-
-    private func check(_ status: cl_status, _ call: @autoclosure () -> String) throws {
-        guard status == CL_OK else {
-            let known = status < 0 ? " (\(String(cString: cl_status_string(status))))" : ""
-            throw LayoutError(.callbackFailed, "\(call()) returned status \(status)\(known)")
-        }
-    }
-
-    func numberOfSections() throws -> Int {
-        guard let f = source.section_count else { return 1 }
-        var n: Int64 = 0
-        try check(f(source.user_data, &n), "section_count")
-        return Int(n)
-    }
-
-    func numberOfItems(inSection section: Int) throws -> Int {
-        var n: Int64 = 0
-        try check(source.item_count?(source.user_data, Int64(section), &n) ?? CL_ERROR_CALLBACK, "item_count(section \(section))")
-        return Int(n)
-    }
-
-    func sizes(inSection section: Int, items: Range<Int>, into sizes: UnsafeMutableBufferPointer<Size>) throws -> Bool {
-        guard let f = source.item_sizes else { return false }
-        guard let base = sizes.baseAddress else { return true }
-        // Size and cl_size are both two doubles: the callback writes straight into the engine.
-        let status = base.withMemoryRebound(to: cl_size.self, capacity: sizes.count) {
-            f(source.user_data, Int64(section), Int64(items.lowerBound), Int64(items.count), $0)
-        }
-        try check(status, "item_sizes(section \(section), first \(items.lowerBound), count \(items.count))")
-        return true
-    }
-
-    func metrics(forSection section: Int, defaults: SectionMetrics) throws -> SectionMetrics {
-        guard let f = source.section_metrics else { return defaults }
-        var m = defaults.c
-        try check(f(source.user_data, Int64(section), &m), "section_metrics(section \(section))")
-        do {
-            return try SectionMetrics(m)
-        } catch {
-            throw LayoutError(.badCallbackData, "section_metrics(section \(section)): \(error.message)")
-        }
-    }
-
-    func inlineElements(inSection section: Int) throws -> [InlineElement] {
-        guard let f = source.inline_elements else { return [] }
-        var capacity = 16
-        for _ in 0..<2 {
-            var buffer = [cl_inline_element](repeating: cl_inline_element(), count: capacity)
-            var count: Int64 = 0
-            try check(f(source.user_data, Int64(section), &buffer, Int64(capacity), &count), "inline_elements(section \(section))")
-            guard count >= 0, count <= Int64(Layout.maxElements) else {
-                throw LayoutError(.badCallbackData, "inline_elements(section \(section)) reported \(count) elements")
-            }
-            if count > Int64(capacity) { capacity = Int(count); continue }
-            return buffer[..<Int(count)].map { InlineElement(kind: Kind(rawValue: $0.kind), before: Int($0.before), extent: $0.extent) }
-        }
-        throw LayoutError(.badCallbackData, "inline_elements(section \(section)) reported more elements than the second call's capacity \(capacity)")
-    }
+    guard count == 0 || p != nil else { throw LayoutError(.invalidArgument, "\(name) is NULL but count is \(count)") }
+    return UnsafeBufferPointer(start: p, count: Int(count))
 }

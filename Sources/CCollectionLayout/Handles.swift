@@ -26,9 +26,30 @@ final class CString: @unchecked Sendable {
 }
 
 /// The addresses of live handles, so a destroyed (or never created) handle is refused instead
-/// of being dereferenced, and the message of the last failure that had no handle.
+/// of being dereferenced.
 let liveHandles = Mutex<Set<UInt>>([])
-let lastGlobalError = Mutex<CString>(CString(""))
+
+/// The message of the last failure on this thread that had no handle (cl_layout_last_error(NULL)):
+/// a strdup'ed string in a thread-specific slot, freed when replaced and when the thread ends.
+/// Each thread reads only its own, so the text never escapes a lock.
+private let threadErrorKey: pthread_key_t = {
+    var key = pthread_key_t()
+    _ = pthread_key_create(&key) { free($0) }
+    return key
+}()
+
+/// Sets this thread's message of the last failure without a handle.
+func setThreadError(_ text: String) {
+    let old = pthread_getspecific(threadErrorKey)
+    _ = pthread_setspecific(threadErrorKey, strdup(text))
+    free(old)
+}
+
+/// This thread's message ("" if none); valid until this thread's next failure without a handle.
+func threadError() -> UnsafePointer<CChar> {
+    guard let text = pthread_getspecific(threadErrorKey) else { return UnsafePointer(CString.empty) }
+    return UnsafePointer(text.assumingMemoryBound(to: CChar.self))
+}
 
 /// The handle behind a pointer, or nil if it is NULL or not a live handle.
 func handle(_ pointer: OpaquePointer?) -> LayoutHandle? {
@@ -63,6 +84,7 @@ extension LayoutError.Code {
         case .reentrant: CL_ERROR_REENTRANT
         case .unknownKind: CL_ERROR_UNKNOWN_KIND
         case .limit: CL_ERROR_LIMIT
+        case .bufferTooSmall: CL_ERROR_BUFFER_TOO_SMALL
         }
     }
 }
@@ -72,8 +94,7 @@ extension LayoutError.Code {
 func withHandle(_ pointer: OpaquePointer?, allowedInCallback: Bool = false,
                 _ body: (LayoutHandle) throws(LayoutError) -> Void) -> cl_status {
     guard let h = handle(pointer) else {
-        let what = pointer == nil ? "the layout handle is NULL" : "the layout handle is not a live layout (destroyed, or never created)"
-        lastGlobalError.withLock { $0 = CString(what) }
+        setThreadError(pointer == nil ? "the layout handle is NULL" : "the layout handle is not a live layout (destroyed, or never created)")
         return CL_ERROR_INVALID_HANDLE
     }
     do throws(LayoutError) {
@@ -90,11 +111,17 @@ func withHandle(_ pointer: OpaquePointer?, allowedInCallback: Bool = false,
 
 /// A failure with no handle to hold its message (bad arguments to create).
 func failWithoutHandle(_ error: LayoutError) -> cl_status {
-    lastGlobalError.withLock { $0 = CString(error.message) }
+    setThreadError(error.message)
     return error.code.status
 }
 
+/// An out-pointer (every one is required, the header's Conventions) or an input pointer.
 func required<T>(_ pointer: UnsafeMutablePointer<T>?, _ name: String) throws(LayoutError) -> UnsafeMutablePointer<T> {
+    guard let pointer else { throw LayoutError(.invalidArgument, "\(name) is NULL") }
+    return pointer
+}
+
+func required<T>(_ pointer: UnsafePointer<T>?, _ name: String) throws(LayoutError) -> UnsafePointer<T> {
     guard let pointer else { throw LayoutError(.invalidArgument, "\(name) is NULL") }
     return pointer
 }

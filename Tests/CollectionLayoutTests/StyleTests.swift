@@ -102,6 +102,27 @@ import Testing
         #expect(found == [3, 500, 501, 502])
     }
 
+    /// Frames nearly in order (insertion sort) and in random order (past its budget: the full
+    /// sort) index alike: every rect query equals the filter of all frames.
+    @Test(arguments: [2, 2000])
+    func customRectQueriesMatchTheFramesInAnyOrder(jitter: Int) throws {
+        var m = SectionMetrics()
+        m.style = .custom
+        var rng = SeededGenerator(seed: UInt64(jitter))
+        let frames = (0..<3000).map { i in
+            Rect(x: Double(i % 5) * 70, y: Double(i / 5 * 40 + Int.random(in: 0...jitter, using: &rng) * (i % 7 == 0 ? 40 : 1)),
+                 width: 60, height: Double(Int.random(in: 0...90, using: &rng)))
+        }
+        let l = try layout(m, sizes: [], frames: frames)
+        for _ in 0..<50 {
+            let rect = Rect(x: .random(in: -50...300, using: &rng), y: .random(in: 0...l.contentSize.height, using: &rng),
+                            width: .random(in: 1...400, using: &rng), height: .random(in: 1...900, using: &rng))
+            let found = Set(l.elements(in: rect).map(\.id.item))
+            let expected = Set(frames.indices.filter { frames[$0].overlaps(rect) })
+            #expect(found == expected)
+        }
+    }
+
     @Test func sectionsShowOnlyTheDecorationsTheyList() throws {
         var def = LayoutDefinition()
         def.viewport = Rect(x: 0, y: 0, width: 300, height: 600)

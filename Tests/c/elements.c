@@ -42,13 +42,13 @@ cl_status elements_in_rect(const cl_layout *layout, cl_rect rect, element_list *
     memset(out, 0, sizeof *out);
     cl_status status = cl_layout_content_size(layout, &out->content_size);
     int64_t needed = 0;
-    if (status == CL_OK) status = cl_layout_elements_in_rect(layout, rect, NULL, 0, &needed);
+    if (status == CL_OK) status = cl_layout_elements_in_rect(layout, rect, NULL, 0, sizeof(cl_attributes), &needed);
     if (status != CL_OK && status != CL_ERROR_BUFFER_TOO_SMALL) return status;
 
     cl_attributes *buffer = test_calloc((size_t)needed, sizeof *buffer);
     out->items = test_calloc((size_t)needed, sizeof *out->items);
     int64_t count = 0;
-    status = cl_layout_elements_in_rect(layout, rect, buffer, needed, &count);
+    status = cl_layout_elements_in_rect(layout, rect, buffer, needed, sizeof(cl_attributes), &count);
     for (int64_t i = 0; status == CL_OK && i < count; i++) {
         const char *name = "";
         out->items[i].attributes = buffer[i];

@@ -13,5 +13,9 @@ int main(void) {
     invalidation_tests();
     property_tests();
     orthogonal_tests();
+    abi_tests();
+    style_tests();
+    limit_tests();
+    update_tests();
     return test_summary();
 }

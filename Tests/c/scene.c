@@ -29,7 +29,8 @@ static const enum_name cross_alignments[] = {
     {"center", CL_CROSS_ALIGNMENT_CENTER}, {"start", CL_CROSS_ALIGNMENT_START},
     {"end", CL_CROSS_ALIGNMENT_END}, {NULL, 0}};
 static const enum_name styles[] = {
-    {"flow", CL_STYLE_FLOW}, {"orthogonal", CL_STYLE_ORTHOGONAL}, {NULL, 0}};
+    {"flow", CL_STYLE_FLOW}, {"orthogonal", CL_STYLE_ORTHOGONAL}, {"grid", CL_STYLE_GRID},
+    {"waterfall", CL_STYLE_WATERFALL}, {"custom", CL_STYLE_CUSTOM}, {NULL, 0}};
 static const enum_name scopes[] = {
     {"section", CL_DECORATION_SCOPE_SECTION}, {"item", CL_DECORATION_SCOPE_ITEM}, {NULL, 0}};
 static const enum_name coverages[] = {
@@ -96,7 +97,7 @@ static bool read_inlines(scene_section *section, const json_value *list, char *e
 }
 
 /* The metrics a section has when it says nothing: the definition's (SPEC §12 defaults). */
-static cl_section_metrics metrics_from_def(const cl_flow_def *def) {
+static cl_section_metrics metrics_from_def(const cl_layout_def *def) {
     cl_section_metrics m;
     memset(&m, 0, sizeof m);
     m.struct_size = sizeof m;
@@ -109,10 +110,53 @@ static cl_section_metrics metrics_from_def(const cl_flow_def *def) {
     m.cross_alignment = def->cross_alignment;
     m.style = def->style;
     m.rows = def->rows;
+    m.columns = def->columns;
+    m.decoration_kind_count = -1;
     return m;
 }
 
-static bool read_section(scene_section *out, const json_value *json, const cl_flow_def *def,
+/* A section's "decorations": [kind...], names of the layout's decorations (checked at load). */
+static bool read_section_decorations(scene_section *out, const json_value *list, char *error,
+                                     size_t error_size) {
+    if (!list) return true;
+    if (list->type != JSON_ARRAY) return bad(error, error_size, "decorations: want a list of kinds");
+    size_t n = json_length(list);
+    out->decorations_listed = true;
+    out->decoration_name_count = (int32_t)n;
+    out->decoration_names = test_calloc(n, sizeof *out->decoration_names);
+    out->decoration_ids = test_calloc(n, sizeof *out->decoration_ids);
+    for (size_t i = 0; i < n; i++) {
+        const char *name = json_string(json_at(list, i), NULL);
+        if (!name || strlen(name) >= KIND_NAME_SIZE) return bad(error, error_size, "decorations[%zu]: bad kind", i);
+        strcpy(out->decoration_names[i], name);
+    }
+    return true;
+}
+
+/* A custom section's "frames": [[x, y, w, h], ...], body-relative (SPEC §5); its items. */
+static bool read_frames(scene_section *out, const json_value *list, char *error, size_t error_size) {
+    out->item_count = (int64_t)json_length(list);
+    out->frames = test_calloc((size_t)out->item_count, sizeof *out->frames);
+    out->sizes = test_calloc((size_t)out->item_count, sizeof *out->sizes);
+    for (int64_t i = 0; i < out->item_count; i++) {
+        double v[4];
+        const json_value *frame = json_at(list, (size_t)i);
+        if (json_length(frame) != 4) return bad(error, error_size, "frames[%lld]: want [x, y, w, h]", (long long)i);
+        for (size_t k = 0; k < 4; k++) {
+            const json_value *number = json_at(frame, k);
+            if (!number || number->type != JSON_NUMBER)
+                return bad(error, error_size, "frames[%lld]: want [x, y, w, h]", (long long)i);
+            v[k] = number->number;
+        }
+        cl_rect r = {v[0], v[1], v[2], v[3]};
+        cl_size size = {v[2], v[3]};
+        out->frames[i] = r;
+        out->sizes[i] = size;  /* served too, in case the engine asks the sizes of custom items */
+    }
+    return true;
+}
+
+static bool read_section(scene_section *out, const json_value *json, const cl_layout_def *def,
                          char *error, size_t error_size) {
     cl_section_metrics *m = &out->metrics;
     *m = metrics_from_def(def);
@@ -121,14 +165,17 @@ static bool read_section(scene_section *out, const json_value *json, const cl_fl
     m->header = json_number(json_get(json, "header"), m->header);
     m->footer = json_number(json_get(json, "footer"), m->footer);
     m->rows = (int32_t)json_number(json_get(json, "rows"), m->rows);
+    m->columns = (int32_t)json_number(json_get(json, "columns"), m->columns);
     out->offset = json_number(json_get(json, "offset"), 0);
     if (!read_insets(json, &m->insets, error, error_size) ||
         !read_enum(json, "style", styles, &m->style, error, error_size) ||
         !read_enum(json, "alignment", alignments, &m->alignment, error, error_size) ||
         !read_enum(json, "cross_alignment", cross_alignments, &m->cross_alignment, error,
                    error_size) ||
-        !read_inlines(out, json_get(json, "inline"), error, error_size))
+        !read_inlines(out, json_get(json, "inline"), error, error_size) ||
+        !read_section_decorations(out, json_get(json, "decorations"), error, error_size))
         return false;
+    if (m->style == CL_STYLE_CUSTOM) return read_frames(out, json_get(json, "frames"), error, error_size);
 
     /* Items: a list of [w, h], or item_count copies of item_size. */
     const json_value *items = json_get(json, "items");
@@ -165,21 +212,28 @@ static bool read_decorations(scene *s, const json_value *list, char *error, size
     return true;
 }
 
-/* Gives every inline kind name an id: the names go to def.kinds, known before the first pass. */
-static void name_inline_kinds(scene *s) {
+/* Gives every kind name the first pass refers to an id, in order of first use: the inline kinds,
+ * then the decorations that sections list (a decoration added later by that name keeps its id,
+ * so a section's list can name it before it exists). The names go to def.kinds. */
+static int32_t kind_id(scene *s, int32_t *count, const char *name) {
+    int32_t k = 0;
+    while (k < *count && strcmp(s->kind_names[k], name) != 0) k++;
+    if (k == *count) s->kind_names[(*count)++] = name;
+    return CL_KIND_FIRST_USER + k;
+}
+
+static void name_kinds(scene *s) {
     size_t total = 0;
-    for (int64_t i = 0; i < s->section_count; i++) total += s->sections[i].inline_count;
+    for (int64_t i = 0; i < s->section_count; i++)
+        total += s->sections[i].inline_count + (size_t)s->sections[i].decoration_name_count;
     s->kind_names = test_calloc(total, sizeof *s->kind_names);
     int32_t count = 0;
-    for (int64_t i = 0; i < s->section_count; i++) {
-        for (size_t j = 0; j < s->sections[i].inline_count; j++) {
-            scene_inline *e = &s->sections[i].inlines[j];
-            int32_t k = 0;
-            while (k < count && strcmp(s->kind_names[k], e->kind_name) != 0) k++;
-            if (k == count) s->kind_names[count++] = e->kind_name;
-            e->element.kind = CL_KIND_FIRST_USER + k;
-        }
-    }
+    for (int64_t i = 0; i < s->section_count; i++)
+        for (size_t j = 0; j < s->sections[i].inline_count; j++)
+            s->sections[i].inlines[j].element.kind = kind_id(s, &count, s->sections[i].inlines[j].kind_name);
+    for (int64_t i = 0; i < s->section_count; i++)
+        for (int32_t j = 0; j < s->sections[i].decoration_name_count; j++)
+            s->sections[i].decoration_ids[j] = kind_id(s, &count, s->sections[i].decoration_names[j]);
     s->def.kinds = s->kind_names;
     s->def.kind_count = count;
 }
@@ -189,12 +243,13 @@ bool scene_load(scene *out, const json_value *json, char *error, size_t error_si
     if (!json || json->type != JSON_OBJECT) return bad(error, error_size, "a scene is an object");
     const json_value *layout = json_get(json, "layout");
 
-    /* Scenes default every spacing and inset to 0 (SPEC §12), unlike cl_flow_def_default(). */
-    cl_flow_def *def = &out->def;
-    *def = cl_flow_def_default();
+    /* Scenes default every spacing and inset to 0 (SPEC §12), unlike cl_layout_def_default(). */
+    cl_layout_def *def = &out->def;
+    *def = cl_layout_def_default();
     def->line_spacing = def->interitem_spacing = 0;
     def->pin_headers = json_bool(json_get(layout, "pin_headers"), false);
     def->pin_footers = json_bool(json_get(layout, "pin_footers"), false);
+    def->element_limit = (int64_t)json_number(json_get(layout, "element_limit"), (double)def->element_limit);
     double viewport[4] = {0, 0, 0, 0};
     if (!read_numbers(json, "viewport", viewport, 4, error, error_size) ||
         !read_enum(layout, "direction", directions, &def->direction, error, error_size) ||
@@ -211,8 +266,16 @@ bool scene_load(scene *out, const json_value *json, char *error, size_t error_si
         if (!read_section(&out->sections[i], json_at(sections, (size_t)i), def, error,
                           error_size))
             return false;
+        const scene_section *sec = &out->sections[i];
+        for (int32_t k = 0; k < sec->decoration_name_count; k++) {
+            size_t d = 0;
+            while (d < out->decoration_count && strcmp(out->decorations[d].kind_name, sec->decoration_names[k]) != 0) d++;
+            if (d == out->decoration_count)
+                return bad(error, error_size, "section %lld shows decoration \"%s\", which the layout does not have",
+                           (long long)i, sec->decoration_names[k]);
+        }
     }
-    name_inline_kinds(out);
+    name_kinds(out);
     return true;
 }
 
@@ -226,7 +289,10 @@ bool scene_parse(scene *out, const char *text, char *error, size_t error_size) {
 void scene_free(scene *s) {
     for (int64_t i = 0; i < s->sections_allocated; i++) {
         free(s->sections[i].sizes);
+        free(s->sections[i].frames);
         free(s->sections[i].inlines);
+        free(s->sections[i].decoration_names);
+        free(s->sections[i].decoration_ids);
     }
     free(s->sections);
     free(s->decorations);
@@ -265,10 +331,15 @@ static cl_status serve_item_sizes(void *user_data, int64_t section, int64_t firs
 
 static cl_status serve_section_metrics(void *user_data, int64_t section,
                                        cl_section_metrics *inout) {
-    const scene_section *sec = section_at(user_data, section);
+    const scene *s = user_data;
+    const scene_section *sec = section_at(s, section);
     if (!sec) return CALLBACK_FAILED;
     /* Write no more than the engine's struct holds (struct_size is how the ABI grows). */
     cl_section_metrics metrics = sec->metrics;
+    if (sec->decorations_listed) {
+        metrics.decoration_kind_count = sec->decoration_name_count;
+        metrics.decoration_kinds = sec->decoration_ids;
+    }
     size_t size = inout->struct_size < sizeof metrics ? inout->struct_size : sizeof metrics;
     metrics.struct_size = inout->struct_size;
     memcpy(inout, &metrics, size);
@@ -285,9 +356,25 @@ static cl_status serve_inline_elements(void *user_data, int64_t section, cl_inli
     return CL_OK;
 }
 
+static cl_status serve_custom_frames(void *user_data, int64_t section, int64_t first_item,
+                                     int64_t count, double line_extent, cl_rect *out_frames) {
+    (void)line_extent;  /* scene frames are fixed (SPEC §12) */
+    const scene_section *sec = section_at(user_data, section);
+    if (!sec || !sec->frames || first_item < 0 || count < 0 || count > sec->item_count - first_item)
+        return CALLBACK_FAILED;
+    memcpy(out_frames, sec->frames + first_item, (size_t)count * sizeof *out_frames);
+    return CL_OK;
+}
+
 cl_data_source scene_data_source(scene *s) {
-    cl_data_source source = {s, serve_section_count, serve_item_count, serve_item_sizes,
-                             serve_section_metrics, serve_inline_elements};
+    cl_data_source source = cl_data_source_default();
+    source.user_data = s;
+    source.section_count = serve_section_count;
+    source.item_count = serve_item_count;
+    source.item_sizes = serve_item_sizes;
+    source.section_metrics = serve_section_metrics;
+    source.inline_elements = serve_inline_elements;
+    source.custom_frames = serve_custom_frames;
     return source;
 }
 
@@ -350,8 +437,8 @@ static cl_insets random_insets(rng *r, double lo, double hi) {
 void scene_random(scene *out, uint64_t seed) {
     rng r = rng_seeded(seed);
     memset(out, 0, sizeof *out);
-    cl_flow_def *def = &out->def;
-    *def = cl_flow_def_default();
+    cl_layout_def *def = &out->def;
+    *def = cl_layout_def_default();
     def->direction = rng_bool(&r) ? CL_DIRECTION_VERTICAL : CL_DIRECTION_HORIZONTAL;
     def->viewport.width = rng_double(&r, 80, 400);
     def->viewport.height = rng_double(&r, 80, 400);
@@ -377,15 +464,33 @@ void scene_random(scene *out, uint64_t seed) {
         m->footer = rng_bool(&r) ? 0 : 20;
         m->alignment = (int32_t)rng_int(&r, CL_ALIGNMENT_JUSTIFIED, CL_ALIGNMENT_TRAILING);
         m->cross_alignment = (int32_t)rng_int(&r, CL_CROSS_ALIGNMENT_CENTER, CL_CROSS_ALIGNMENT_END);
-        if (rng_int(&r, 0, 2) == 0) {
+        /* Orthogonal 1 in 3; of the rest, flow 2 in 5, grid, waterfall and custom 1 in 5. */
+        int64_t style = rng_int(&r, 0, 2) == 0 ? 0 : rng_int(&r, 1, 5);
+        if (style == 0) {
             m->style = CL_STYLE_ORTHOGONAL;
             m->rows = (int32_t)rng_int(&r, 1, 3);
             sec->offset = rng_double(&r, -50, 800);
+        } else if (style == 1) {
+            /* Custom frames anywhere along the line axis (even outside the viewport), at or
+             * after the body's start along the scroll axis. */
+            m->style = CL_STYLE_CUSTOM;
+            sec->frames = test_calloc((size_t)sec->item_count, sizeof *sec->frames);
+            for (int64_t j = 0; j < sec->item_count; j++) {
+                cl_rect f = {(double)rng_int(&r, -20, 400), (double)rng_int(&r, 0, 300),
+                             sec->sizes[j].width, sec->sizes[j].height};
+                if (def->direction == CL_DIRECTION_HORIZONTAL) {
+                    double x = f.x;
+                    f.x = f.y, f.y = x;
+                }
+                sec->frames[j] = f;
+            }
         } else {
-            random_inlines(sec, &r);  /* inline elements are for flow sections only */
+            if (style == 2 || style == 3) m->style = style == 2 ? CL_STYLE_GRID : CL_STYLE_WATERFALL;
+            m->columns = (int32_t)rng_int(&r, 1, 4);
+            random_inlines(sec, &r);  /* inline elements: not in orthogonal or custom sections */
         }
     }
-    name_inline_kinds(out);
+    name_kinds(out);
 
     static const char *const backgrounds[] = {"background-body", "background-section",
                                               "background-items"};
@@ -422,7 +527,7 @@ static cl_status fetch(const cl_layout *layout, int32_t category, int32_t kind, 
                        int64_t item, element_list *out) {
     element *e = &out->items[out->count];
     const char *name = "";
-    cl_status status = cl_layout_attributes(layout, category, kind, section, item, &e->attributes);
+    cl_status status = cl_layout_attributes(layout, category, kind, section, item, &e->attributes, sizeof e->attributes);
     if (status == CL_OK) status = cl_layout_kind_name(layout, kind, &name);
     if (status != CL_OK) {  /* name the identity here: the caller cannot */
         check_that(false, __FILE__, __LINE__, "%s kind %d (%lld, %lld) by identity: %s",
@@ -433,6 +538,14 @@ static cl_status fetch(const cl_layout *layout, int32_t category, int32_t kind, 
     strncpy(e->kind_name, name, KIND_NAME_SIZE - 1);
     out->count++;
     return CL_OK;
+}
+
+/* Whether a section shows a decoration (SPEC §7): every one unless it lists what it shows. */
+static bool section_shows(const scene_section *sec, const scene_decoration *dec) {
+    if (!sec->decorations_listed) return true;
+    for (int32_t k = 0; k < sec->decoration_name_count; k++)
+        if (strcmp(sec->decoration_names[k], dec->kind_name) == 0) return true;
+    return false;
 }
 
 cl_status scene_elements_by_identity(const scene *s, const cl_layout *layout, element_list *out) {
@@ -456,6 +569,7 @@ cl_status scene_elements_by_identity(const scene *s, const cl_layout *layout, el
                            sec->inlines[j].element.before, out);
         for (size_t d = 0; status == CL_OK && d < s->decoration_count; d++) {
             const scene_decoration *dec = &s->decorations[d];
+            if (!section_shows(sec, dec)) continue;
             if (dec->def.scope == CL_DECORATION_SCOPE_ITEM) {
                 for (int64_t j = 0; status == CL_OK && j < sec->item_count; j++)
                     status = fetch(layout, CL_CATEGORY_DECORATION, dec->kind, i, j, out);

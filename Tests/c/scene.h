@@ -1,5 +1,6 @@
 /*
- * scene.h — a scene (SPEC §12) as a flow definition and a data source.
+ * scene.h — a scene (SPEC §12) as a layout definition and a data source: every style (flow,
+ * orthogonal, grid, waterfall, custom with its `frames`), `columns`, per-section `decorations`.
  *
  * The scene owns the data the callbacks serve; tests may change it (sizes, metrics) and then
  * invalidate the layout, as a host would after its data changed.
@@ -22,10 +23,18 @@ typedef struct scene_inline {
 typedef struct scene_section {
     int64_t item_count;
     cl_size *sizes;                  /* item_count sizes */
-    cl_section_metrics metrics;
+    cl_rect *frames;                 /* custom sections: item_count body-relative frames (§5) */
+    cl_section_metrics metrics;      /* decoration_kinds: see decoration_names */
     scene_inline *inlines;
     size_t inline_count;
     double offset;                   /* orthogonal sections: set after create (SPEC §4) */
+    /* The decoration kinds the section shows (§7): all unless decorations_listed, else the
+     * decoration_name_count names of the scene's decorations, with their ids: the names are in
+     * def.kinds (after the inline kinds), and the decorations added by those names keep them. */
+    bool decorations_listed;
+    int32_t decoration_name_count;
+    char (*decoration_names)[KIND_NAME_SIZE];
+    int32_t *decoration_ids;
 } scene_section;
 
 typedef struct scene_decoration {
@@ -35,13 +44,13 @@ typedef struct scene_decoration {
 } scene_decoration;
 
 typedef struct scene {
-    cl_flow_def def;
+    cl_layout_def def;               /* element_limit from the layout's "element_limit" */
     scene_section *sections;
     int64_t section_count;           /* served to the layout; tests may lower it */
     int64_t sections_allocated;
     scene_decoration *decorations;
     size_t decoration_count;
-    const char **kind_names;         /* the inline kinds, in order of first use; def.kinds */
+    const char **kind_names;         /* def.kinds: inline kinds, then listed decorations */
 } scene;
 
 /* Reads a scene object; false with a message on a malformed scene. */
@@ -59,8 +68,9 @@ cl_data_source scene_data_source(scene *s);
 cl_status scene_create_layout(scene *s, const cl_data_source *source, cl_layout **out);
 
 /* A random scene (the same for the same seed), with a bit of everything: 1-4 sections in either
- * direction, flow (with separators and dividers, unique per kind and place) or orthogonal
- * (rows 1-3, an offset from -50 to 800, clamped by the layout); random item sizes (some of zero
+ * direction, flow, grid or waterfall (columns 1-4; with separators and dividers, unique per kind
+ * and place), custom (random body-relative frames) or orthogonal (rows 1-3, an offset from -50
+ * to 800, clamped by the layout); random item sizes (some of zero
  * area), insets, spacings, headers, footers, alignments; pinning; section decorations of every
  * coverage and an item decoration, with insets that may be negative. The viewport's origin is
  * 0: tests scroll it. */

@@ -108,8 +108,13 @@ typedef struct fixture {
 } fixture;
 
 static cl_data_source faulty_data_source(faulty_source *f) {
-    cl_data_source source = {f, faulty_section_count, faulty_item_count, faulty_item_sizes,
-                             faulty_section_metrics, faulty_inline_elements};
+    cl_data_source source = cl_data_source_default();
+    source.user_data = f;
+    source.section_count = faulty_section_count;
+    source.item_count = faulty_item_count;
+    source.item_sizes = faulty_item_sizes;
+    source.section_metrics = faulty_section_metrics;
+    source.inline_elements = faulty_inline_elements;
     return source;
 }
 
@@ -194,20 +199,19 @@ static void expect_every_call_rejects(cl_layout *handle) {
     EXPECT_NO_HANDLE(cl_layout_set_viewport(handle, rect), CL_ERROR_INVALID_HANDLE);
     EXPECT_NO_HANDLE(cl_layout_viewport(handle, &viewport), CL_ERROR_INVALID_HANDLE);
     EXPECT_NO_HANDLE(cl_layout_invalidate(handle), CL_ERROR_INVALID_HANDLE);
-    EXPECT_NO_HANDLE(cl_layout_invalidate_counts(handle), CL_ERROR_INVALID_HANDLE);
     EXPECT_NO_HANDLE(cl_layout_invalidate_items(handle, &path, 1), CL_ERROR_INVALID_HANDLE);
     EXPECT_NO_HANDLE(cl_layout_invalidate_sections(handle, &section, 1), CL_ERROR_INVALID_HANDLE);
     EXPECT_NO_HANDLE(cl_layout_content_size(handle, &size), CL_ERROR_INVALID_HANDLE);
     EXPECT_NO_HANDLE(cl_layout_section_count(handle, &count), CL_ERROR_INVALID_HANDLE);
     EXPECT_NO_HANDLE(cl_layout_item_count(handle, 0, &count), CL_ERROR_INVALID_HANDLE);
-    EXPECT_NO_HANDLE(cl_layout_elements_in_rect(handle, rect, attributes, 4, &count),
+    EXPECT_NO_HANDLE(cl_layout_elements_in_rect(handle, rect, attributes, 4, sizeof(cl_attributes), &count),
                      CL_ERROR_INVALID_HANDLE);
-    EXPECT_NO_HANDLE(cl_layout_attributes(handle, CL_CATEGORY_CELL, CL_KIND_CELL, 0, 0, attributes),
+    EXPECT_NO_HANDLE(cl_layout_attributes(handle, CL_CATEGORY_CELL, CL_KIND_CELL, 0, 0, attributes, sizeof *attributes),
                      CL_ERROR_INVALID_HANDLE);
     cl_section_scroll scroll;
     double target;
     EXPECT_NO_HANDLE(cl_layout_set_section_offset(handle, 3, 10), CL_ERROR_INVALID_HANDLE);
-    EXPECT_NO_HANDLE(cl_layout_section_scroll(handle, 3, &scroll), CL_ERROR_INVALID_HANDLE);
+    EXPECT_NO_HANDLE(cl_layout_section_scroll(handle, 3, &scroll, sizeof scroll), CL_ERROR_INVALID_HANDLE);
     EXPECT_NO_HANDLE(cl_layout_section_target_offset(handle, 3, 10, 0, CL_SNAP_NONE,
                                                      CL_DECELERATION_NORMAL, &target),
                      CL_ERROR_INVALID_HANDLE);
@@ -240,8 +244,8 @@ typedef struct number_field {
     bool may_be_negative;  /* the viewport's origin is a scroll offset */
 } number_field;
 
-#define METRIC(field) {#field, offsetof(cl_flow_def, field), true, offsetof(cl_section_metrics, field), false}
-#define DEF_ONLY(field, may_be_negative) {#field, offsetof(cl_flow_def, field), false, 0, may_be_negative}
+#define METRIC(field) {#field, offsetof(cl_layout_def, field), true, offsetof(cl_section_metrics, field), false}
+#define DEF_ONLY(field, may_be_negative) {#field, offsetof(cl_layout_def, field), false, 0, may_be_negative}
 
 static const number_field number_fields[] = {
     METRIC(line_spacing), METRIC(interitem_spacing), METRIC(header), METRIC(footer),
@@ -263,7 +267,7 @@ static bool is_bad(const number_field *field, double value) {
 #define EXPECT_CREATE_FAILS(def, source, want, ...) \
     expect_create_fails((def), (source), (want), __FILE__, __LINE__, __VA_ARGS__)
 
-static void expect_create_fails(const cl_flow_def *def, const cl_data_source *source,
+static void expect_create_fails(const cl_layout_def *def, const cl_data_source *source,
                                 cl_status want, const char *file, int line, const char *what) {
     cl_layout *layout = NULL;
     expect_no_handle(cl_layout_create(def, source, &layout), want, what, file, line);
@@ -272,31 +276,31 @@ static void expect_create_fails(const cl_flow_def *def, const cl_data_source *so
 }
 
 static void bad_definitions(fixture *fx) {
-    const cl_flow_def good = fx->scene.def;
+    const cl_layout_def good = fx->scene.def;
     cl_data_source source = faulty_data_source(&fx->source);
     char what[128];
     for (size_t i = 0; i < NUMBER_FIELDS; i++) {
         for (size_t j = 0; j < BAD_NUMBERS; j++) {
             if (!is_bad(&number_fields[i], bad_numbers[j])) continue;
-            cl_flow_def def = good;
+            cl_layout_def def = good;
             memcpy((char *)&def + number_fields[i].in_def, &bad_numbers[j], sizeof(double));
             snprintf(what, sizeof what, "create with %s = %g", number_fields[i].name, bad_numbers[j]);
             EXPECT_CREATE_FAILS(&def, &source, CL_ERROR_INVALID_ARGUMENT, what);
         }
     }
     static const struct { const char *name; size_t offset; int32_t value; } bad_enums[] = {
-        {"direction", offsetof(cl_flow_def, direction), 2},
-        {"alignment", offsetof(cl_flow_def, alignment), 4},
-        {"alignment", offsetof(cl_flow_def, alignment), -1},
-        {"cross_alignment", offsetof(cl_flow_def, cross_alignment), 3},
-        {"kind_count", offsetof(cl_flow_def, kind_count), -1},
-        {"style", offsetof(cl_flow_def, style), 2},
-        {"style", offsetof(cl_flow_def, style), -1},
-        {"rows", offsetof(cl_flow_def, rows), 0},
-        {"rows", offsetof(cl_flow_def, rows), -3},
+        {"direction", offsetof(cl_layout_def, direction), 2},
+        {"alignment", offsetof(cl_layout_def, alignment), 4},
+        {"alignment", offsetof(cl_layout_def, alignment), -1},
+        {"cross_alignment", offsetof(cl_layout_def, cross_alignment), 3},
+        {"kind_count", offsetof(cl_layout_def, kind_count), -1},
+        {"style", offsetof(cl_layout_def, style), CL_STYLE_CUSTOM + 1},
+        {"style", offsetof(cl_layout_def, style), -1},
+        {"rows", offsetof(cl_layout_def, rows), 0},
+        {"rows", offsetof(cl_layout_def, rows), -3},
     };
     for (size_t i = 0; i < sizeof bad_enums / sizeof bad_enums[0]; i++) {
-        cl_flow_def def = good;
+        cl_layout_def def = good;
         memcpy((char *)&def + bad_enums[i].offset, &bad_enums[i].value, sizeof(int32_t));
         snprintf(what, sizeof what, "create with %s = %d", bad_enums[i].name, bad_enums[i].value);
         EXPECT_CREATE_FAILS(&def, &source, CL_ERROR_INVALID_ARGUMENT, what);
@@ -307,13 +311,13 @@ static void bad_definitions(fixture *fx) {
     too_long[KIND_NAME_SIZE] = '\0';
     const char *const bad_names[] = {"", NULL, too_long};
     for (size_t i = 0; i < sizeof bad_names / sizeof bad_names[0]; i++) {
-        cl_flow_def def = good;
+        cl_layout_def def = good;
         def.kinds = &bad_names[i];
         def.kind_count = 1;
         snprintf(what, sizeof what, "create with kind name %s", bad_names[i] ? bad_names[i] : "NULL");
         EXPECT_CREATE_FAILS(&def, &source, CL_ERROR_INVALID_ARGUMENT, what);
     }
-    cl_flow_def no_kinds = good;
+    cl_layout_def no_kinds = good;
     no_kinds.kinds = NULL;
     no_kinds.kind_count = 1;
     EXPECT_CREATE_FAILS(&no_kinds, &source, CL_ERROR_INVALID_ARGUMENT, "kinds NULL, kind_count 1");
@@ -345,21 +349,21 @@ static void bad_arguments(fixture *fx) {
     EXPECT_FAILURE(fx, cl_layout_set_viewport(layout, nan_rect), CL_ERROR_INVALID_ARGUMENT);
     EXPECT_FAILURE(fx, cl_layout_set_viewport(layout, wide), CL_ERROR_INVALID_ARGUMENT);
     EXPECT_FAILURE(fx, cl_layout_set_viewport(layout, negative), CL_ERROR_INVALID_ARGUMENT);
-    EXPECT_FAILURE(fx, cl_layout_elements_in_rect(layout, nan_rect, buffer, 4, &count),
+    EXPECT_FAILURE(fx, cl_layout_elements_in_rect(layout, nan_rect, buffer, 4, sizeof(cl_attributes), &count),
                    CL_ERROR_INVALID_ARGUMENT);
     EXPECT_FAILURE(fx, cl_layout_viewport(layout, NULL), CL_ERROR_INVALID_ARGUMENT);
     EXPECT_FAILURE(fx, cl_layout_content_size(layout, NULL), CL_ERROR_INVALID_ARGUMENT);
     EXPECT_FAILURE(fx, cl_layout_section_count(layout, NULL), CL_ERROR_INVALID_ARGUMENT);
     EXPECT_FAILURE(fx, cl_layout_item_count(layout, 0, NULL), CL_ERROR_INVALID_ARGUMENT);
-    EXPECT_FAILURE(fx, cl_layout_attributes(layout, CL_CATEGORY_CELL, CL_KIND_CELL, 0, 0, NULL),
+    EXPECT_FAILURE(fx, cl_layout_attributes(layout, CL_CATEGORY_CELL, CL_KIND_CELL, 0, 0, NULL, sizeof(cl_attributes)),
                    CL_ERROR_INVALID_ARGUMENT);
-    EXPECT_FAILURE(fx, cl_layout_attributes(layout, 7, CL_KIND_CELL, 0, 0, buffer),
+    EXPECT_FAILURE(fx, cl_layout_attributes(layout, 7, CL_KIND_CELL, 0, 0, buffer, sizeof *buffer),
                    CL_ERROR_INVALID_ARGUMENT);
-    EXPECT_FAILURE(fx, cl_layout_elements_in_rect(layout, fx->scene.def.viewport, buffer, 4, NULL),
+    EXPECT_FAILURE(fx, cl_layout_elements_in_rect(layout, fx->scene.def.viewport, buffer, 4, sizeof(cl_attributes), NULL),
                    CL_ERROR_INVALID_ARGUMENT);
-    EXPECT_FAILURE(fx, cl_layout_elements_in_rect(layout, fx->scene.def.viewport, NULL, 4, &count),
+    EXPECT_FAILURE(fx, cl_layout_elements_in_rect(layout, fx->scene.def.viewport, NULL, 4, sizeof(cl_attributes), &count),
                    CL_ERROR_INVALID_ARGUMENT);
-    EXPECT_FAILURE(fx, cl_layout_elements_in_rect(layout, fx->scene.def.viewport, buffer, -1, &count),
+    EXPECT_FAILURE(fx, cl_layout_elements_in_rect(layout, fx->scene.def.viewport, buffer, -1, sizeof(cl_attributes), &count),
                    CL_ERROR_INVALID_ARGUMENT);
     EXPECT_FAILURE(fx, cl_layout_invalidate_items(layout, NULL, 1), CL_ERROR_INVALID_ARGUMENT);
     EXPECT_FAILURE(fx, cl_layout_invalidate_sections(layout, NULL, 1), CL_ERROR_INVALID_ARGUMENT);
@@ -395,7 +399,7 @@ static void bad_counts_and_sizes(fixture *fx) {
     cl_layout *layout = fx->layout;
     cl_index_path first = {0, 0};
     f->fault = BAD_COUNT, f->count = -1;
-    EXPECT_FAILURE(fx, cl_layout_invalidate_counts(layout), CL_ERROR_BAD_CALLBACK_DATA);
+    EXPECT_FAILURE(fx, cl_layout_invalidate(layout), CL_ERROR_BAD_CALLBACK_DATA);
     f->fault = BAD_COUNT, f->count = (int64_t)CL_MAX_ITEMS + 1;
     EXPECT_FAILURE(fx, cl_layout_invalidate(layout), CL_ERROR_LIMIT);
     f->fault = BAD_COUNT, f->count = INT64_MAX;
@@ -430,7 +434,7 @@ static void bad_metrics(fixture *fx) {
     static const struct { size_t offset; int32_t value; } bad_enums[] = {
         {offsetof(cl_section_metrics, alignment), 9},
         {offsetof(cl_section_metrics, cross_alignment), -1},
-        {offsetof(cl_section_metrics, style), 2},
+        {offsetof(cl_section_metrics, style), CL_STYLE_CUSTOM + 1},
         {offsetof(cl_section_metrics, style), -1},
         {offsetof(cl_section_metrics, rows), 0},
         {offsetof(cl_section_metrics, rows), -1},
@@ -500,7 +504,7 @@ static void out_of_range(fixture *fx) {
     for (size_t i = 0; i < sizeof bad_sections / sizeof bad_sections[0]; i++) {
         int64_t section = bad_sections[i];
         cl_index_path path = {section, 0};
-        EXPECT_FAILURE(fx, cl_layout_attributes(layout, CL_CATEGORY_CELL, CL_KIND_CELL, section, 0, &a),
+        EXPECT_FAILURE(fx, cl_layout_attributes(layout, CL_CATEGORY_CELL, CL_KIND_CELL, section, 0, &a, sizeof a),
                        CL_ERROR_OUT_OF_RANGE);
         EXPECT_FAILURE(fx, cl_layout_item_count(layout, section, &count), CL_ERROR_OUT_OF_RANGE);
         EXPECT_FAILURE(fx, cl_layout_invalidate_items(layout, &path, 1), CL_ERROR_OUT_OF_RANGE);
@@ -511,17 +515,17 @@ static void out_of_range(fixture *fx) {
     paths[1].item = -1;
     EXPECT_FAILURE(fx, cl_layout_invalidate_items(layout, paths, 2), CL_ERROR_OUT_OF_RANGE);
     EXPECT_FAILURE(fx, cl_layout_invalidate_items(layout, paths, -1), CL_ERROR_INVALID_ARGUMENT);
-    EXPECT_FAILURE(fx, cl_layout_attributes(layout, CL_CATEGORY_CELL, CL_KIND_CELL, 0, items, &a),
+    EXPECT_FAILURE(fx, cl_layout_attributes(layout, CL_CATEGORY_CELL, CL_KIND_CELL, 0, items, &a, sizeof a),
                    CL_ERROR_OUT_OF_RANGE);
-    EXPECT_FAILURE(fx, cl_layout_attributes(layout, CL_CATEGORY_CELL, CL_KIND_CELL, 1, 0, &a),
+    EXPECT_FAILURE(fx, cl_layout_attributes(layout, CL_CATEGORY_CELL, CL_KIND_CELL, 1, 0, &a, sizeof a),
                    CL_ERROR_OUT_OF_RANGE);  /* section 1 is empty */
-    EXPECT_FAILURE(fx, cl_layout_attributes(layout, CL_CATEGORY_SUPPLEMENTARY, CL_KIND_HEADER, 0, 1, &a),
+    EXPECT_FAILURE(fx, cl_layout_attributes(layout, CL_CATEGORY_SUPPLEMENTARY, CL_KIND_HEADER, 0, 1, &a, sizeof a),
                    CL_ERROR_OUT_OF_RANGE);  /* headers are item 0 */
-    EXPECT_FAILURE(fx, cl_layout_attributes(layout, CL_CATEGORY_SUPPLEMENTARY, CL_KIND_FOOTER, 1, 0, &a),
+    EXPECT_FAILURE(fx, cl_layout_attributes(layout, CL_CATEGORY_SUPPLEMENTARY, CL_KIND_FOOTER, 1, 0, &a, sizeof a),
                    CL_ERROR_OUT_OF_RANGE);  /* section 1 has no footer */
-    EXPECT_FAILURE(fx, cl_layout_attributes(layout, CL_CATEGORY_SUPPLEMENTARY, CL_KIND_HEADER, sections, 0, &a),
+    EXPECT_FAILURE(fx, cl_layout_attributes(layout, CL_CATEGORY_SUPPLEMENTARY, CL_KIND_HEADER, sections, 0, &a, sizeof a),
                    CL_ERROR_OUT_OF_RANGE);
-    EXPECT_FAILURE(fx, cl_layout_attributes(layout, CL_CATEGORY_SUPPLEMENTARY, CL_KIND_FIRST_USER, 0, 0, &a),
+    EXPECT_FAILURE(fx, cl_layout_attributes(layout, CL_CATEGORY_SUPPLEMENTARY, CL_KIND_FIRST_USER, 0, 0, &a, sizeof a),
                    CL_ERROR_OUT_OF_RANGE);  /* the separator is before item 3 */
 }
 
@@ -532,9 +536,9 @@ static void unknown_kinds(fixture *fx) {
     static const int32_t unknown[] = {-1, 99, INT32_MAX};
     for (size_t i = 0; i < sizeof unknown / sizeof unknown[0]; i++) {
         EXPECT_FAILURE(fx, cl_layout_kind_name(layout, unknown[i], &name), CL_ERROR_UNKNOWN_KIND);
-        EXPECT_FAILURE(fx, cl_layout_attributes(layout, CL_CATEGORY_SUPPLEMENTARY, unknown[i], 0, 0, &a),
+        EXPECT_FAILURE(fx, cl_layout_attributes(layout, CL_CATEGORY_SUPPLEMENTARY, unknown[i], 0, 0, &a, sizeof a),
                        CL_ERROR_UNKNOWN_KIND);
-        EXPECT_FAILURE(fx, cl_layout_attributes(layout, CL_CATEGORY_DECORATION, unknown[i], 0, 0, &a),
+        EXPECT_FAILURE(fx, cl_layout_attributes(layout, CL_CATEGORY_DECORATION, unknown[i], 0, 0, &a, sizeof a),
                        CL_ERROR_UNKNOWN_KIND);
     }
     EXPECT_FAILURE(fx, cl_layout_kind_name(layout, CL_KIND_HEADER, NULL), CL_ERROR_INVALID_ARGUMENT);
@@ -581,7 +585,7 @@ static void sideways_calls_fail(fixture *fx, int64_t section, cl_status status) 
     cl_section_scroll scroll;
     double target;
     EXPECT_FAILURE(fx, cl_layout_set_section_offset(fx->layout, section, 10), status);
-    EXPECT_FAILURE(fx, cl_layout_section_scroll(fx->layout, section, &scroll), status);
+    EXPECT_FAILURE(fx, cl_layout_section_scroll(fx->layout, section, &scroll, sizeof scroll), status);
     EXPECT_FAILURE(fx, cl_layout_section_target_offset(fx->layout, section, 10, 0, CL_SNAP_NONE,
                                                        CL_DECELERATION_NORMAL, &target),
                    status);
@@ -622,12 +626,12 @@ static void section_offsets(fixture *fx) {
     const int64_t flows[] = {flow, empty_flow};
     for (size_t i = 0; i < 2; i++) sideways_calls_fail(fx, flows[i], CL_ERROR_INVALID_ARGUMENT);
     for (size_t i = 0; i < 3; i++) sideways_calls_fail(fx, missing[i], CL_ERROR_OUT_OF_RANGE);
-    EXPECT_FAILURE(fx, cl_layout_section_scroll(layout, strip, NULL), CL_ERROR_INVALID_ARGUMENT);
+    EXPECT_FAILURE(fx, cl_layout_section_scroll(layout, strip, NULL, sizeof(cl_section_scroll)), CL_ERROR_INVALID_ARGUMENT);
     EXPECT_FAILURE(fx, cl_layout_section_target_offset(layout, strip, 10, 0, CL_SNAP_NONE,
                                                        CL_DECELERATION_NORMAL, NULL),
                    CL_ERROR_INVALID_ARGUMENT);
     /* The offset the scene asked for is still there. */
-    if (CHECK_OK(layout, cl_layout_section_scroll(layout, strip, &scroll)))
+    if (CHECK_OK(layout, cl_layout_section_scroll(layout, strip, &scroll, sizeof scroll)))
         CHECK(scroll.offset == fx->scene.sections[strip].offset && scroll.offset > 0,
               "offset %g after the failures, want %g", scroll.offset, fx->scene.sections[strip].offset);
 }
@@ -639,19 +643,19 @@ static void buffers(fixture *fx) {
     cl_rect all = content_rect(fx->good.content_size, 10000);
     cl_attributes one[1];
     int64_t needed = -1;
-    EXPECT_FAILURE(fx, cl_layout_elements_in_rect(layout, all, one, 1, &needed),
+    EXPECT_FAILURE(fx, cl_layout_elements_in_rect(layout, all, one, 1, sizeof(cl_attributes), &needed),
                    CL_ERROR_BUFFER_TOO_SMALL);
     CHECK(needed == (int64_t)fx->good.count, "needed count %lld, want %zu", (long long)needed,
           fx->good.count);
     needed = -1;
     /* NULL with capacity 0 only counts. */
-    CHECK_OK(layout, cl_layout_elements_in_rect(layout, all, NULL, 0, &needed));
+    CHECK_OK(layout, cl_layout_elements_in_rect(layout, all, NULL, 0, sizeof(cl_attributes), &needed));
     CHECK(needed == (int64_t)fx->good.count, "needed count %lld, want %zu", (long long)needed,
           fx->good.count);
     /* Nothing there: no buffer needed. */
     cl_rect far = {0, fx->good.content_size.height + 20000, 100, 100};
     needed = -1;
-    CHECK_OK(layout, cl_layout_elements_in_rect(layout, far, NULL, 0, &needed));
+    CHECK_OK(layout, cl_layout_elements_in_rect(layout, far, NULL, 0, sizeof(cl_attributes), &needed));
     CHECK(needed == 0, "%lld elements far below the content", (long long)needed);
 }
 

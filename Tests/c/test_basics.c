@@ -1,5 +1,5 @@
 /* The basics: version, status strings, default definitions, and the exact frames of a
- * UIKit-like grid built straight from cl_flow_def (no section_metrics, no item_sizes). */
+ * UIKit-like flow grid built straight from cl_layout_def (no section_metrics, no item_sizes). */
 #include <string.h>
 
 #include "check.h"
@@ -20,8 +20,20 @@ static void version_and_strings(void *context) {
 
 static void defaults(void *context) {
     (void)context;
-    cl_flow_def def = cl_flow_def_default();
-    CHECK(def.struct_size == sizeof def, "cl_flow_def.struct_size %u", def.struct_size);
+    cl_layout_def def = cl_layout_def_default();
+    CHECK(def.struct_size == sizeof def, "cl_layout_def.struct_size %u", def.struct_size);
+    CHECK(def.style == CL_STYLE_FLOW && def.rows == 1 && def.columns == 2 &&
+              def.element_limit == CL_MAX_ITEMS && def.reserved == 0 && def.reserved_0_4 == 0,
+          "flow, rows 1, columns 2, element_limit CL_MAX_ITEMS, reserved fields zero");
+    cl_layout_def orthogonal = cl_orthogonal_def_default();
+    CHECK(orthogonal.style == CL_STYLE_ORTHOGONAL && orthogonal.struct_size == sizeof orthogonal &&
+              orthogonal.columns == 2,
+          "cl_orthogonal_def_default: orthogonal, otherwise the defaults");
+    cl_data_source source = cl_data_source_default();
+    CHECK(source.struct_size == sizeof source && source.reserved == 0 && !source.user_data &&
+              !source.section_count && !source.item_count && !source.item_sizes &&
+              !source.section_metrics && !source.inline_elements && !source.custom_frames,
+          "cl_data_source_default: its size and no callbacks");
     CHECK(def.direction == CL_DIRECTION_VERTICAL && def.alignment == CL_ALIGNMENT_JUSTIFIED &&
               def.cross_alignment == CL_CROSS_ALIGNMENT_CENTER,
           "enums default to vertical, justified, center");
@@ -48,7 +60,7 @@ static cl_status seven_items(void *user_data, int64_t section, int64_t *out_coun
 /* Viewport 320 wide, insets 10, items 90x90, spacings 10, header 44: three columns. */
 static void uikit_grid_frames(void *context) {
     (void)context;
-    cl_flow_def def = cl_flow_def_default();
+    cl_layout_def def = cl_layout_def_default();
     cl_rect viewport = {0, 0, 320, 480};
     cl_size item = {90, 90};
     cl_insets insets = {10, 10, 10, 10};
@@ -56,7 +68,7 @@ static void uikit_grid_frames(void *context) {
     def.item_size = item;
     def.insets = insets;
     def.header = 44;
-    cl_data_source source = {0};
+    cl_data_source source = cl_data_source_default();
     source.item_count = seven_items;
     cl_layout *layout = NULL;
     if (!CHECK_OK(layout, cl_layout_create(&def, &source, &layout))) return;
@@ -69,12 +81,12 @@ static void uikit_grid_frames(void *context) {
               size.width, size.height);
     cl_attributes a;
     if (CHECK_OK(layout, cl_layout_attributes(layout, CL_CATEGORY_SUPPLEMENTARY, CL_KIND_HEADER, 0,
-                                              0, &a)))
+                                              0, &a, sizeof a)))
         CHECK(a.frame.x == 0 && a.frame.y == 0 && a.frame.width == 320 && a.frame.height == 44,
               "header (%g, %g, %g, %g)", a.frame.x, a.frame.y, a.frame.width, a.frame.height);
     for (int64_t i = 0; i < 7; i++) {
         double x = 10 + 105 * (double)(i % 3), y = 54 + 100 * (double)(i / 3);
-        if (CHECK_OK(layout, cl_layout_attributes(layout, CL_CATEGORY_CELL, CL_KIND_CELL, 0, i, &a)))
+        if (CHECK_OK(layout, cl_layout_attributes(layout, CL_CATEGORY_CELL, CL_KIND_CELL, 0, i, &a, sizeof a)))
             CHECK(a.frame.x == x && a.frame.y == y && a.frame.width == 90 && a.frame.height == 90 &&
                       a.z == 0 && a.alpha == 1 && !a.hidden,
                   "item %lld (%g, %g, %g, %g), want (%g, %g, 90, 90)", (long long)i, a.frame.x,

@@ -77,7 +77,7 @@ static void changed_counts(fixture *fx) {
     fx->scene.sections[2].item_count = 5;
     fx->scene.sections[0].item_count = 2;
     fx->scene.sections[0].inlines[0].element.before = 2;
-    CHECK_OK(fx->layout, cl_layout_invalidate_counts(fx->layout));
+    CHECK_OK(fx->layout, cl_layout_invalidate(fx->layout));
     check_same_as_fresh(fx, "after counts shrank");
     fx->scene.section_count = 1;
     CHECK_OK(fx->layout, cl_layout_invalidate(fx->layout));
@@ -148,8 +148,8 @@ static void kinds(fixture *fx) {
     int64_t section = 0;
     cl_attributes a;
     CHECK_OK(fx->layout, cl_layout_invalidate_sections(fx->layout, &section, 1));
-    CHECK_OK(fx->layout, cl_layout_attributes(fx->layout, CL_CATEGORY_SUPPLEMENTARY, badge, 0, 3, &a));
-    CHECK(cl_layout_attributes(fx->layout, CL_CATEGORY_SUPPLEMENTARY, separator, 0, 3, &a) ==
+    CHECK_OK(fx->layout, cl_layout_attributes(fx->layout, CL_CATEGORY_SUPPLEMENTARY, badge, 0, 3, &a, sizeof a));
+    CHECK(cl_layout_attributes(fx->layout, CL_CATEGORY_SUPPLEMENTARY, separator, 0, 3, &a, sizeof a) ==
               CL_ERROR_OUT_OF_RANGE,
           "the separator is still there after it became a badge");
 }

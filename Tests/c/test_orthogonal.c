@@ -82,7 +82,7 @@ static bool read_columns(const strip_fixture *fx, double offset, columns *out) {
     for (int64_t i = 0; i < sec->item_count; i++) {
         cl_attributes cell;
         if (!CHECK_OK(fx->layout, cl_layout_attributes(fx->layout, CL_CATEGORY_CELL, CL_KIND_CELL,
-                                                       fx->section, i, &cell)))
+                                                       fx->section, i, &cell, sizeof cell)))
             return false;
         axis_span at = line_span(cell.frame, fx->scene.def.direction);
         at.start += offset;
@@ -109,7 +109,7 @@ static bool read_columns(const strip_fixture *fx, double offset, columns *out) {
 static bool check_scroll(const strip_fixture *fx, double asked, const char *when) {
     cl_section_scroll scroll;
     columns cols;
-    if (!CHECK_OK(fx->layout, cl_layout_section_scroll(fx->layout, fx->section, &scroll)) ||
+    if (!CHECK_OK(fx->layout, cl_layout_section_scroll(fx->layout, fx->section, &scroll, sizeof scroll)) ||
         !read_columns(fx, scroll.offset, &cols))
         return false;
     double e = line_extent(fx);
@@ -127,7 +127,7 @@ static bool check_scroll(const strip_fixture *fx, double asked, const char *when
 
 static double current_offset(const strip_fixture *fx) {
     cl_section_scroll scroll = {0, 0, 0};
-    CHECK_OK(fx->layout, cl_layout_section_scroll(fx->layout, fx->section, &scroll));
+    CHECK_OK(fx->layout, cl_layout_section_scroll(fx->layout, fx->section, &scroll, sizeof scroll));
     return scroll.offset;
 }
 
@@ -159,7 +159,7 @@ static bool clamping_in_scene(strip_fixture *fx) {
          check_scroll(fx, asked, "set to 1e9");
     asked = current_offset(fx);
     if (ok && sec->item_count > 0) sec->item_count = rng_int(&r, 0, sec->item_count - 1);
-    ok = ok && CHECK_OK(layout, cl_layout_invalidate_counts(layout)) &&
+    ok = ok && CHECK_OK(layout, cl_layout_invalidate(layout)) &&
          check_scroll(fx, asked, "after fewer items") && check_queries(fx, "after fewer items");
 
     /* A new line-axis extent: a new max_offset, the offset clamped to it. */
@@ -238,7 +238,7 @@ static bool snapped_to(const double *candidates, int n, double v, double from, i
 static bool snapping_for(const strip_fixture *fx, const columns *cols, double proposed,
                          double velocity, double rate) {
     cl_section_scroll scroll;
-    if (!CHECK_OK(fx->layout, cl_layout_section_scroll(fx->layout, fx->section, &scroll)))
+    if (!CHECK_OK(fx->layout, cl_layout_section_scroll(fx->layout, fx->section, &scroll, sizeof scroll)))
         return false;
     double e = line_extent(fx), max = scroll.max_offset;
     double projected = proposed + velocity / 1000 * rate / (1 - rate);
@@ -291,7 +291,7 @@ static bool snapping_in_scene(strip_fixture *fx) {
     rng r = rng_seeded(fx->seed ^ 0x54A9);
     cl_section_scroll scroll;
     columns cols;
-    bool ok = CHECK_OK(fx->layout, cl_layout_section_scroll(fx->layout, fx->section, &scroll)) &&
+    bool ok = CHECK_OK(fx->layout, cl_layout_section_scroll(fx->layout, fx->section, &scroll, sizeof scroll)) &&
               read_columns(fx, scroll.offset, &cols);
     for (int i = 0; ok && i < 10; i++) {
         double proposed = rng_double(&r, -200, scroll.max_offset + 200);

@@ -176,7 +176,7 @@ static cl_insets random_decoration_insets(rng *r) {
 
 static bool get(const cl_layout *layout, int32_t category, int32_t kind, int64_t section,
                 int64_t item, cl_attributes *out) {
-    return CHECK_OK(layout, cl_layout_attributes(layout, category, kind, section, item, out));
+    return CHECK_OK(layout, cl_layout_attributes(layout, category, kind, section, item, out, sizeof *out));
 }
 
 static bool decoration_in_section(const scene *sc, const cl_layout *layout, const scene_decoration *d,
@@ -254,7 +254,7 @@ static bool decorations_in_scene(uint64_t seed) {
          * decorations do not move with its offset (SPEC §4): the box of its cells at offset 0. */
         int64_t n = sc.sections[s].item_count;
         cl_section_scroll strip = {0, 0, 0};
-        if (m->style == CL_STYLE_ORTHOGONAL) ok = ok && CHECK_OK(layout, cl_layout_section_scroll(layout, s, &strip));
+        if (m->style == CL_STYLE_ORTHOGONAL) ok = ok && CHECK_OK(layout, cl_layout_section_scroll(layout, s, &strip, sizeof strip));
         double dx = direction == CL_DIRECTION_VERTICAL ? strip.offset : 0;
         double dy = direction == CL_DIRECTION_VERTICAL ? 0 : strip.offset;
         double x0 = INFINITY, y0 = INFINITY, x1 = -INFINITY, y1 = -INFINITY;
@@ -280,7 +280,7 @@ static bool decorations_in_scene(uint64_t seed) {
         } else if (ok) {
             cl_attributes none;
             ok = CHECK(cl_layout_attributes(layout, CL_CATEGORY_DECORATION, d[ITEMS].kind, s, 0,
-                                            &none) == CL_ERROR_OUT_OF_RANGE,
+                                            &none, sizeof none) == CL_ERROR_OUT_OF_RANGE,
                        "seed %llu: an items decoration in empty section %lld", (unsigned long long)seed,
                        (long long)s);
         }

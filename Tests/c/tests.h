@@ -9,5 +9,10 @@ void bad_input_tests(void);     /* test_bad_input.c: status codes, messages, las
 void invalidation_tests(void);  /* test_invalidation.c: incremental equals fresh */
 void property_tests(void);      /* test_properties.c: random scenes, SPEC §6-9 */
 void orthogonal_tests(void);    /* test_orthogonal.c: sideways sections, SPEC §4 and §10 */
+void abi_tests(void);           /* test_abi.c: older and newer structs, element sizes, threads */
+void style_tests(void);         /* test_styles.c: grid, waterfall, custom (§5), decoration kinds (§7) */
+void limit_tests(void);         /* test_limits.c: the element limit, finite sums, kind names (§11) */
+
+void update_tests(void);       /* test_updates.c: batch updates and the diff, SPEC §10.2-10.3 */
 
 #endif

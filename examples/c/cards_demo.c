@@ -74,7 +74,7 @@ static void print_element(const cl_layout *layout, const cl_attributes *e) {
 static void print_screen(const cl_layout *layout, cl_rect screen, int limit) {
     cl_attributes elements[128];
     int64_t count = 0;
-    if (cl_layout_elements_in_rect(layout, screen, elements, 128, &count) != CL_OK) {
+    if (cl_layout_elements_in_rect(layout, screen, elements, 128, sizeof(cl_attributes), &count) != CL_OK) {
         printf("query failed: %s\n", cl_layout_last_error(layout));
         return;
     }
@@ -86,7 +86,7 @@ static void print_screen(const cl_layout *layout, cl_rect screen, int limit) {
 int main(void) {
     cl_rect screen = {0, 0, 390, 700};
     const char *const kinds[] = {"separator"};
-    cl_flow_def def = cl_flow_def_default();
+    cl_layout_def def = cl_layout_def_default();
     def.viewport = screen;
     def.insets = (cl_insets){20, 20, 28, 20};  /* room for the cards around the items */
     def.interitem_spacing = def.line_spacing = 12;
@@ -95,8 +95,12 @@ int main(void) {
     def.kinds = kinds;
     def.kind_count = 1;
 
-    cl_data_source source = {NULL, section_count, item_count, item_sizes, section_metrics,
-                             inline_elements};
+    cl_data_source source = cl_data_source_default();  /* its size; no callbacks yet */
+    source.section_count = section_count;
+    source.item_count = item_count;
+    source.item_sizes = item_sizes;
+    source.section_metrics = section_metrics;
+    source.inline_elements = inline_elements;
     cl_layout *layout = NULL;
     if (cl_layout_create(&def, &source, &layout) != CL_OK) {
         printf("create failed: %s\n", cl_layout_last_error(NULL));
@@ -127,17 +131,17 @@ int main(void) {
     cl_attributes a;
     for (int64_t before = GROUP; before < LIST_ROWS; before += GROUP)
         if (cl_layout_attributes(layout, CL_CATEGORY_SUPPLEMENTARY, CL_KIND_FIRST_USER, 0, before,
-                                 &a) == CL_OK)
+                                 &a, sizeof a) == CL_OK)
             printf("separator before row %2lld at y = %g\n", (long long)before, a.frame.y);
 
     /* The cards of the list and of Photos, and the first photo's shadow. */
-    if (cl_layout_attributes(layout, CL_CATEGORY_DECORATION, card_kind, 0, 0, &a) == CL_OK)
+    if (cl_layout_attributes(layout, CL_CATEGORY_DECORATION, card_kind, 0, 0, &a, sizeof a) == CL_OK)
         printf("Settings card: (%g, %g) %g x %g\n", a.frame.x, a.frame.y, a.frame.width,
                a.frame.height);
-    if (cl_layout_attributes(layout, CL_CATEGORY_DECORATION, card_kind, 1, 0, &a) == CL_OK)
+    if (cl_layout_attributes(layout, CL_CATEGORY_DECORATION, card_kind, 1, 0, &a, sizeof a) == CL_OK)
         printf("Photos card: (%g, %g) %g x %g\n", a.frame.x, a.frame.y, a.frame.width,
                a.frame.height);
-    if (cl_layout_attributes(layout, CL_CATEGORY_DECORATION, shadow_kind, 1, 0, &a) == CL_OK)
+    if (cl_layout_attributes(layout, CL_CATEGORY_DECORATION, shadow_kind, 1, 0, &a, sizeof a) == CL_OK)
         printf("shadow of the first photo: (%g, %g) %g x %g\n", a.frame.x, a.frame.y,
                a.frame.width, a.frame.height);
 
@@ -145,13 +149,13 @@ int main(void) {
      * is laid out again (other frames and the content size stay as they are). The Places
      * header sticks to the top until its section's end pushes it up. */
     cl_attributes places;
-    cl_layout_attributes(layout, CL_CATEGORY_SUPPLEMENTARY, CL_KIND_HEADER, 2, 0, &places);
+    cl_layout_attributes(layout, CL_CATEGORY_SUPPLEMENTARY, CL_KIND_HEADER, 2, 0, &places, sizeof places);
     double natural = places.frame.y;
     printf("\nthe Places header's own place: y = %g\n", natural);
     for (double y = natural - 100; y <= natural + 400; y += 100) {
         screen.y = y;
         cl_layout_set_viewport(layout, screen);
-        cl_layout_attributes(layout, CL_CATEGORY_SUPPLEMENTARY, CL_KIND_HEADER, 2, 0, &places);
+        cl_layout_attributes(layout, CL_CATEGORY_SUPPLEMENTARY, CL_KIND_HEADER, 2, 0, &places, sizeof places);
         printf("  scrolled to y = %4g: Places header at y = %6.1f (z %d)\n", y, places.frame.y,
                places.z);
     }

@@ -78,7 +78,7 @@ static void print_screen(const cl_layout *layout, cl_rect screen) {
      * and count the number needed. */
     cl_attributes elements[64];
     int64_t count = 0;
-    cl_status status = cl_layout_elements_in_rect(layout, screen, elements, 64, &count);
+    cl_status status = cl_layout_elements_in_rect(layout, screen, elements, 64, sizeof(cl_attributes), &count);
     if (status != CL_OK) {
         printf("query failed: %s\n", cl_layout_last_error(layout));
         return;
@@ -108,13 +108,18 @@ int main(void) {
     /* Start from the defaults (UIKit's: spacing 10, justified lines, centred in the line), then
      * set what this screen needs. The data source can override metrics per section. */
     cl_rect screen = {0, 0, 390, 600};
-    cl_flow_def def = cl_flow_def_default();
+    cl_layout_def def = cl_layout_def_default();
     def.viewport = screen;
     def.insets = (cl_insets){8, 16, 16, 16};
     def.header = 40;
     def.pin_headers = 1;
 
-    cl_data_source source = {&g, section_count, item_count, item_sizes, section_metrics, NULL};
+    cl_data_source source = cl_data_source_default();  /* its size; no callbacks yet */
+    source.user_data = &g;
+    source.section_count = section_count;
+    source.item_count = item_count;
+    source.item_sizes = item_sizes;
+    source.section_metrics = section_metrics;
     cl_layout *layout = NULL;
     if (cl_layout_create(&def, &source, &layout) != CL_OK) {
         printf("create failed: %s\n", cl_layout_last_error(NULL));
@@ -135,16 +140,16 @@ int main(void) {
     printf("\nafter album 1 grew to 180 points:\n");
     print_content_size(layout);
     cl_attributes tag;
-    if (cl_layout_attributes(layout, CL_CATEGORY_CELL, CL_KIND_CELL, 1, 0, &tag) == CL_OK)
+    if (cl_layout_attributes(layout, CL_CATEGORY_CELL, CL_KIND_CELL, 1, 0, &tag, sizeof tag) == CL_OK)
         printf("the first tag moved down to y = %g\n", tag.frame.y);
 
     /* Scrolling is a viewport change: the pinned header follows without a new layout pass. */
     cl_attributes header;
-    if (cl_layout_attributes(layout, CL_CATEGORY_SUPPLEMENTARY, CL_KIND_HEADER, 2, 0, &header) == CL_OK) {
+    if (cl_layout_attributes(layout, CL_CATEGORY_SUPPLEMENTARY, CL_KIND_HEADER, 2, 0, &header, sizeof header) == CL_OK) {
         screen.y = header.frame.y + 300;
         cl_layout_set_viewport(layout, screen);
         printf("the Photos header starts at y = %g; ", header.frame.y);
-        cl_layout_attributes(layout, CL_CATEGORY_SUPPLEMENTARY, CL_KIND_HEADER, 2, 0, &header);
+        cl_layout_attributes(layout, CL_CATEGORY_SUPPLEMENTARY, CL_KIND_HEADER, 2, 0, &header, sizeof header);
         printf("scrolled to y = %g, it is pinned at y = %g\n", screen.y, header.frame.y);
     }
 

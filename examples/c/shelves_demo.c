@@ -68,7 +68,7 @@ static cl_status section_metrics(void *user_data, int64_t section, cl_section_me
 static void print_visible_cards(const cl_layout *layout, cl_rect screen, int64_t section) {
     cl_attributes elements[128];
     int64_t count = 0;
-    if (cl_layout_elements_in_rect(layout, screen, elements, 128, &count) != CL_OK) {
+    if (cl_layout_elements_in_rect(layout, screen, elements, 128, sizeof(cl_attributes), &count) != CL_OK) {
         printf("query failed: %s\n", cl_layout_last_error(layout));
         return;
     }
@@ -85,15 +85,19 @@ static void print_visible_cards(const cl_layout *layout, cl_rect screen, int64_t
 
 int main(void) {
     cl_rect screen = {0, 0, 390, 844};
-    cl_flow_def def = cl_flow_def_default();
+    cl_layout_def def = cl_layout_def_default();
     def.viewport = screen;
     def.insets = (cl_insets){8, 16, 16, 16};
     def.interitem_spacing = 12;
     def.line_spacing = 10;
     def.header = 44;
 
-    cl_data_source source = {(void *)screen_sections, section_count, item_count, item_sizes,
-                             section_metrics, NULL};
+    cl_data_source source = cl_data_source_default();  /* its size; no callbacks yet */
+    source.user_data = (void *)screen_sections;
+    source.section_count = section_count;
+    source.item_count = item_count;
+    source.item_sizes = item_sizes;
+    source.section_metrics = section_metrics;
     cl_layout *layout = NULL;
     if (cl_layout_create(&def, &source, &layout) != CL_OK) {
         printf("create failed: %s\n", cl_layout_last_error(NULL));
@@ -105,7 +109,7 @@ int main(void) {
            size.height);
     for (int64_t s = 0; s < SECTIONS; s++) {
         cl_section_scroll scroll;
-        if (cl_layout_section_scroll(layout, s, &scroll) == CL_OK)
+        if (cl_layout_section_scroll(layout, s, &scroll, sizeof scroll) == CL_OK)
             printf("  %-10s shelf: %g points of cards, offset 0 to %g\n", screen_sections[s].title,
                    scroll.content_extent, scroll.max_offset);
         else

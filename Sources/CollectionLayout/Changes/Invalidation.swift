@@ -7,75 +7,143 @@ extension Layout {
         try reader.checkNotAsking()
         try checkViewport(viewport)
         try state.setViewport(viewport)
+        lastUpdate = nil
     }
 
     /// Asks the data source for everything again.
     public func invalidateAll() throws(LayoutError) {
         try reader.checkNotAsking()
         let models = try reader.readAll(rules, lineExtent: state.lineExtent)
-        state = try LayoutState(models, axes: state.axes, viewport: state.viewport, chrome: state.chrome, reusing: state)
+        state = try LayoutState(models, axes: state.axes, viewport: state.viewport, chrome: state.chrome,
+                                offsets: state.sections.map(\.offset))
+        lastUpdate = nil
     }
 
     /// The sizes (custom sections: the frames) of these items changed: asks only them, in one
     /// batch per run of consecutive items, and lets each section's style lay out again from the
-    /// first affected place; later sections move by offset.
+    /// first affected place; later sections move by offset. A long section in which many items
+    /// changed is asked and laid out whole, which then costs less.
     public func invalidateItems(_ items: [(section: Int, item: Int)]) throws(LayoutError) {
         try reader.checkNotAsking()
-        for (s, i) in items where !(state.sections.indices.contains(s) && i >= 0 && i < state.sections[s].model.itemCount) {
-            try checkSection(s)
-            throw LayoutError(.outOfRange, "item (\(s), \(i)) does not exist (section \(s) has \(state.sections[s].model.itemCount) items)")
-        }
-        let sorted = items.map { ($0.section, $0.item) }.sorted { $0 < $1 }
-        var bodies: [(section: Int, body: any SectionBody)] = []
+        var sorted = items.map { ($0.section, $0.item) }
+        if zip(sorted, sorted.dropFirst()).contains(where: { $0 > $1 }) { sorted.sort { $0 < $1 } }
+        // Everything is read and checked before the layout changes.
+        var changes: [(section: Int, items: [Int], new: ItemValues, old: ItemValues)] = []
         var k = 0
         while k < sorted.count {
             let s = sorted[k].0
+            try checkSection(s)
+            let count = state.sections[s].model.itemCount
             var changed: [Int] = []
             while k < sorted.count && sorted[k].0 == s {
-                if changed.last != sorted[k].1 { changed.append(sorted[k].1) }
+                let i = sorted[k].1
+                guard i >= 0, i < count else {
+                    throw LayoutError(.outOfRange, "item (\(s), \(i)) does not exist (section \(s) has \(count) items)")
+                }
+                if changed.last != i { changed.append(i) }
                 k += 1
             }
-            var body = state.sections[s].body
-            body.update(items: changed, model: try readItems(changed, section: s, into: body.model))
-            bodies.append((s, body))
+            let model = state.sections[s].model
+            // Many changes in a long section: it is asked in one batch and laid out whole, which
+            // costs less than many small batches. Custom frames are the host's own work: only
+            // the named ones are asked again (SPEC §5).
+            let whole = changed.count * 16 >= model.itemCount && model.itemCount >= 1024
+                && !bodyType(for: model.metrics.style).placesItemsItself
+            changes.append((s, changed, try readItems(changed, whole: whole, section: s, style: model.metrics.style),
+                            ItemValues.current(changed, whole: whole, in: model)))
         }
-        try state.replaceBodies(bodies)
+        var index: [Int: Int] = [:]
+        for (k, change) in changes.enumerated() { index[change.section] = k }
+        try state.changeBodies(changes.map(\.section)) { s, body in
+            guard let change = index[s].map({ changes[$0] }) else { return }
+            body.update(items: change.items) { change.new.write(into: &$0) }
+        } undo: { s, body in
+            guard let change = index[s].map({ changes[$0] }) else { return }
+            body.update(items: change.items) { change.old.write(into: &$0) }
+        }
+        lastUpdate = nil
     }
 
-    /// The new sizes or frames of `items` (sorted, unique) of section `s`, written into `model`.
-    private func readItems(_ items: [Int], section s: Int, into model: SectionModel) throws(LayoutError) -> SectionModel {
-        var model = model
-        let custom = bodyType(for: model.metrics.style).placesItemsItself
+    /// The new sizes or frames of `items` (sorted, unique) of section `s`, asked in one batch
+    /// per run of consecutive items, or of all its items in one batch.
+    private func readItems(_ items: [Int], whole: Bool, section s: Int, style: SectionStyle) throws(LayoutError) -> ItemValues {
+        let count = state.sections[s].model.itemCount
+        var runs: [Range<Int>] = whole ? [0..<count] : []
         var runStart = 0
-        while runStart < items.count {
+        while !whole && runStart < items.count {
             var runEnd = runStart + 1
             while runEnd < items.count && items[runEnd] == items[runEnd - 1] + 1 { runEnd += 1 }
-            let range = items[runStart]..<(items[runStart] + runEnd - runStart)
-            if custom {
-                let frames = try reader.frames(section: s, range: range, lineExtent: state.lineExtent, axes: state.axes)
-                model.frames.replaceSubrange(range, with: frames)
-            } else {
-                let sizes = try reader.sizes(section: s, range: range, default: definition.itemSize)
-                model.sizes.replaceSubrange(range, with: sizes)
-            }
+            runs.append(items[runStart]..<(items[runStart] + runEnd - runStart))
             runStart = runEnd
         }
-        return model
+        var values = ItemValues(items: items, whole: whole)
+        for range in runs {
+            // (One run, the usual case for many items, takes the array as it is.)
+            if bodyType(for: style).placesItemsItself {
+                let frames = try reader.frames(section: s, range: range, lineExtent: state.lineExtent, axes: state.axes)
+                if values.frames.isEmpty { values.frames = frames } else { values.frames += frames }
+            } else {
+                let sizes = try reader.sizes(section: s, range: range, default: definition.itemSize)
+                if values.sizes.isEmpty { values.sizes = sizes } else { values.sizes += sizes }
+            }
+        }
+        return values
     }
 
     /// The metrics or inline elements of these sections changed: asks them again (not the items).
     public func invalidateSections(_ list: [Int]) throws(LayoutError) {
         try reader.checkNotAsking()
         for s in list { try checkSection(s) }
-        var budget = definition.elementLimit - state.sections.reduce(state.sections.count) { $0 + $1.model.itemCount + $1.model.inlines.count }
-        var bodies: [(section: Int, body: any SectionBody)] = []
+        var budget = definition.elementLimit - state.elementCount
+        var memory = MemoryEstimate(budget: definition.memoryBudget)
+        try memory.add(sections: state.sections.count, items: state.elementCount, what: "the layout")
+        var bodies: [(section: Int, new: any SectionBody, old: any SectionBody)] = []
         for s in Array(Set(list)).sorted() {
             let old = state.sections[s].model
             budget += old.inlines.count
-            let model = try reader.rereadOutline(s, keeping: old, rules, budget: budget)
+            let room = Swift.min(budget, memory.room(per: MemoryEstimate.perInline) + old.inlines.count)
+            let model = try reader.rereadOutline(s, keeping: old, rules, budget: room)
             budget -= model.inlines.count
-            bodies.append((s, bodyType(for: model.metrics.style).init(model, in: state.space)))
+            bodies.append((s, bodyType(for: model.metrics.style).init(model, in: state.space), state.sections[s].body))
         }
-        try state.replaceBodies(bodies)
+        var index: [Int: Int] = [:]
+        for (k, entry) in bodies.enumerated() { index[entry.section] = k }
+        try state.changeBodies(bodies.map(\.section)) { s, body in
+            if let k = index[s] { body = bodies[k].new }
+        } undo: { s, body in
+            if let k = index[s] { body = bodies[k].old }
+        }
+        lastUpdate = nil
+    }
+}
+
+/// New or old sizes (or custom frames) of some items of a section in item order, or of all.
+struct ItemValues {
+    var items: [Int]
+    var whole: Bool
+    var sizes: [Size] = []
+    var frames: [Rect] = []
+
+    /// The values the items have in `model` now (all of them: the model's arrays, shared).
+    static func current(_ items: [Int], whole: Bool, in model: SectionModel) -> ItemValues {
+        var values = ItemValues(items: items, whole: whole)
+        if whole {
+            (values.sizes, values.frames) = (model.sizes, model.frames)
+        } else if model.frames.isEmpty {
+            values.sizes = items.map { model.sizes[$0] }
+        } else {
+            values.frames = items.map { model.frames[$0] }
+        }
+        return values
+    }
+
+    func write(into model: inout SectionModel) {
+        if whole {
+            (model.sizes, model.frames) = (sizes, frames)
+            return
+        }
+        for (k, item) in items.enumerated() {
+            if sizes.isEmpty { model.frames[item] = frames[k] } else { model.sizes[item] = sizes[k] }
+        }
     }
 }

@@ -23,6 +23,7 @@ extension Layout {
         _ = try strip(s)
         guard offset.isFinite else { throw LayoutError(.invalidArgument, "section \(s): offset \(offset) must be finite") }
         state.setOffset(offset, section: s)
+        lastUpdate = nil
     }
 
     /// A strip's offset, its extent and the largest offset.
@@ -49,7 +50,7 @@ extension Layout {
     private func strip(_ s: Int) throws(LayoutError) -> Strip {
         try checkSection(s)
         guard let strip = state.sections[s].body.strip else {
-            throw LayoutError(.invalidArgument, "section \(s) is a \(state.sections[s].metrics.style) section; only orthogonal sections scroll sideways")
+            throw LayoutError(.invalidArgument, "section \(s) is a \(state.metrics(s).style) section; only orthogonal sections scroll sideways")
         }
         return strip
     }

@@ -8,7 +8,7 @@ struct Chrome {
 
 extension LayoutState {
     func header(_ s: Int) -> Attributes? {
-        let extent = sections[s].metrics.header
+        let extent = metrics(s).header
         guard extent > 0 else { return nil }
         var origin = starts[s]
         if chrome.pinHeaders { origin = Swift.min(Swift.max(viewportLeading, origin), starts[s + 1] - extent) }
@@ -17,11 +17,11 @@ extension LayoutState {
     }
 
     func footer(_ s: Int) -> Attributes? {
-        let extent = sections[s].metrics.footer
+        let extent = metrics(s).footer
         guard extent > 0 else { return nil }
         var origin = starts[s + 1] - extent
         if chrome.pinFooters {
-            origin = Swift.min(Swift.max(viewportTrailing - extent, starts[s] + sections[s].metrics.header), origin)
+            origin = Swift.min(Swift.max(viewportTrailing - extent, starts[s] + metrics(s).header), origin)
         }
         return Attributes(id: .footer(s), frame: axes.rect(AxisRect(line: 0, scroll: origin, lineExtent: lineExtent, scrollExtent: extent)),
                           z: chrome.pinFooters ? pinnedZ : 0)
@@ -30,7 +30,7 @@ extension LayoutState {
     /// A section-scope decoration of section `s`, if the section shows it (SPEC §7).
     func sectionDecoration(_ d: Decorations.Entry, section s: Int) -> Attributes? {
         guard shows(d, section: s) else { return nil }
-        let m = sections[s].metrics
+        let m = metrics(s)
         let area: AxisRect
         switch d.definition.coverage {
         case .body:
@@ -58,7 +58,7 @@ extension LayoutState {
     }
 
     private func shows(_ d: Decorations.Entry, section s: Int) -> Bool {
-        sections[s].metrics.decorationKinds.map { $0.contains(d.kind) } ?? true
+        metrics(s).decorationKinds.map { $0.contains(d.kind) } ?? true
     }
 }
 

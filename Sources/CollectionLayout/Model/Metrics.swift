@@ -52,20 +52,17 @@ public struct SectionMetrics: Equatable, Sendable {
 
     /// Throws unless every value is finite and not negative.
     func validated(section: Int) throws(LayoutError) -> SectionMetrics {
-        let values: [(String, Double)] = [
-            ("insets.top", insets.top), ("insets.left", insets.left),
-            ("insets.bottom", insets.bottom), ("insets.right", insets.right),
-            ("line_spacing", lineSpacing), ("interitem_spacing", interitemSpacing),
-            ("header", header), ("footer", footer),
-        ]
-        for (name, value) in values where !(value.isFinite && value >= 0) {
-            throw LayoutError(.invalidArgument, "section \(section): \(name) is \(value); it must be finite and >= 0")
+        // Checked without building names: this runs once per section.
+        let values = [insets.top, insets.left, insets.bottom, insets.right, lineSpacing, interitemSpacing, header, footer]
+        if let bad = values.firstIndex(where: { !($0.isFinite && $0 >= 0) }) {
+            let name = ["insets.top", "insets.left", "insets.bottom", "insets.right", "line_spacing", "interitem_spacing", "header", "footer"][bad]
+            throw LayoutError(.invalidArgument, "section \(section): \(name) is \(values[bad]); it must be finite and >= 0")
         }
         guard rows >= 1, rows <= Layout.maxElements else {
-            throw LayoutError(.invalidArgument, "section \(section): rows is \(rows); it must be >= 1")
+            throw LayoutError(.invalidArgument, "section \(section): rows is \(rows); it must be 1...\(Layout.maxElements)")
         }
         guard columns >= 1, columns <= Layout.maxElements else {
-            throw LayoutError(.invalidArgument, "section \(section): columns is \(columns); it must be >= 1")
+            throw LayoutError(.invalidArgument, "section \(section): columns is \(columns); it must be 1...\(Layout.maxElements)")
         }
         return self
     }
@@ -104,13 +101,20 @@ public struct LayoutDefinition: Equatable, Sendable {
     public var sectionDefaults = SectionMetrics()
     public var pinHeaders = false
     public var pinFooters = false
+    /// Whether changes keep the first visible cell where it is on screen (SPEC §10.4).
+    public var anchoring = true
     /// User supplementary kinds known before the first pass: ids 3, 4, ... in this order.
     public var kinds: [String] = []
     /// Sections, items and inline elements together (SPEC §11 Limits); at most `Layout.maxElements`.
     public var elementLimit = Layout.maxElements
+    /// The bytes a layout may take. Counts whose layout would need more (by `MemoryEstimate`) are
+    /// refused before anything in proportion to them is reserved: an allocation that fails would
+    /// end the process. The C library sets it from the machine's memory and the process's limits.
+    public var memoryBudget = Int.max
     public init() {}
 
     func validated() throws(LayoutError) -> LayoutDefinition {
+        guard memoryBudget >= 0 else { throw LayoutError(.invalidArgument, "memory budget \(memoryBudget) is negative") }
         guard elementLimit >= 0, elementLimit <= Layout.maxElements else {
             throw LayoutError(.invalidArgument, "element_limit is \(elementLimit); it must be 0...\(Layout.maxElements)")
         }

@@ -10,64 +10,110 @@ struct LayoutState {
     /// Scroll-axis start of each section, and the content's end last (sections.count + 1 values).
     private(set) var starts: [Double] = [0]
 
+    /// Sections, items and inline elements: what counts against the element limit (SPEC §11).
+    private(set) var elementCount = 0
+
+    /// Section metrics, shared by the consecutive sections that have them alike (a feed's
+    /// sections usually do): each section holds an index.
+    private(set) var metricsTable: [SectionMetrics] = []
+
     struct SectionState {
         var body: any SectionBody
         /// The sideways offset of a section whose body is a strip (SPEC §4); 0 otherwise.
         var offset = 0.0
+        /// Where the body's metrics stand in `metricsTable`, read in place by queries (the
+        /// body's `model` is a copy through the protocol); noted again when the body changes.
+        fileprivate(set) var metricsIndex: Int32 = 0
+
+        /// A copy of what the host said: for changes, not for queries.
         var model: SectionModel { body.model }
-        var metrics: SectionMetrics { body.model.metrics }
     }
 
-    /// Lays out `models`, re-using the bodies of `old` where the style is the same.
-    init(_ models: [SectionModel], axes: Axes, viewport: Rect, chrome: Chrome, reusing old: LayoutState? = nil) throws(LayoutError) {
+    private static func elements(of body: any SectionBody) -> Int {
+        let model = body.model
+        return 1 + model.itemCount + model.inlines.count
+    }
+
+    func metrics(_ s: Int) -> SectionMetrics { metricsTable[Int(sections[s].metricsIndex)] }
+
+    private mutating func noteMetrics(_ s: Int) {
+        let m = sections[s].body.model.metrics
+        if metricsTable.indices.contains(Int(sections[s].metricsIndex)) && metricsTable[Int(sections[s].metricsIndex)] == m { return }
+        if metricsTable.last != m { metricsTable.append(m) }
+        sections[s].metricsIndex = Int32(metricsTable.count - 1)
+    }
+
+    /// Lays out `models`; strips keep the `offsets` they had (clamped again). `laidOut[s]`, if
+    /// given, is section s's body already laid out from its model in this space (shared with an
+    /// older state).
+    init(_ models: [SectionModel], axes: Axes, viewport: Rect, chrome: Chrome, offsets: [Double] = [],
+         laidOut: [(any SectionBody)?] = []) throws(LayoutError) {
         self.axes = axes
         self.viewport = viewport
         self.chrome = chrome
         let space = self.space
         sections.reserveCapacity(models.count)
         for (s, model) in models.enumerated() {
-            if let old, s < old.sections.count, type(of: old.sections[s].body) == bodyType(for: model.metrics.style) {
-                var section = old.sections[s]
-                section.body.relayout(model, in: space)
-                sections.append(section)
-            } else {
-                sections.append(SectionState(body: bodyType(for: model.metrics.style).init(model, in: space)))
-            }
+            let body = (s < laidOut.count ? laidOut[s] : nil) ?? bodyType(for: model.metrics.style).init(model, in: space)
+            sections.append(SectionState(body: body, offset: s < offsets.count ? offsets[s] : 0, metricsIndex: -1))
+            noteMetrics(s)
+            elementCount += 1 + model.itemCount + model.inlines.count
         }
         try recomputeStarts(from: 0)
     }
 
     var space: BodySpace { BodySpace(axes: axes, lineExtent: lineExtent) }
-    var lineExtent: Double { axes.direction == .vertical ? viewport.width : viewport.height }
+    var lineExtent: Double { axes.lineExtent(of: viewport) }
 
     var contentSize: Size {
         let total = starts[starts.count - 1]
         return axes.direction == .vertical ? Size(width: lineExtent, height: total) : Size(width: total, height: lineExtent)
     }
 
-    // MARK: Changes (each leaves `self` unchanged when it throws)
+    // MARK: Changes (each leaves `self` as it was when it throws)
+
+    // Changes work in place, so that a body's storage is re-used and never copied; when the
+    // result would not be finite, `undo` restores what they changed.
 
     /// A new viewport: a new line-axis extent lays every body out again from its model; a new
     /// origin only moves pinned elements.
     mutating func setViewport(_ newViewport: Rect) throws(LayoutError) {
-        let oldExtent = lineExtent
-        var next = self
-        next.viewport = newViewport
-        if next.lineExtent != oldExtent {
-            let space = next.space
-            for s in next.sections.indices { next.sections[s].body.relayout(next.sections[s].model, in: space) }
-            try next.recomputeStarts(from: 0)
+        let old = viewport
+        viewport = newViewport
+        guard lineExtent != axes.lineExtent(of: old) else { return }
+        for s in sections.indices { sections[s].body.relayout(in: space) }
+        do {
+            try recomputeStarts(from: 0)
+        } catch {
+            viewport = old
+            for s in sections.indices { sections[s].body.relayout(in: space) }
+            try? recomputeStarts(from: 0)  // as before, which was finite
+            throw error
         }
-        self = next
     }
 
-    /// Replaces the bodies of some sections (sorted by section) and moves the sections after them.
-    mutating func replaceBodies(_ bodies: [(section: Int, body: any SectionBody)]) throws(LayoutError) {
-        guard let first = bodies.first?.section else { return }
-        var next = self
-        for (s, body) in bodies { next.sections[s].body = body }
-        try next.recomputeStarts(from: first)
-        self = next
+    /// Changes the bodies of `list` (sorted sections) and moves the sections after them.
+    mutating func changeBodies(_ list: [Int], _ change: (Int, inout any SectionBody) -> Void,
+                               undo: (Int, inout any SectionBody) -> Void) throws(LayoutError) {
+        guard let first = list.first else { return }
+        let before = elementCount
+        for s in list {
+            elementCount -= Self.elements(of: sections[s].body)
+            change(s, &sections[s].body)
+            noteMetrics(s)
+            elementCount += Self.elements(of: sections[s].body)
+        }
+        do {
+            try recomputeStarts(from: first)
+        } catch {
+            for s in list {
+                undo(s, &sections[s].body)
+                noteMetrics(s)
+            }
+            elementCount = before
+            try? recomputeStarts(from: first)  // as before the change, which was finite
+            throw error
+        }
     }
 
     mutating func setChrome(_ chrome: Chrome) throws(LayoutError) {
@@ -90,11 +136,14 @@ struct LayoutState {
         for s in first..<sections.count {
             let length = sectionLength(s)
             let end = starts[s] + length
-            guard end.isFinite, sections[s].body.strip.map({ $0.extent.isFinite }) ?? true else {
+            let strip = sections[s].body.strip, cells = sections[s].body.cellBounds
+            // The cells' bounds hold every cell's line-axis end (columns, strips, custom frames).
+            guard end.isFinite, strip.map({ $0.extent.isFinite }) ?? true,
+                  cells.map({ $0.lineEnd.isFinite && $0.line.isFinite && $0.lineExtent.isFinite }) ?? true else {
                 throw LayoutError(.limit, "section \(s): the content's extent is no longer finite (section length \(length) after \(starts[s]))")
             }
             starts.append(end)
-            setOffset(sections[s].offset, section: s)
+            if strip != nil { setOffset(sections[s].offset, section: s) }
         }
         try checkFinite()
     }
@@ -111,15 +160,17 @@ struct LayoutState {
     // MARK: Section geometry
 
     func sectionLength(_ s: Int) -> Double {
-        let m = sections[s].metrics, insets = axes.axisInsets(m.insets)
+        let m = metrics(s), insets = axes.axisInsets(m.insets)
         return m.header + insets.top + sections[s].body.extent + insets.bottom + m.footer
     }
 
-    func bodyStart(_ s: Int) -> Double { starts[s] + sections[s].metrics.header + axes.axisInsets(sections[s].metrics.insets).top }
+    func bodyStart(_ s: Int) -> Double { starts[s] + metrics(s).header + axes.axisInsets(metrics(s).insets).top }
 
     /// A body-relative frame at the section's sideways offset, in content coordinates (axis form).
-    func place(_ r: AxisRect, section s: Int) -> AxisRect {
-        AxisRect(line: r.line - sections[s].offset, scroll: r.scroll + bodyStart(s), lineExtent: r.lineExtent, scrollExtent: r.scrollExtent)
+    func place(_ r: AxisRect, section s: Int) -> AxisRect { place(r, offset: sections[s].offset, bodyStart: bodyStart(s)) }
+
+    func place(_ r: AxisRect, offset: Double, bodyStart: Double) -> AxisRect {
+        AxisRect(line: r.line - offset, scroll: r.scroll + bodyStart, lineExtent: r.lineExtent, scrollExtent: r.scrollExtent)
     }
 
     /// The first section that ends after `scroll`.

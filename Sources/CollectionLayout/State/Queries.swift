@@ -31,14 +31,16 @@ extension LayoutState {
         let body = sections[s].body, base = bodyStart(s), offset = sections[s].offset
         let area = AxisRect(line: r.line + offset - reach, scroll: r.scroll - base - reach,
                             lineExtent: r.lineExtent + 2 * reach, scrollExtent: r.scrollExtent + 2 * reach)
+        var inlines: [InlineElement]?  // read from the body's model once, if needed
         body.forEachElement(in: area) { element, frame in
-            let f = place(frame, section: s)
+            let f = place(frame, offset: offset, bodyStart: base)
             switch element {
             case .cell(let item):
                 for d in decorations.itemScope { emit(itemDecoration(d, item: item, cell: f, section: s)) }
                 if f.overlaps(r) { visit(Attributes(id: .cell(s, item), frame: axes.rect(f))) }
             case .inline(let index):
-                let e = body.model.inlines[index]
+                if inlines == nil { inlines = body.model.inlines }
+                guard let e = inlines?[index] else { return }
                 if f.overlaps(r) { visit(Attributes(id: ElementID(.supplementary, e.kind, section: s, item: e.before), frame: axes.rect(f))) }
             }
         }

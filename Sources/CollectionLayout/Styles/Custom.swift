@@ -21,7 +21,12 @@ struct CustomBody: SectionBody {
         let axes = space.axes, frames = model.frames, n = frames.count
         func scroll(_ i: Int) -> Double { axes.axisRect(frames[i]).scroll }
         if (1..<Swift.max(n, 1)).contains(where: { scroll($0 - 1) > scroll($0) }) {
-            order = (0..<Int32(n)).sorted { (scroll(Int($0)), $0) < (scroll(Int($1)), $1) }
+            // Keys next to their items. Hosts usually give frames nearly in order (a row's items
+            // start at different places): insertion sort costs what is out of order, up to a
+            // budget; past it, the library's (stable) sort.
+            var keyed = (0..<n).map { (key: scroll($0), item: Int32($0)) }
+            if !Self.insertionSort(&keyed, budget: 16 * n) { keyed.sort { $0.key < $1.key } }
+            order = keyed.map(\.item)
         }
         leaves = 1
         while leaves < n { leaves *= 2 }
@@ -42,7 +47,10 @@ struct CustomBody: SectionBody {
 
     private func item(at k: Int) -> Int { order.map { Int($0[k]) } ?? k }
 
-    mutating func update(items: [Int], model: SectionModel) { self = Self(model, in: space) }
+    mutating func update(items: [Int], _ write: (inout SectionModel) -> Void) {
+        write(&model)
+        self = Self(model, in: space)
+    }
 
     func cellFrame(_ item: Int) -> AxisRect? {
         guard item >= 0, item < model.frames.count else { return nil }
@@ -66,5 +74,23 @@ struct CustomBody: SectionBody {
         let mid = range.lowerBound + range.count / 2
         visitNode(2 * node, covering: range.lowerBound..<mid, below: count, endingAfter: scroll, visit)
         visitNode(2 * node + 1, covering: mid..<range.upperBound, below: count, endingAfter: scroll, visit)
+    }
+
+    /// Sorts by key, stably, if that takes at most `budget` moves; false (order unspecified but
+    /// complete) otherwise.
+    private static func insertionSort(_ a: inout [(key: Double, item: Int32)], budget: Int) -> Bool {
+        var moves = 0
+        for i in a.indices.dropFirst() where a[i].key < a[i - 1].key {
+            let x = a[i]
+            var j = i
+            while j > 0 && a[j - 1].key > x.key {
+                a[j] = a[j - 1]
+                j -= 1
+            }
+            a[j] = x
+            moves += i - j
+            if moves > budget { return false }
+        }
+        return true
     }
 }

@@ -26,8 +26,7 @@ struct FlowBody: SectionBody {
     }
 
     /// Lays the body out again, re-using the arrays of the last pass.
-    mutating func relayout(_ model: SectionModel, in space: BodySpace) {
-        self.model = model
+    mutating func relayout(in space: BodySpace) {
         self.space = space
         geometry = FlowGeometry(metrics: model.metrics, space: space)
         layoutAll()
@@ -39,7 +38,7 @@ struct FlowBody: SectionBody {
         if linePos.count != n {
             linePos = [Double](unsafeUninitializedCapacity: n) { _, count in count = n }
         }
-        var builder = LineStore.Builder()
+        var builder = LineStore.Builder(atMost: model.itemCount + model.inlines.count)
         var cursor = Cursor()
         withPass { pass in
             while !pass.isAtEnd(cursor) { builder.append(pass.layLine(&cursor)) }
@@ -52,14 +51,14 @@ struct FlowBody: SectionBody {
 
     /// Re-flows from the first affected line of each changed item, until the lines meet the old
     /// ones again; the rest only moves.
-    mutating func update(items changed: [Int], model: SectionModel) {
+    mutating func update(items changed: [Int], _ write: (inout SectionModel) -> Void) {
+        write(&model)
         // A re-flow costs about half a chunk of lines; past one change in 256 items one pass over
         // the section costs less (invalidating never costs more than laying out again).
         if changed.count * 256 >= model.itemCount {
-            relayout(model, in: space)
+            layoutAll()
             return
         }
-        self.model = model
         var k = 0
         while k < changed.count {
             k = reflow(from: changed[k], changed: changed, next: k)

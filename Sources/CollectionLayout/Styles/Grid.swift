@@ -16,33 +16,39 @@ struct GridBody: SectionBody {
         self.model = model
         self.space = space
         self.columns = ColumnGeometry(model.metrics, space)
-        var builder = LineStore.Builder()
-        let n = columns.count, sizes = model.sizes, inlines = model.inlines, spacing = model.metrics.lineSpacing
+        var builder = LineStore.Builder(atMost: model.itemCount + model.inlines.count)
+        let n = columns.count, inlines = model.inlines, spacing = model.metrics.lineSpacing
+        let vertical = space.axes.direction == .vertical
         var item = 0, inline = 0, position = 0.0, hasLine = false
-        while item < sizes.count || inline < inlines.count {
-            let start = hasLine ? position + spacing : position
-            var line: Line
-            if inline < inlines.count && inlines[inline].before <= item {
-                line = Line(start: start, thickness: inlines[inline].extent, firstItem: item, inlineIndex: Int32(inline), isInline: true)
-                inline += 1
-            } else {
-                let runEnd = inline < inlines.count ? inlines[inline].before : sizes.count
-                let end = Swift.min(runEnd, item + n)
-                var thickness = 0.0
-                for i in item..<end { thickness = Swift.max(thickness, sizes[i].extents(space.axes).scroll) }
-                line = Line(start: start, thickness: thickness, firstItem: item, inlineIndex: Int32(inline), isInline: false,
-                            low: columns.start(0), high: columns.start(end - item - 1) + columns.width)
-                item = end
+        model.sizes.withUnsafeBufferPointer { sizes in
+            while item < sizes.count || inline < inlines.count {
+                let start = hasLine ? position + spacing : position
+                var line: Line
+                if inline < inlines.count && inlines[inline].before <= item {
+                    line = Line(start: start, thickness: inlines[inline].extent, firstItem: item, inlineIndex: Int32(inline), isInline: true)
+                    inline += 1
+                } else {
+                    let runEnd = inline < inlines.count ? inlines[inline].before : sizes.count
+                    let end = Swift.min(runEnd, item + n)
+                    var thickness = 0.0
+                    for i in item..<end { thickness = Swift.max(thickness, vertical ? sizes[i].height : sizes[i].width) }
+                    line = Line(start: start, thickness: thickness, firstItem: item, inlineIndex: Int32(inline), isInline: false,
+                                low: columns.start(0), high: columns.start(end - item - 1) + columns.width)
+                    item = end
+                }
+                builder.append(line)
+                position = start + line.thickness
+                hasLine = true
             }
-            builder.append(line)
-            position = start + line.thickness
-            hasLine = true
         }
         lines = builder.finish()
         extent = position
     }
 
-    mutating func update(items: [Int], model: SectionModel) { self = Self(model, in: space) }
+    mutating func update(items: [Int], _ write: (inout SectionModel) -> Void) {
+        write(&model)
+        self = Self(model, in: space)
+    }
 
     func cellFrame(_ item: Int) -> AxisRect? {
         guard item >= 0, item < model.itemCount, let li = lines.lineIndex(containing: item) else { return nil }

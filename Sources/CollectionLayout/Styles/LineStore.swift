@@ -51,6 +51,13 @@ struct LineStore {
     static let chunkCapacity = 1024
 
     private(set) var chunks: [Chunk] = []
+    /// The line-axis extent of all item lines (min origin, max end): the chunks' bounds folded
+    /// after every change.
+    private(set) var itemBounds = (low: Double.infinity, high: -Double.infinity)
+
+    private mutating func foldBounds() {
+        itemBounds = chunks.reduce((Double.infinity, -Double.infinity)) { (Swift.min($0.0, $1.low), Swift.max($0.1, $1.high)) }
+    }
 
     var startIndex: Index { Index(chunk: 0, line: 0) }
     var endIndex: Index { Index(chunk: chunks.count, line: 0) }
@@ -82,10 +89,6 @@ struct LineStore {
     }
 
     /// The line-axis extent of all item lines (min origin, max end).
-    var itemBounds: (low: Double, high: Double) {
-        chunks.reduce((Double.infinity, -Double.infinity)) { (Swift.min($0.0, $1.low), Swift.max($0.1, $1.high)) }
-    }
-
     /// The line with this key, if any.
     func index(of key: LineKey) -> Index? {
         guard let i = lastIndex(where: { line, _ in line.key <= key }), self[i].key == key else { return nil }
@@ -137,13 +140,18 @@ struct LineStore {
         private var chunks: [Chunk] = []
         private var current: [Line] = []
         private var base = 0.0
+        /// At most this many lines are still to come: a small section reserves no more.
+        private var remaining: Int
+
+        init(atMost lines: Int) { remaining = lines }
 
         /// Appends a line whose `start` is absolute (relative to the body).
         mutating func append(_ line: Line) {
             if current.isEmpty {
-                current.reserveCapacity(LineStore.chunkCapacity)
+                current.reserveCapacity(Swift.max(1, Swift.min(LineStore.chunkCapacity, remaining)))
                 base = line.start
             }
+            remaining -= 1
             var relative = line
             relative.start -= base
             current.append(relative)
@@ -152,7 +160,10 @@ struct LineStore {
 
         private mutating func flush() {
             guard !current.isEmpty else { return }
-            chunks.append(Chunk(base: base, lines: current))
+            // The reservation counted every item as a line: give back what a short last chunk
+            // did not use.
+            let lines = current.capacity > 2 * current.count ? Array(current[...]) : current
+            chunks.append(Chunk(base: base, lines: lines))
             current = []
         }
 
@@ -160,6 +171,7 @@ struct LineStore {
             flush()
             var store = LineStore()
             store.chunks = chunks
+            store.foldBounds()
             return store
         }
     }
@@ -197,25 +209,35 @@ struct LineStore {
             offset = end
         }
         chunks.replaceSubrange(c0...removeThrough, with: pieces)
+        foldBounds()
     }
 
     /// The common case of a size change (as many lines as before, inside one chunk): overwrite
     /// them, move the rest of the chunk, and move later chunks by their bases.
     private mutating func replaceInPlace(from first: Index, with newLines: [Line], shiftingRestBy delta: Double) {
-        let c = first.chunk, base = chunks[c].base
-        var boundsMayShrink = false
+        var chunk = chunks[first.chunk]
+        chunks[first.chunk].lines = []  // `chunk` holds the only reference: its lines change in place
+        var shrinks = false
         for (k, new) in newLines.enumerated() {
-            let old = chunks[c].lines[first.line + k]
-            boundsMayShrink = boundsMayShrink || old.low <= chunks[c].low || old.high >= chunks[c].high
+            let old = chunk.lines[first.line + k]
+            // Only a line that held the chunk's bound and now reaches less can shrink it.
+            shrinks = shrinks || (old.low <= chunk.low && new.low > old.low) || (old.high >= chunk.high && new.high < old.high)
             var line = new
-            line.start -= base
-            chunks[c].lines[first.line + k] = line
-            chunks[c].low = Swift.min(chunks[c].low, line.low)
-            chunks[c].high = Swift.max(chunks[c].high, line.high)
+            line.start -= chunk.base
+            chunk.lines[first.line + k] = line
+            chunk.low = Swift.min(chunk.low, line.low)
+            chunk.high = Swift.max(chunk.high, line.high)
         }
-        if boundsMayShrink { chunks[c] = Chunk(base: base, lines: chunks[c].lines) }
-        guard delta != 0 else { return }
-        for l in (first.line + newLines.count)..<chunks[c].lines.count { chunks[c].lines[l].start += delta }
-        for later in (c + 1)..<chunks.count { chunks[later].base += delta }
+        if shrinks { chunk = Chunk(base: chunk.base, lines: chunk.lines) }
+        if delta != 0 {
+            for l in (first.line + newLines.count)..<chunk.lines.count { chunk.lines[l].start += delta }
+        }
+        chunks[first.chunk] = chunk
+        if delta != 0 { for later in (first.chunk + 1)..<chunks.count { chunks[later].base += delta } }
+        if shrinks {
+            foldBounds()
+        } else {
+            itemBounds = (Swift.min(itemBounds.low, chunk.low), Swift.max(itemBounds.high, chunk.high))
+        }
     }
 }

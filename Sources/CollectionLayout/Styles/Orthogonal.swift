@@ -50,7 +50,10 @@ struct OrthogonalBody: SectionBody {
 
     /// A size change can widen a column or thicken a row of the whole strip: the default lays the
     /// section out again (O(items of this section); other sections only move).
-    mutating func update(items: [Int], model: SectionModel) { self = Self(model, in: BodySpace(axes: axes, lineExtent: 0)) }
+    mutating func update(items: [Int], _ write: (inout SectionModel) -> Void) {
+        write(&model)
+        self = Self(model, in: BodySpace(axes: axes, lineExtent: 0))
+    }
 
     var strip: Strip? {
         Strip(extent: stripExtent, leadingInset: axes.axisInsets(model.metrics.insets).left,

@@ -17,11 +17,12 @@ protocol SectionBody {
     /// The body's extent along the scroll axis.
     var extent: Double { get }
 
-    /// Lays out again for new data or a new space; a style may re-use its storage.
-    mutating func relayout(_ model: SectionModel, in space: BodySpace)
-    /// Takes new sizes (or frames) of `items` (sorted, unique, in range) already written into
-    /// `model`. The default lays the whole body out again; a style may do less, never more.
-    mutating func update(items: [Int], model: SectionModel)
+    /// Lays out again for a new space (a new viewport extent); a style may re-use its storage.
+    mutating func relayout(in space: BodySpace)
+    /// Lets `write` change the sizes (or frames) of `items` (sorted, unique, in range) in the
+    /// model, in place, and lays out what they change: a style may do less than a whole
+    /// relayout, never more.
+    mutating func update(items: [Int], _ write: (inout SectionModel) -> Void)
 
     func cellFrame(_ item: Int) -> AxisRect?
     func inlineFrame(_ index: Int) -> AxisRect?
@@ -38,7 +39,7 @@ extension SectionBody {
     static var placesItemsItself: Bool { false }
     static var takesInlineElements: Bool { false }
     var strip: Strip? { nil }
-    mutating func relayout(_ model: SectionModel, in space: BodySpace) { self = Self(model, in: space) }
+    mutating func relayout(in space: BodySpace) { self = Self(model, in: space) }
     func inlineFrame(_ index: Int) -> AxisRect? { nil }
 }
 

@@ -49,7 +49,10 @@ struct WaterfallBody: SectionBody {
         extent = heap.largestEnd
     }
 
-    mutating func update(items: [Int], model: SectionModel) { self = Self(model, in: space) }
+    mutating func update(items: [Int], _ write: (inout SectionModel) -> Void) {
+        write(&model)
+        self = Self(model, in: space)
+    }
 
     func cellFrame(_ item: Int) -> AxisRect? {
         guard item >= 0, item < model.itemCount else { return nil }

@@ -16,9 +16,9 @@ int main(void) {
         printf("library version %u, header %d\n", cl_version(), CL_VERSION_NUMBER);
         return 1;
     }
-    cl_flow_def def = cl_flow_def_default();
+    cl_layout_def def = cl_layout_def_default();
     def.viewport.width = 320;
-    cl_data_source source = {0};
+    cl_data_source source = cl_data_source_default();
     source.item_count = ten_items;
     cl_layout *layout = NULL;
     cl_size size;

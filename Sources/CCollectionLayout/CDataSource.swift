@@ -1,0 +1,122 @@
+import CollectionLayout
+import CollectionLayoutABI
+
+/// The engine's data source over the C callbacks. Every status other than CL_OK becomes a
+/// `.callbackFailed` error naming the callback and the status; what the callbacks return is
+/// checked by the engine, except what only the C side can check (struct sizes, pointers with
+/// counts, enum values).
+final class CDataSource: LayoutDataSource {
+    let source: cl_data_source
+    /// The buffer inline_elements writes into, kept between calls (a feed of a million sections
+    /// asks a million times).
+    private var inlineBuffer = [cl_inline_element](repeating: cl_inline_element(), count: 16)
+
+    /// `source` must hold at least the struct's first `struct_size` bytes (readSized).
+    init(_ source: cl_data_source) throws(LayoutError) {
+        guard source.item_count != nil else { throw LayoutError(.invalidArgument, "cl_data_source.item_count is NULL; it is required") }
+        self.source = source
+    }
+
+    private func check(_ status: cl_status, _ call: @autoclosure () -> String) throws(LayoutError) {
+        guard status == CL_OK else {
+            let known = status < 0 ? " (\(String(cString: cl_status_string(status))))" : ""
+            throw LayoutError(.callbackFailed, "\(call()) returned status \(status)\(known)")
+        }
+    }
+
+    func numberOfSections() throws -> Int {
+        guard let f = source.section_count else { return 1 }
+        var n: Int64 = 0
+        try check(f(source.user_data, &n), "section_count")
+        return Int(n)  // Int is 64 bits wide on every platform the library builds for
+    }
+
+    func numberOfItems(inSection section: Int) throws -> Int {
+        guard let f = source.item_count else { throw LayoutError(.invalidArgument, "cl_data_source.item_count is NULL; it is required") }
+        var n: Int64 = 0
+        try check(f(source.user_data, Int64(section), &n), "item_count(section \(section))")
+        return Int(n)
+    }
+
+    func sizes(inSection section: Int, items: Range<Int>, into sizes: UnsafeMutableBufferPointer<Size>) throws -> Bool {
+        guard let f = source.item_sizes else { return false }
+        guard let base = sizes.baseAddress else { return true }
+        let status = try withRebound(base, count: sizes.count, to: cl_size.self) {
+            f(source.user_data, Int64(section), Int64(items.lowerBound), Int64(items.count), $0)
+        }
+        try check(status, "item_sizes(section \(section), first \(items.lowerBound), count \(items.count))")
+        return true
+    }
+
+    func customFrames(inSection section: Int, items: Range<Int>, lineExtent: Double, into frames: UnsafeMutableBufferPointer<Rect>) throws {
+        guard let f = source.custom_frames else {
+            throw LayoutError(.badCallbackData, "section \(section) is custom but the data source has no custom_frames callback (NULL, or past its struct_size)")
+        }
+        guard let base = frames.baseAddress else { return }
+        let status = try withRebound(base, count: frames.count, to: cl_rect.self) {
+            f(source.user_data, Int64(section), Int64(items.lowerBound), Int64(items.count), lineExtent, $0)
+        }
+        try check(status, "custom_frames(section \(section), first \(items.lowerBound), count \(items.count))")
+    }
+
+    func metrics(forSection section: Int, defaults: SectionMetrics) throws -> SectionMetrics {
+        guard let f = source.section_metrics else { return defaults }
+        return try defaults.withC { (m: inout cl_section_metrics) throws(LayoutError) -> SectionMetrics in
+            let prefilled = m
+            try check(f(source.user_data, Int64(section), &m), "section_metrics(section \(section))")
+            // Read back by the struct_size the callback left (a callback built against an older
+            // header writes less); the decoration list is copied before this returns.
+            do throws(LayoutError) {
+                guard Int(m.struct_size) <= MemoryLayout<cl_section_metrics>.size else {
+                    throw LayoutError(.invalidArgument, "cl_section_metrics.struct_size is \(m.struct_size), larger than the \(MemoryLayout<cl_section_metrics>.size)-byte struct the engine passed; leave struct_size as the engine set it")
+                }
+                let read = try withUnsafeBytes(of: m) { bytes throws(LayoutError) -> cl_section_metrics in
+                    guard let base = bytes.baseAddress else { return prefilled }
+                    return try readSized(base, as: cl_section_metrics.self, defaults: prefilled)
+                }
+                return try SectionMetrics(read)
+            } catch {
+                throw LayoutError(.badCallbackData, "section_metrics(section \(section)): \(error.message)")
+            }
+        }
+    }
+
+    /// `limit`: what the element limit leaves for this section's inline elements; a larger
+    /// count is refused before a buffer in proportion to it is allocated.
+    func inlineElements(inSection section: Int, atMost limit: Int) throws -> [InlineElement] {
+        guard let f = source.inline_elements else { return [] }
+        for _ in 0..<2 {
+            let capacity = inlineBuffer.count
+            var count: Int64 = 0
+            let status = inlineBuffer.withUnsafeMutableBufferPointer {
+                f(source.user_data, Int64(section), $0.baseAddress, Int64(capacity), &count)
+            }
+            try check(status, "inline_elements(section \(section))")
+            guard count >= 0 else {
+                throw LayoutError(.badCallbackData, "inline_elements(section \(section)) reported \(count) elements")
+            }
+            guard count <= Int64(limit) else {
+                throw LayoutError(.limit, "inline_elements(section \(section)) reported \(count) elements, more than the element limit leaves (\(limit))")
+            }
+            if count > Int64(capacity) {
+                inlineBuffer = [cl_inline_element](repeating: cl_inline_element(), count: Int(count))
+                continue
+            }
+            let list = inlineBuffer[..<Int(count)].map { InlineElement(kind: Kind(rawValue: $0.kind), before: Int($0.before), extent: $0.extent) }
+            if capacity > 4096 { inlineBuffer = [cl_inline_element](repeating: cl_inline_element(), count: 16) }
+            return list
+        }
+        throw LayoutError(.badCallbackData, "inline_elements(section \(section)) reported more elements than the second call's capacity \(inlineBuffer.count)")
+    }
+}
+
+/// Runs `body` on `base` as C structs of the same layout (Size and cl_size are two doubles, Rect
+/// and cl_rect four): the callback writes straight into the engine's buffer.
+private func withRebound<E, C, R>(_ base: UnsafeMutablePointer<E>, count: Int, to: C.Type,
+                                  _ body: (UnsafeMutablePointer<C>) -> R) throws(LayoutError) -> R {
+    guard MemoryLayout<E>.size == MemoryLayout<C>.size, MemoryLayout<E>.stride == MemoryLayout<C>.stride,
+          MemoryLayout<E>.alignment == MemoryLayout<C>.alignment else {
+        throw LayoutError(.invalidArgument, "internal: \(E.self) and \(C.self) differ in layout")
+    }
+    return base.withMemoryRebound(to: C.self, capacity: count, body)
+}

@@ -1,0 +1,49 @@
+import CollectionLayout
+import CollectionLayoutABI
+
+// The header's "Definitions" and the data source's initializer: the defaults every caller starts
+// from (they set struct_size, which is how the ABI grows).
+
+@c @implementation
+public func cl_layout_def_default() -> cl_layout_def {
+    var d = cl_layout_def()
+    let m = SectionMetrics()
+    let defaults = LayoutDefinition()
+    d.struct_size = UInt32(MemoryLayout<cl_layout_def>.size)
+    d.direction = Int32(defaults.direction.rawValue)
+    d.viewport = defaults.viewport.c
+    d.item_size = defaults.itemSize.c
+    d.insets = m.insets.c
+    d.line_spacing = m.lineSpacing
+    d.interitem_spacing = m.interitemSpacing
+    d.header = m.header
+    d.footer = m.footer
+    d.alignment = Int32(m.alignment.rawValue)
+    d.cross_alignment = Int32(m.crossAlignment.rawValue)
+    d.style = Int32(m.style.rawValue)
+    d.rows = Int32(clamping: m.rows)
+    d.columns = Int32(clamping: m.columns)
+    d.element_limit = Int64(defaults.elementLimit)
+    return d
+}
+
+@c @implementation
+public func cl_orthogonal_def_default() -> cl_layout_def {
+    var d = cl_layout_def_default()
+    d.style = Int32(SectionStyle.orthogonal.rawValue)
+    return d
+}
+
+@c @implementation
+public func cl_decoration_def_default() -> cl_decoration_def {
+    let d = DecorationDefinition()
+    return cl_decoration_def(struct_size: UInt32(MemoryLayout<cl_decoration_def>.size), scope: d.scope.rawValue,
+                             coverage: d.coverage.rawValue, z: d.z, insets: d.insets.c)
+}
+
+@c @implementation
+public func cl_data_source_default() -> cl_data_source {
+    var s = cl_data_source()
+    s.struct_size = UInt32(MemoryLayout<cl_data_source>.size)
+    return s
+}

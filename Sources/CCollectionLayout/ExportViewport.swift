@@ -1,0 +1,41 @@
+import CollectionLayout
+import CollectionLayoutABI
+
+// The header's "Viewport" and "Invalidation".
+
+@c @implementation
+public func cl_layout_set_viewport(_ layout: OpaquePointer?, _ viewport: cl_rect) -> cl_status {
+    withHandle(layout) { h throws(LayoutError) in try h.layout.setViewport(Rect(viewport)) }
+}
+
+@c @implementation
+public func cl_layout_viewport(_ layout: OpaquePointer?, _ out: UnsafeMutablePointer<cl_rect>?) -> cl_status {
+    withHandle(layout) { h throws(LayoutError) in try required(out, "out_viewport").pointee = h.layout.viewport.c }
+}
+
+@c @implementation
+public func cl_layout_invalidate(_ layout: OpaquePointer?) -> cl_status {
+    withHandle(layout) { h throws(LayoutError) in try h.layout.invalidateAll() }
+}
+
+@c @implementation
+public func cl_layout_invalidate_items(_ layout: OpaquePointer?, _ items: UnsafePointer<cl_index_path>?, _ count: Int64) -> cl_status {
+    withHandle(layout) { h throws(LayoutError) in
+        var paths: [(section: Int, item: Int)] = []
+        let list = try array(items, count, "items")
+        paths.reserveCapacity(list.count)
+        for p in list { paths.append((try index(p.section, "section"), try index(p.item, "item"))) }
+        try h.layout.invalidateItems(paths)
+    }
+}
+
+@c @implementation
+public func cl_layout_invalidate_sections(_ layout: OpaquePointer?, _ sections: UnsafePointer<Int64>?, _ count: Int64) -> cl_status {
+    withHandle(layout) { h throws(LayoutError) in
+        var list: [Int] = []
+        let given = try array(sections, count, "sections")
+        list.reserveCapacity(given.count)
+        for s in given { list.append(try index(s, "section")) }
+        try h.layout.invalidateSections(list)
+    }
+}
