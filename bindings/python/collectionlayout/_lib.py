@@ -206,6 +206,74 @@ class cl_attributes(Structure):
     ]
 
 
+# ---- Batch updates and the diff (SPEC §10.2-10.3; the low-level table only for now) ---------
+
+CL_CHANGE_KEPT = 0
+CL_CHANGE_MOVED = 1
+CL_CHANGE_INSERTED = 2
+CL_CHANGE_DELETED = 3
+CL_CHANGE_RELOADED = 4
+
+
+class cl_section_move(Structure):
+    _fields_ = [("from", c_int64), ("to", c_int64)]
+
+
+class cl_item_move(Structure):
+    _fields_ = [("from", cl_index_path), ("to", cl_index_path)]
+
+
+class cl_batch_update(Structure):
+    _fields_ = [
+        ("struct_size", c_uint32),
+        ("use_viewport", c_int32),
+        ("viewport", cl_rect),
+        ("delete_sections", POINTER(c_int64)), ("delete_section_count", c_int64),
+        ("insert_sections", POINTER(c_int64)), ("insert_section_count", c_int64),
+        ("move_sections", POINTER(cl_section_move)), ("move_section_count", c_int64),
+        ("delete_items", POINTER(cl_index_path)), ("delete_item_count", c_int64),
+        ("insert_items", POINTER(cl_index_path)), ("insert_item_count", c_int64),
+        ("move_items", POINTER(cl_item_move)), ("move_item_count", c_int64),
+        ("reload_items", POINTER(cl_index_path)), ("reload_item_count", c_int64),
+    ]
+
+
+class cl_update_summary(Structure):
+    _fields_ = [
+        ("viewport", cl_rect),
+        ("adjustment", c_double),
+        ("content_size_change", c_double),
+        ("element_count", c_int64),
+        ("inserted_count", c_int64),
+        ("deleted_count", c_int64),
+    ]
+
+
+class cl_element_change(Structure):
+    _fields_ = [
+        ("change", c_int32),
+        ("has_old", c_int32),
+        ("has_new", c_int32),
+        ("reserved", c_int32),
+        ("from", cl_attributes),
+        ("to", cl_attributes),
+    ]
+
+
+class cl_diff_side(Structure):
+    _fields_ = [
+        ("struct_size", c_uint32),
+        ("reserved", c_int32),
+        ("section_ids", POINTER(c_int64)),
+        ("section_count", c_int64),
+        ("item_counts", POINTER(c_int64)),
+        ("item_ids", POINTER(c_int64)),
+        ("versions", POINTER(c_int64)),
+    ]
+
+
+cl_diff_p = c_void_p  # opaque cl_diff *
+
 # The sizes the binding passes: struct_size fields and the element sizes of result arrays.
 LAYOUT_DEF_SIZE = ctypes.sizeof(cl_layout_def)
 SECTION_METRICS_SIZE = ctypes.sizeof(cl_section_metrics)
@@ -250,6 +318,21 @@ FUNCTIONS: list[tuple[str, list, object]] = [
      cl_status),
     ("cl_layout_section_target_offset", [cl_layout_p, c_int64, c_double, c_double, c_int32,
                                          c_double, POINTER(c_double)], cl_status),
+    ("cl_batch_update_default", [], cl_batch_update),
+    ("cl_layout_perform_batch_update", [cl_layout_p, POINTER(cl_batch_update),
+                                        POINTER(cl_update_summary), c_size_t], cl_status),
+    ("cl_layout_update_new_section", [cl_layout_p, c_int64, POINTER(c_int64)], cl_status),
+    ("cl_layout_update_old_section", [cl_layout_p, c_int64, POINTER(c_int64)], cl_status),
+    ("cl_layout_update_new_item", [cl_layout_p, cl_index_path, POINTER(cl_index_path)], cl_status),
+    ("cl_layout_update_old_item", [cl_layout_p, cl_index_path, POINTER(cl_index_path)], cl_status),
+    ("cl_layout_update_elements", [cl_layout_p, POINTER(cl_element_change), c_int64, c_size_t,
+                                   POINTER(c_int64)], cl_status),
+    ("cl_layout_update_identities", [cl_layout_p, c_int32, POINTER(cl_attributes), c_int64,
+                                     c_size_t, POINTER(c_int64)], cl_status),
+    ("cl_diff_side_default", [], cl_diff_side),
+    ("cl_diff_create", [POINTER(cl_diff_side), POINTER(cl_diff_side), POINTER(cl_diff_p),
+                        POINTER(cl_batch_update)], cl_status),
+    ("cl_diff_destroy", [cl_diff_p], None),
 ]
 
 # ---- Loading --------------------------------------------------------------------------------

@@ -41,7 +41,9 @@ def test_structs_mirror_the_header():
     assert set(structs) == {"cl_size", "cl_rect", "cl_insets", "cl_index_path",
                             "cl_layout_def", "cl_section_metrics", "cl_inline_element",
                             "cl_decoration_def", "cl_data_source", "cl_attributes",
-                            "cl_section_scroll"}
+                            "cl_section_scroll", "cl_section_move", "cl_item_move",
+                            "cl_batch_update", "cl_update_summary", "cl_element_change",
+                            "cl_diff_side"}
     for name, fields in structs.items():
         mirror = getattr(_lib, name)
         assert [f[0] for f in mirror._fields_] == [f[0] for f in fields], name
