@@ -21,6 +21,7 @@ from .attributes import ATTRIBUTES_DTYPE, Attributes, RectQuery, SectionScroll
 from .errors import (CallbackError, CollectionLayoutError, InvalidHandleError, ReentrantError,
                      UnknownKindError, error_for)
 from .metrics import SectionMetricsTable
+from .orthogonal import OrthogonalSections
 from .queries import Queries
 
 if TYPE_CHECKING:
@@ -52,7 +53,7 @@ def _destroy(handle: int, _source: DataSource) -> None:
     _lib.lib().cl_layout_destroy(handle)
 
 
-class Layout(Queries):
+class Layout(Queries, OrthogonalSections):
     """A layout of sections. The data source is Python callables:
 
     - ``item_count(section) -> int`` (required),
@@ -360,33 +361,6 @@ class Layout(Queries):
         numbers = [int64(s, "section") for s in sections]
         self._call("cl_layout_invalidate_sections", (c_int64 * len(numbers))(*numbers),
                    len(numbers))
-
-    # ---- Orthogonal sections (SPEC §4) ------------------------------------------------------
-
-    def set_section_offset(self, section: int, offset: float) -> None:
-        """Scrolls an orthogonal section sideways; the offset is clamped to [0, max_offset]."""
-        self._call("cl_layout_set_section_offset", int64(section, "section"),
-                   number(offset, "offset"))
-
-    def section_scroll(self, section: int) -> SectionScroll:
-        """An orthogonal section's offset, strip extent and largest offset."""
-        scroll = _lib.cl_section_scroll()
-        self._call("cl_layout_section_scroll", int64(section, "section"), byref(scroll),
-                   _lib.SECTION_SCROLL_SIZE)
-        return SectionScroll(scroll.offset, scroll.content_extent, scroll.max_offset)
-
-    def section_target_offset(self, section: int, proposed: float, velocity: float,
-                              snapping: str = "none",
-                              deceleration_rate: float = _lib.CL_DECELERATION_NORMAL) -> float:
-        """Where an orthogonal section's offset comes to rest after a gesture ending at
-        `proposed` with `velocity` (points/s): projected, snapped ("none", "item", "page",
-        "item_paging", "item_centered") and clamped."""
-        out = ctypes.c_double()
-        self._call("cl_layout_section_target_offset", int64(section, "section"),
-                   number(proposed, "proposed"), number(velocity, "velocity"),
-                   enum(SNAPPING, snapping, "snapping"),
-                   number(deceleration_rate, "deceleration_rate"), byref(out))
-        return out.value
 
 
 def _error(status: int, handle: int | None) -> CollectionLayoutError:
