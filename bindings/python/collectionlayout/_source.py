@@ -60,6 +60,42 @@ def _frame(row: Any) -> _lib.cl_rect:
     return _lib.cl_rect(x, y, width, height)
 
 
+_RAW_SIZES_FN = ctypes.CFUNCTYPE(ctypes.c_int32, ctypes.c_void_p, ctypes.c_int64, ctypes.c_int64,
+                                 ctypes.c_int64, ctypes.c_void_p)
+
+
+class ArraySizes:
+    """Item sizes held as one C-contiguous float64 (n, 2) numpy array per section
+    (Layout.from_sizes): the library's item_sizes callback copies a batch with one memmove from
+    the array's memory, no slicing and no pointer object per call. The list is read at each
+    call (sections may be appended; arrays changed in place)."""
+
+    def __init__(self, sections: list[Any]) -> None:
+        self.sections = sections
+        self._cache: dict[int, tuple[Any, int]] = {}  # section -> (array, address)
+
+    def __call__(self, section: int, first: int, count: int) -> Any:
+        return self.sections[section][first:first + count]
+
+    def trampoline(self, fail: Callable[[BaseException], int]) -> Any:
+        sections, cache, memmove = self.sections, self._cache, ctypes.memmove
+
+        def sizes(_user: Any, section: int, first: int, count: int, out: int) -> int:
+            try:
+                array = sections[section]
+                cached = cache.get(section)
+                if cached is None or cached[0] is not array:
+                    cached = cache[section] = (array, array.ctypes.data)
+                if first < 0 or count < 0 or first + count > len(array):
+                    raise _bad(f"item_sizes({section}, {first}, {count}): the section's array "
+                               f"has {len(array)} sizes")
+                memmove(out, cached[1] + 16 * first, 16 * count)
+                return CL_OK
+            except BaseException as error:  # noqa: BLE001 - re-raised after the C call
+                return fail(error)
+        return ctypes.cast(_RAW_SIZES_FN(sizes), _lib.ITEM_SIZES_FN)  # keeps it alive
+
+
 class UnregisteredKinds(Exception):
     """Inline elements named kinds the layout does not know yet (they can only be registered
     outside a callback). The pass stops at the first section that names one; the Layout
@@ -111,7 +147,9 @@ class DataSource:
                 return fail(error)
         struct.item_count = _lib.ITEM_COUNT_FN(count_items)
 
-        if item_sizes is not None:
+        if isinstance(item_sizes, ArraySizes):
+            struct.item_sizes = item_sizes.trampoline(fail)
+        elif item_sizes is not None:
             def sizes(_user: Any, section: int, first: int, count: int, out: Any) -> int:
                 try:
                     write_array(ctypes.addressof(out.contents),

@@ -16,7 +16,7 @@ from ._convert import (ALIGNMENTS, BUILTIN_KINDS, CATEGORIES, COVERAGES, CROSS_A
                        SizeLike, enum, floats, int32, int64, invalid, number, rect, set_metrics)
 from ._lib import (CL_ERROR_CALLBACK, CL_ERROR_INVALID_HANDLE, CL_ERROR_REENTRANT,
                    CL_ERROR_UNKNOWN_KIND, CL_OK, cl_index_path, cl_insets, cl_layout_def, cl_size)
-from ._source import DataSource
+from ._source import ArraySizes, DataSource
 from .attributes import ATTRIBUTES_DTYPE, Attributes, RectQuery, SectionScroll
 from .errors import (CallbackError, CollectionLayoutError, InvalidHandleError, ReentrantError,
                      UnknownKindError, error_for)
@@ -187,9 +187,12 @@ class Layout(Queries, OrthogonalSections):
         sections alive and reads them again on invalidation (change them in place, then call
         invalidate_items). `options` are those of Layout()."""
         sections = _size_sections(sizes)
+        if sections and all(type(section).__name__ == "ndarray" for section in sections):
+            item_sizes: Any = ArraySizes(sections)  # one memmove per batch from the arrays
+        else:
+            item_sizes = lambda section, first, count: sections[section][first:first + count]
         return cls(lambda section: len(sections[section]), section_count=lambda: len(sections),
-                   item_sizes=lambda section, first, count: sections[section][first:first + count],
-                   **options)
+                   item_sizes=item_sizes, **options)
 
     @classmethod
     def orthogonal(cls, item_count: Callable[[int], int], **options: Any) -> Layout:
