@@ -129,6 +129,8 @@ demo: $(EXAMPLES)
 	$(PY_ENV) $(PYTHON) examples/python/flow_demo.py
 	@echo "== examples/python/cards_demo.py"
 	$(PY_ENV) $(PYTHON) examples/python/cards_demo.py $(BUILD)
+	@echo "== examples/python/styles_demo.py"
+	$(PY_ENV) $(PYTHON) examples/python/styles_demo.py $(BUILD)
 
 bench: lib
 	COLLECTIONLAYOUT_LIBRARY=$(LIB) bench/run $(BENCH_ARGS)
