@@ -47,7 +47,7 @@ C_TESTS        := $(BUILD)/tests/c_tests
 EXAMPLE_SOURCES := $(filter-out examples/c/sdl_%.c,$(wildcard examples/c/*.c))
 EXAMPLES       := $(EXAMPLE_SOURCES:examples/c/%.c=$(BUILD)/examples/%)
 
-.PHONY: all lib test test-swift test-c test-header test-install test-python test-readme test-no-swift-runtime \
+.PHONY: all lib test test-vectors test-swift test-c test-header test-install test-python test-readme test-no-swift-runtime \
         test-valgrind demo bench install clean
 .DELETE_ON_ERROR:
 
@@ -64,7 +64,7 @@ lib:
 # The suites of `make test`, each a target test-NAME: the one list. Tests/run_suites.py runs
 # them in turn, each with its output in build/logs/NAME.log, and prints one line per suite, the
 # failures with the end of their log, and the total as its last line.
-TEST_SUITES := swift header c install python readme no-swift-runtime sdl
+TEST_SUITES := vectors swift header c install python readme no-swift-runtime sdl
 
 test:
 	@MAKE="$(MAKE)" $(PYTHON) Tests/run_suites.py $(TEST_SUITES)
@@ -83,6 +83,10 @@ test-c: $(C_TESTS)
 
 test-valgrind: $(C_TESTS)
 	valgrind --error-exitcode=1 --leak-check=full --errors-for-leak-kinds=definite $(C_TESTS)
+
+# Tests/vectors is a copy of ../shared/vectors (when that folder exists beside the repository).
+test-vectors:
+	$(PYTHON) Tests/vectors/check_sync.py
 
 test-python: lib
 	$(PY_ENV) $(PYTHON) -m pytest bindings/python/tests -q
@@ -141,6 +145,8 @@ demo: $(EXAMPLES) $(SDL_EXAMPLE)
 	$(PY_ENV) $(PYTHON) examples/python/flow_demo.py
 	@echo "== examples/python/cards_demo.py"
 	$(PY_ENV) $(PYTHON) examples/python/cards_demo.py $(BUILD)
+	@echo "== examples/python/styles_demo.py"
+	$(PY_ENV) $(PYTHON) examples/python/styles_demo.py $(BUILD)
 
 bench: lib
 	COLLECTIONLAYOUT_LIBRARY=$(LIB) bench/run $(BENCH_ARGS)

@@ -25,6 +25,12 @@ struct FlowBody: SectionBody {
         layoutAll()
     }
 
+    /// Lays the body out again for new data, re-using the arrays of the last pass.
+    mutating func reload(_ model: SectionModel, in space: BodySpace) {
+        self.model = model
+        relayout(in: space)
+    }
+
     /// Lays the body out again, re-using the arrays of the last pass.
     mutating func relayout(in space: BodySpace) {
         self.space = space
