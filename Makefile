@@ -89,7 +89,7 @@ test-vectors:
 	$(PYTHON) Tests/vectors/check_sync.py
 
 test-python: lib
-	$(PY_ENV) $(PYTHON) -m pytest bindings/python/tests -q
+	$(PY_ENV) $(PYTHON) -m pytest bindings/python/tests -q -rs
 
 # A newcomer's path: stage an install with DESTDIR; then Tests/c/install/check.sh installs to a
 # scratch prefix outside the checkout, checks the library is installed like a real one (SONAME,

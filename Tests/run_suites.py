@@ -28,6 +28,8 @@ SWIFT_FAILED_TEST = re.compile(r"^\S+ Test (?!run with )\S.*? failed after ", re
 PYTEST_LINE = re.compile(r"^=*\s*((?:\d+ \w+(?:, )?)+) in [\d.]+s\b.*$", re.M)
 PYTEST_COUNT = re.compile(r"(\d+) (passed|failed|errors?|skipped|xfailed|xpassed|deselected)")
 PLAIN_LINE = re.compile(r"^(\d+) passed, (\d+) failed(?:, (\d+) skipped)?\s*$", re.M)
+SKIP_LINE = re.compile(r"^(?:SKIPPED \[\d+\] |skip  )(.*)$", re.M)  # pytest -rs, Tests/c
+MAX_SKIPS_SHOWN = 3
 FAILURE_LINE = re.compile(r"^(FAIL\b|FAILED\b|ERROR\b|✘|  \S+:\d+: |.*\berror:|make(\[\d+\])?: \*\*\*)")
 
 
@@ -71,6 +73,11 @@ def run(suite: str, make: list[str]) -> tuple[int, int, int]:
     if unit == "checks":
         summary = "ok" if status == 0 else "FAILED"
     print(f"{suite + ':':<18} {summary:<32} {seconds:6.1f} s", flush=True)
+    reasons = SKIP_LINE.findall(log)
+    for reason in reasons[:MAX_SKIPS_SHOWN]:
+        print(f"  skipped: {reason.strip()}")
+    if len(reasons) > MAX_SKIPS_SHOWN:
+        print(f"  skipped: ... {len(reasons) - MAX_SKIPS_SHOWN} more in {log_path.relative_to(ROOT)}")
     if status != 0:
         lines = log.splitlines()
         marked = [line for line in lines[:-TAIL] if FAILURE_LINE.match(line)]
