@@ -40,6 +40,10 @@ struct LineStore {
             self.lines = lines
             for line in lines { low = Swift.min(low, line.low); high = Swift.max(high, line.high) }
         }
+
+        init(base: Double, lines: [Line], low: Double, high: Double) {
+            (self.base, self.lines, self.low, self.high) = (base, lines, low, high)
+        }
     }
 
     /// A line's place: chunk and index inside it.
@@ -140,12 +144,15 @@ struct LineStore {
         private var chunks: [Chunk] = []
         private var current: [Line] = []
         private var base = 0.0
+        /// The current chunk's line-axis bounds, kept as lines come.
+        private var low = Double.infinity, high = -Double.infinity
         /// At most this many lines are still to come: a small section reserves no more.
         private var remaining: Int
 
         init(atMost lines: Int) { remaining = lines }
 
         /// Appends a line whose `start` is absolute (relative to the body).
+        @inline(__always)
         mutating func append(_ line: Line) {
             if current.isEmpty {
                 current.reserveCapacity(Swift.max(1, Swift.min(LineStore.chunkCapacity, remaining)))
@@ -155,6 +162,8 @@ struct LineStore {
             var relative = line
             relative.start -= base
             current.append(relative)
+            low = Swift.min(low, line.low)
+            high = Swift.max(high, line.high)
             if current.count == LineStore.chunkCapacity { flush() }
         }
 
@@ -163,8 +172,9 @@ struct LineStore {
             // The reservation counted every item as a line: give back what a short last chunk
             // did not use.
             let lines = current.capacity > 2 * current.count ? Array(current[...]) : current
-            chunks.append(Chunk(base: base, lines: lines))
+            chunks.append(Chunk(base: base, lines: lines, low: low, high: high))
             current = []
+            (low, high) = (Double.infinity, -Double.infinity)
         }
 
         consuming func finish() -> LineStore {
