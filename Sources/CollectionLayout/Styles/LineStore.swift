@@ -1,3 +1,38 @@
+/// A body whose cells and inline elements stand on lines (flow, grid): its lines and how an
+/// element sits on its line are the style's; finding them is this protocol's.
+protocol LineBody: SectionBody {
+    var lines: LineStore { get }
+    func cellFrame(_ item: Int, line: Line, start: Double) -> AxisRect
+    func inlineFrame(line: Line, start: Double) -> AxisRect
+}
+
+extension LineBody {
+    func cellFrame(_ item: Int) -> AxisRect? {
+        guard item >= 0, item < model.itemCount, let i = lines.lineIndex(containing: item) else { return nil }
+        return cellFrame(item, line: lines[i], start: lines.start(i))
+    }
+
+    /// The frame of the inline element `index` of the section's list.
+    func inlineFrame(_ index: Int) -> AxisRect? {
+        let inlines = model.inlines
+        guard index >= 0, index < inlines.count, let i = lines.index(of: LineKey(item: inlines[index].before, inline: index)) else { return nil }
+        return inlineFrame(line: lines[i], start: lines.start(i))
+    }
+
+    /// Every element of the lines that cross the scroll range of `area`.
+    func forEachElement(in area: AxisRect, _ visit: (BodyElement, AxisRect) -> Void) {
+        lines.forEachLine(crossing: area, itemCount: model.itemCount) { line, start, items in
+            if line.isInline {
+                visit(.inline(Int(line.inlineIndex)), inlineFrame(line: line, start: start))
+            } else {
+                for item in items { visit(.cell(item), cellFrame(item, line: line, start: start)) }
+            }
+        }
+    }
+
+    var cellBounds: AxisRect? { lines.cellBounds(itemCount: model.itemCount) }
+}
+
 /// One line of a flow body: a row of items (vertical layout) or an inline element (SPEC §6).
 struct Line {
     /// Scroll-axis start, relative to the base of the chunk that holds the line.
