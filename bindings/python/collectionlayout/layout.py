@@ -23,6 +23,7 @@ from .errors import (CallbackError, CollectionLayoutError, InvalidHandleError, R
 from .metrics import SectionMetricsTable
 from .orthogonal import OrthogonalSections
 from .queries import Queries
+from .updates import Updates
 
 if TYPE_CHECKING:
     import numpy as np
@@ -53,7 +54,7 @@ def _destroy(handle: int, _source: DataSource) -> None:
     _lib.lib().cl_layout_destroy(handle)
 
 
-class Layout(Queries, OrthogonalSections):
+class Layout(Queries, OrthogonalSections, Updates):
     """A layout of sections. The data source is Python callables:
 
     - ``item_count(section) -> int`` (required),
