@@ -12,7 +12,8 @@ from .diff import diff
 from .scene import SceneError, _numbers, _object, _show
 from .updates import BatchUpdate
 
-__all__ = ["parse_update", "run_update", "parse_ids", "run_diff"]
+__all__ = ["parse_update", "run_update", "run_update_value", "parse_ids", "run_diff",
+           "run_diff_value"]
 
 _OPERATION_KEYS = ("delete_sections", "insert_sections", "move_sections", "delete_items",
                    "insert_items", "move_items", "reload_items")
@@ -78,8 +79,13 @@ def run_update(scene_path: str | os.PathLike[str],
                update_path: str | os.PathLike[str]) -> dict[str, Any]:
     """`update SCENE UPDATE`: the scene's layout, its data source switched to UPDATE's
     sections, the update performed; the answer of SPEC §12."""
-    old = scene.read(scene_path)
-    sections, update = parse_update(scene.read_json(update_path), old)
+    return run_update_value(scene.read_json(scene_path), scene.read_json(update_path))
+
+
+def run_update_value(scene_value: Any, update_value: Any) -> dict[str, Any]:
+    """run_update on parsed JSON values."""
+    old = scene.parse(scene_value)
+    sections, update = parse_update(update_value, old)
     if not old.anchoring and update.viewport is None:
         raise SceneError("layout.anchoring false: this library (C ABI 0.4) has no switch for "
                          "scroll anchoring yet; give the update a viewport instead")
@@ -165,7 +171,12 @@ def parse_ids(value: Any) -> dict[str, Any]:
 
 def run_diff(ids_path: str | os.PathLike[str]) -> dict[str, Any]:
     """`diff IDS`: the update's operation keys (SPEC §12)."""
-    update = diff(**parse_ids(scene.read_json(ids_path)))
+    return run_diff_value(scene.read_json(ids_path))
+
+
+def run_diff_value(value: Any) -> dict[str, Any]:
+    """run_diff on a parsed JSON value."""
+    update = diff(**parse_ids(value))
     result = update.to_dict()
     return {key: result[key] for key in _OPERATION_KEYS}
 
