@@ -131,6 +131,31 @@ struct LayoutState {
         }
     }
 
+    /// Lays out new models in place (a full invalidation): bodies of the same style re-use their
+    /// storage, strips keep their offsets. If the new layout would not be finite, the old models
+    /// are laid out again.
+    mutating func reload(_ models: [SectionModel]) throws(LayoutError) {
+        let oldModels = sections.map(\.model), oldOffsets = sections.map(\.offset)
+        let space = self.space
+        for s in models.count..<Swift.max(models.count, sections.count) { elementCount -= sections[s].noted.elements }
+        sections.removeLast(Swift.max(0, sections.count - models.count))
+        for (s, model) in models.enumerated() {
+            if s < sections.count && type(of: sections[s].body) == bodyType(for: model.metrics.style) {
+                sections[s].body.reload(model, in: space)
+            } else {
+                let body = bodyType(for: model.metrics.style).init(model, in: space)
+                if s < sections.count { sections[s].body = body } else { sections.append(SectionState(body: body)) }
+            }
+            noteBody(s)
+        }
+        do {
+            try recomputeStarts(from: 0)
+        } catch {
+            self = (try? LayoutState(oldModels, axes: axes, viewport: viewport, chrome: chrome, offsets: oldOffsets)) ?? self
+            throw error
+        }
+    }
+
     mutating func setChrome(_ chrome: Chrome) throws(LayoutError) {
         var next = self
         next.chrome = chrome
