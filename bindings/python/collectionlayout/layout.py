@@ -79,7 +79,9 @@ class Layout(Queries, OrthogonalSections, Updates):
     before the first pass, so that section metrics can name them. The other keyword options
     are the layout-wide defaults of cl_layout_def (None: the library's). An exception raised
     by a callback propagates from the call that made the library ask, and a failed call leaves
-    the layout in its last good state. Close it with close() or `with`.
+    the layout in its last good state. Close it with close() or `with`. Batch updates
+    (perform_batch_update, batch_update) are in updates.py: change what these callables answer
+    first, then perform the update that describes the change.
     """
 
     def __init__(self, item_count: Callable[[int], int], *,
