@@ -147,6 +147,7 @@ demo: $(EXAMPLES) $(SDL_EXAMPLE)
 	$(PY_ENV) $(PYTHON) examples/python/cards_demo.py $(BUILD)
 	@echo "== examples/python/styles_demo.py"
 	$(PY_ENV) $(PYTHON) examples/python/styles_demo.py $(BUILD)
+	@echo "== examples/python/updates_demo.py" && $(PY_ENV) $(PYTHON) examples/python/updates_demo.py
 
 bench: lib
 	COLLECTIONLAYOUT_LIBRARY=$(LIB) bench/run $(BENCH_ARGS)
