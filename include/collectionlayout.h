@@ -171,7 +171,8 @@ typedef struct cl_layout_def {
     int32_t reserved;          /* zero */
     /* -- 0.4 -- */
     int32_t columns;           /* grid and waterfall sections: columns, >= 1; default 2 */
-    int32_t reserved_0_4;      /* zero */
+    int32_t anchoring;         /* nonzero (the default): changes keep the first visible cell in
+                                * place on screen (SPEC §10.4); zero: the origin is only clamped */
     /* At most this many sections, items and inline elements together (SPEC §11); default and
      * largest value CL_MAX_ITEMS. */
     int64_t element_limit;

@@ -112,6 +112,7 @@ extension LayoutDefinition {
         sectionDefaults = m
         pinHeaders = d.pin_headers != 0
         pinFooters = d.pin_footers != 0
+        anchoring = d.anchoring != 0
         guard d.element_limit >= 0, d.element_limit <= Int64(CL_MAX_ITEMS) else {
             throw LayoutError(.invalidArgument, "element_limit is \(d.element_limit); it must be 0...\(CL_MAX_ITEMS) (CL_MAX_ITEMS)")
         }

@@ -23,6 +23,7 @@ public func cl_layout_def_default() -> cl_layout_def {
     d.style = Int32(m.style.rawValue)
     d.rows = Int32(clamping: m.rows)
     d.columns = Int32(clamping: m.columns)
+    d.anchoring = defaults.anchoring ? 1 : 0
     d.element_limit = Int64(defaults.elementLimit)
     return d
 }

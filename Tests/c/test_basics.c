@@ -23,7 +23,7 @@ static void defaults(void *context) {
     cl_layout_def def = cl_layout_def_default();
     CHECK(def.struct_size == sizeof def, "cl_layout_def.struct_size %u", def.struct_size);
     CHECK(def.style == CL_STYLE_FLOW && def.rows == 1 && def.columns == 2 &&
-              def.element_limit == CL_MAX_ITEMS && def.reserved == 0 && def.reserved_0_4 == 0,
+              def.element_limit == CL_MAX_ITEMS && def.reserved == 0 && def.anchoring == 1,
           "flow, rows 1, columns 2, element_limit CL_MAX_ITEMS, reserved fields zero");
     cl_layout_def orthogonal = cl_orthogonal_def_default();
     CHECK(orthogonal.style == CL_STYLE_ORTHOGONAL && orthogonal.struct_size == sizeof orthogonal &&

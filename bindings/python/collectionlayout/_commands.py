@@ -86,9 +86,6 @@ def run_update_value(scene_value: Any, update_value: Any) -> dict[str, Any]:
     """run_update on parsed JSON values."""
     old = scene.parse(scene_value)
     sections, update = parse_update(update_value, old)
-    if not old.anchoring and update.viewport is None:
-        raise SceneError("layout.anchoring false: this library (C ABI 0.4) has no switch for "
-                         "scroll anchoring yet; give the update a viewport instead")
     counts = [section.count for section in old.sections]
     kinds = [kind for section in sections for kind, _, _ in section.inline]
     with old.build(kinds=kinds, live=True) as layout:

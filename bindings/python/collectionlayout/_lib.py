@@ -126,7 +126,7 @@ class cl_layout_def(Structure):
         ("reserved", c_int32),
         # 0.4
         ("columns", c_int32),
-        ("reserved_0_4", c_int32),
+        ("anchoring", c_int32),
         ("element_limit", c_int64),
     ]
 

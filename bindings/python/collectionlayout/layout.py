@@ -99,7 +99,7 @@ class Layout(Queries, OrthogonalSections, Updates):
                  alignment: str | None = None, cross_alignment: str | None = None,
                  style: str | None = None, rows: int | None = None, columns: int | None = None,
                  pin_headers: bool | None = None, pin_footers: bool | None = None,
-                 element_limit: int | None = None) -> None:
+                 element_limit: int | None = None, anchoring: bool | None = None) -> None:
         self._handle: int | None = None
         self._closed = False
         self._query: RectQuery | None = None
@@ -123,6 +123,8 @@ class Layout(Queries, OrthogonalSections, Updates):
             definition.pin_footers = bool(pin_footers)
         if element_limit is not None:
             definition.element_limit = int64(element_limit, "element_limit")
+        if anchoring is not None:
+            definition.anchoring = bool(anchoring)
         if isinstance(section_metrics, Sequence):
             section_metrics = SectionMetricsTable(section_metrics)
         decorations = [_decoration(d) for d in decorations]

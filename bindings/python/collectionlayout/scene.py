@@ -88,7 +88,7 @@ class Scene:
     direction: str = "vertical"
     pin_headers: bool = False
     pin_footers: bool = False
-    anchoring: bool = True  # SPEC §10.4; kept for the changes that use it
+    anchoring: bool = True  # SPEC §10.4
     element_limit: int = _lib.CL_MAX_ITEMS
     decorations: list[Decoration] = field(default_factory=list)
     sections: list[Section] = field(default_factory=list)
@@ -114,7 +114,7 @@ class Scene:
                 sections[section].custom_frames(first, count),
             kinds=kinds, decorations=self.decorations, viewport=self.viewport,
             direction=self.direction, pin_headers=self.pin_headers,
-            pin_footers=self.pin_footers, element_limit=self.element_limit,
+            pin_footers=self.pin_footers, element_limit=self.element_limit, anchoring=self.anchoring,
             # the scene's defaults (SPEC §12), where cl_layout_def_default has UIKit's
             insets=(0, 0, 0, 0), line_spacing=0, interitem_spacing=0, header=0, footer=0,
             alignment="justified", cross_alignment="center", rows=1, columns=2)

@@ -171,8 +171,6 @@ def test_usage_errors_exit_2(tmp_path, capsys):
     assert status == 1 and "cannot read" in err
 
 
-@pytest.mark.xfail(reason="the C ABI (0.4) has no switch for scroll anchoring: the command "
-                          "refuses layout.anchoring false instead of answering", strict=True)
 def test_update_without_anchoring(tmp_path, capsys):
     scene = dict(SCENE, viewport=[0, 50, 320, 100], layout={"anchoring": False})
     update = {"sections": [{"item_count": 6, "item_size": [100, 50]}, NEW[1]],
