@@ -18,10 +18,10 @@ public func diff(from old: DiffSide, to new: DiffSide) throws(LayoutError) -> Ba
 
     // Sections: those in both lists stay or move; the others are deleted or inserted.
     var oldOfNew = [Int?](repeating: nil, count: new.sections.count)
-    for (t, id) in new.sections.enumerated() { oldOfNew[t] = before.section[id] }
+    for (t, id) in new.sections.enumerated() { oldOfNew[t] = before.section[id]?.section }
     let keptSections = longestIncreasing(oldOfNew)
     for (t, s) in oldOfNew.enumerated() {
-        if let s { if !keptSections.contains(t) { update.moveSections.append(Move(s, t)) } } else { update.insertSections.append(t) }
+        if let s { if !keptSections[t] { update.moveSections.append(Move(s, t)) } } else { update.insertSections.append(t) }
     }
     update.deleteSections = old.sections.indices.filter { after.section[old.sections[$0]] == nil }
     let newOfOld = Dictionary(uniqueKeysWithValues: oldOfNew.enumerated().compactMap { t, s in s.map { ($0, t) } })
@@ -48,7 +48,7 @@ public func diff(from old: DiffSide, to new: DiffSide) throws(LayoutError) -> Ba
                 continue
             }
             let changed = old.version(from) != new.version(to)
-            if inPlace.contains(k) {
+            if inPlace[k] {
                 if changed { update.reloadItems.append(from) }
             } else if changed {
                 update.deleteItems.append(from)
@@ -69,10 +69,12 @@ public func diff(from old: DiffSide, to new: DiffSide) throws(LayoutError) -> Ba
 
 /// Where each id stands in one side of a diff; ids are unique among sections and among items.
 private struct DiffIndex {
-    var section: [Int64: Int] = [:]
-    var item: [Int64: ItemPath] = [:]
+    var section: IdTable
+    var item: IdTable
 
     init(_ side: DiffSide, _ name: String) throws(LayoutError) {
+        section = IdTable(capacity: side.sections.count)
+        item = IdTable(capacity: side.items.reduce(0) { $0 + $1.count })
         guard side.items.count == side.sections.count else {
             throw LayoutError(.invalidArgument, "\(name): \(side.sections.count) sections but \(side.items.count) item lists")
         }
@@ -82,13 +84,13 @@ private struct DiffIndex {
             }
         }
         for (s, id) in side.sections.enumerated() {
-            if let other = section.updateValue(s, forKey: id) {
-                throw LayoutError(.invalidArgument, "\(name): section id \(id) is at sections \(other) and \(s)")
+            if let other = section.insert(id, ItemPath(s, 0)) {
+                throw LayoutError(.invalidArgument, "\(name): section id \(id) is at sections \(other.section) and \(s)")
             }
         }
         for (s, ids) in side.items.enumerated() {
             for (k, id) in ids.enumerated() {
-                if let other = item.updateValue(ItemPath(s, k), forKey: id) {
+                if let other = item.insert(id, ItemPath(s, k)) {
                     throw LayoutError(.invalidArgument, "\(name): item id \(id) is at \(other) and \(ItemPath(s, k))")
                 }
             }
@@ -100,9 +102,49 @@ private extension DiffSide {
     func version(_ p: ItemPath) -> Int64 { versions?[p.section][p.item] ?? 0 }
 }
 
-/// The positions of a longest strictly increasing subsequence of the non-nil values (patience
-/// sorting with predecessors: O(n log n)).
-func longestIncreasing(_ values: [Int?]) -> Set<Int> {
+/// Ids to places: open addressing with linear probing and a multiplicative hash, several times
+/// faster than a Dictionary for the millions of ids of a diff. Places are packed in one Int
+/// (sections and items are below 2^31 here).
+private struct IdTable {
+    /// An id beside its place, so that a probe touches one cache line; place -1: empty.
+    private var slots: [(id: Int64, place: Int)]
+    private let mask: Int
+
+    init(capacity: Int) {
+        var size = 16
+        while size < 2 * capacity { size *= 2 }
+        slots = Array(repeating: (0, -1), count: size)
+        mask = size - 1
+    }
+
+    private func slot(_ id: Int64) -> Int { Int(truncatingIfNeeded: (UInt64(bitPattern: id) &* 0x9E37_79B9_7F4A_7C15) >> 20) & mask }
+
+    /// Inserts `id` at `place`; if the id is there already, returns its place and changes nothing.
+    mutating func insert(_ id: Int64, _ place: ItemPath) -> ItemPath? {
+        var i = slot(id)
+        while slots[i].place >= 0 {
+            if slots[i].id == id { return Self.unpack(slots[i].place) }
+            i = (i + 1) & mask
+        }
+        slots[i] = (id, place.section << 31 | place.item)
+        return nil
+    }
+
+    subscript(id: Int64) -> ItemPath? {
+        var i = slot(id)
+        while slots[i].place >= 0 {
+            if slots[i].id == id { return Self.unpack(slots[i].place) }
+            i = (i + 1) & mask
+        }
+        return nil
+    }
+
+    private static func unpack(_ place: Int) -> ItemPath { ItemPath(place >> 31, place & 0x7FFF_FFFF) }
+}
+
+/// Which positions are on a longest strictly increasing subsequence of the non-nil values
+/// (patience sorting with predecessors: O(n log n)).
+func longestIncreasing(_ values: [Int?]) -> [Bool] {
     // tails[l]: the position (and value) of the smallest last value of an increasing run of length l + 1
     var tails: [(position: Int, value: Int)] = []
     var previous = [Int](repeating: -1, count: values.count)
@@ -112,8 +154,8 @@ func longestIncreasing(_ values: [Int?]) -> Set<Int> {
         if l > 0 { previous[k] = tails[l - 1].position }
         if l == tails.count { tails.append((k, v)) } else { tails[l] = (k, v) }
     }
-    var result = Set<Int>()
+    var result = [Bool](repeating: false, count: values.count)
     var k = tails.last?.position ?? -1
-    while k >= 0 { result.insert(k); k = previous[k] }
+    while k >= 0 { result[k] = true; k = previous[k] }
     return result
 }
