@@ -177,7 +177,7 @@ FUZZ_ENV      := ASAN_OPTIONS=detect_leaks=0:allocator_may_return_null=1:abort_o
 # proportion to a hostile count shows up as a malloc over the limit, a finding.
 FUZZ_RUN_FLAGS := -rss_limit_mb=2048 -malloc_limit_mb=1024 -timeout=30 -print_final_stats=1
 
-.PHONY: fuzz fuzz-build fuzz-lib fuzz-merge fuzz-repro tsan memcheck
+.PHONY: fuzz fuzz-build fuzz-lib fuzz-merge fuzz-repro tsan tsan-lib memcheck
 
 fuzz-lib:
 	$(SWIFT) build -c release --product collectionlayout --build-path .build/asan $(FUZZ_SWIFTFLAGS)
@@ -226,3 +226,31 @@ fuzz-merge: fuzz-build
 
 fuzz-repro: $(FUZZ_BUILD)/$(TARGET)
 	$(FUZZ_ENV) $(FUZZ_BUILD)/$(TARGET) $(INPUT)
+
+# ThreadSanitizer: the library built with Swift's -sanitize=thread (.build/tsan), the test with
+# clang -fsanitize=thread; Swift's TSan runtime support needs libdispatch and BlocksRuntime.
+# Tests/tsan/suppressions.txt says what is suppressed and why (the runtime's swift_once only).
+SWIFT_RUNTIME_DIR := $(dir $(realpath $(shell command -v $(SWIFT))))../lib/swift/linux
+TSAN_BUILD := $(BUILD)/tsan
+
+tsan-lib:
+	$(SWIFT) build -c release --product collectionlayout --build-path .build/tsan -Xswiftc -sanitize=thread
+
+$(TSAN_BUILD)/threads: Tests/tsan/threads.c $(HEADER) | tsan-lib
+	@mkdir -p $(@D)
+	$(FUZZ_CC) -std=c11 $(WARNINGS) -g -O1 -fsanitize=thread -Iinclude -o $@ Tests/tsan/threads.c \
+	  -L$(TSAN_LIB_DIR) -Wl,-rpath,$(TSAN_LIB_DIR) -lcollectionlayout \
+	  -L$(SWIFT_RUNTIME_DIR) -Wl,-rpath,$(SWIFT_RUNTIME_DIR) -ldispatch -lBlocksRuntime -lpthread -lm
+
+tsan: $(TSAN_BUILD)/threads
+	TSAN_OPTIONS="suppressions=$(CURDIR)/Tests/tsan/suppressions.txt halt_on_error=1 exitcode=66" $(TSAN_BUILD)/threads
+
+# valgrind: every C example and the C tests (built against the release library). The forked
+# limit tests are skipped under valgrind (CL_TEST_SKIP_FORKED=1, Tests/c/test_limits.c says why).
+VALGRIND := valgrind -q --error-exitcode=1 --leak-check=full --errors-for-leak-kinds=definite
+
+memcheck: $(EXAMPLES) $(C_TESTS)
+	@for example in $(EXAMPLES); do echo "== valgrind $$example"; \
+	  $(VALGRIND) $$example >/dev/null || exit 1; done
+	@echo "== valgrind $(C_TESTS)"
+	CL_TEST_SKIP_FORKED=1 $(VALGRIND) $(C_TESTS)
