@@ -13,8 +13,6 @@ it must follow the order in which fuzz_abi.c reads its bytes. The seeds:
     default limit, inline_elements reporting 2^28 elements in a section of 10 items, 1,000
     sections of 268,435 items (just over CL_MAX_ITEMS), and a header and footer of 1e308.
 
-fuzz_scene's seeds are the vector scenes themselves.
-
 Run from the repository root: python3 Tests/fuzz/seeds.py
 """
 import json
@@ -327,9 +325,7 @@ def issue15_programs():
 
 def main():
     abi = os.path.join(CORPUS, "fuzz_abi")
-    scene_dir = os.path.join(CORPUS, "fuzz_scene")
     os.makedirs(abi, exist_ok=True)
-    os.makedirs(scene_dir, exist_ok=True)
     written = 0
     vectors = os.path.join(ROOT, "Tests", "vectors")
     for sub in ("", "styles"):
@@ -344,18 +340,7 @@ def main():
             stem = "vector-" + name[:-5]
             with open(os.path.join(abi, stem), "wb") as f:
                 f.write(scene_program(vector["scene"]))
-            with open(os.path.join(scene_dir, stem + ".json"), "w") as f:
-                json.dump(vector["scene"], f)
-            written += 2
-    # The change vectors' scenes (update, self-size, ...) are scenes too: fuzz_scene reads them.
-    for name in sorted(os.listdir(os.path.join(vectors, "changes"))):
-        with open(os.path.join(vectors, "changes", name)) as f:
-            vector = json.load(f)
-        for key in ("scene", "scene_a", "scene_b"):
-            if isinstance(vector.get(key), dict):
-                with open(os.path.join(scene_dir, "vector-%s-%s.json" % (name[:-5], key)), "w") as f:
-                    json.dump(vector[key], f)
-                written += 1
+            written += 1
     for stem, program in issue15_programs().items():
         with open(os.path.join(abi, stem), "wb") as f:
             f.write(program)
