@@ -38,7 +38,7 @@ C_TESTS        := $(BUILD)/tests/c_tests
 EXAMPLE_SOURCES := $(wildcard examples/c/*.c)
 EXAMPLES       := $(EXAMPLE_SOURCES:examples/c/%.c=$(BUILD)/examples/%)
 
-.PHONY: all lib test test-swift test-c test-header test-install test-python test-readme test-no-swift-runtime \
+.PHONY: all lib test test-vectors test-swift test-c test-header test-install test-python test-readme test-no-swift-runtime \
         test-valgrind demo bench install clean
 .DELETE_ON_ERROR:
 
@@ -50,7 +50,7 @@ lib:
 
 # ---- Tests -------------------------------------------------------------------------------
 
-test: test-swift test-header test-c test-install test-python test-readme test-no-swift-runtime
+test: test-vectors test-swift test-header test-c test-install test-python test-readme test-no-swift-runtime
 	@echo "make test: all passed"
 
 # The Swift tests use Swift Testing only (XCTest would report an empty run).
@@ -67,6 +67,10 @@ test-c: $(C_TESTS)
 
 test-valgrind: $(C_TESTS)
 	valgrind --error-exitcode=1 --leak-check=full --errors-for-leak-kinds=definite $(C_TESTS)
+
+# Tests/vectors is a copy of ../shared/vectors (when that folder exists beside the repository).
+test-vectors:
+	$(PYTHON) Tests/vectors/check_sync.py
 
 test-python: lib
 	$(PY_ENV) $(PYTHON) -m pytest bindings/python/tests -q
@@ -125,6 +129,8 @@ demo: $(EXAMPLES)
 	$(PY_ENV) $(PYTHON) examples/python/flow_demo.py
 	@echo "== examples/python/cards_demo.py"
 	$(PY_ENV) $(PYTHON) examples/python/cards_demo.py $(BUILD)
+	@echo "== examples/python/styles_demo.py"
+	$(PY_ENV) $(PYTHON) examples/python/styles_demo.py $(BUILD)
 
 bench: lib
 	COLLECTIONLAYOUT_LIBRARY=$(LIB) bench/run $(BENCH_ARGS)

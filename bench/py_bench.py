@@ -128,6 +128,74 @@ def taffy_public_api_per_item(sz: np.ndarray) -> float:
     return (time.perf_counter() - t) / len(sz)
 
 
+# ---- the Python binding's frame budget and many sections (issues 8 and 15) -------------------
+
+def per_call(fn, args, repeat: int = 5) -> float:
+    """Best of `repeat` mean seconds per call of fn over args (warmed up first)."""
+    for a in args[:50]:
+        fn(a)
+    best = float("inf")
+    for _ in range(repeat):
+        t = time.perf_counter()
+        for a in args:
+            fn(a)
+        best = min(best, (time.perf_counter() - t) / len(args))
+    return best
+
+
+def python_rows(c: dict, n: int, runs: int, row) -> None:
+    """15: a screen query from Python into numpy and into objects; 16: many sections with
+    per-section metrics from Python (SectionMetricsTable) against one section; 17: custom
+    sections from Python with numpy frames against the C-driven custom layout."""
+    from collectionlayout import SectionMetricsTable
+
+    sz = sizes(n)
+    with ours_layout(sz) as layout:
+        height = layout.content_size[1]
+        rng = np.random.default_rng(15)
+        rects = [(0.0, float(y), WIDTH, 844.0) for y in rng.uniform(0, height - 844, 2000)]
+        count = np.mean([len(layout.elements_in_rect_array(r)) for r in rects[:200]])
+        out = np.zeros(1024, dtype=layout.elements_in_rect_array(rects[0]).dtype)
+        numpy_s = per_call(layout.elements_in_rect_array, rects)
+        out_s = per_call(lambda r: layout.elements_in_rect_array(r, out=out), rects)
+        objects_s = per_call(layout.elements_in_rect, rects)
+    row(f"15. Python rect query 390x844 into numpy, {n:,} items", f"{numpy_s * 1e6:.2f} us",
+        f"{numpy_s * 1e6 / 4:.2f}x target; {count:.0f} elements on average; "
+        f"{numpy_s * 1e6 / c['query_random_us']:.1f}x C", "<= 4 us")
+    row("   ... into a caller's array (out=)", f"{out_s * 1e6:.2f} us", "", "")
+    row(f"   Python rect query 390x844 into Attributes objects", f"{objects_s * 1e6:.2f} us",
+        f"{objects_s * 1e6 / 30:.2f}x target", "<= 30 us")
+
+    per = 1000
+    sections = [sz[i * per:(i + 1) * per] for i in range(n // per)]
+    common = dict(viewport=(0, 0, WIDTH, 844), insets=(INSET,) * 4, line_spacing=SPACING,
+                  interitem_spacing=SPACING)
+    headers = 30.0 + np.arange(len(sections)) % 3  # per section, not all alike
+    table = SectionMetricsTable(header=headers, footer=np.full(len(sections), 10.0))
+    one_t, lay = timed(lambda: Layout.from_sizes(sz, header=30.0, footer=10.0, **common), runs)
+    lay.close()
+    many_t, lay = timed(lambda: Layout.from_sizes(sections, section_metrics=table, **common), runs)
+    lay.close()
+    calls_t, lay = timed(lambda: Layout.from_sizes(
+        sections, section_metrics=lambda s: {"header": headers[s], "footer": 10.0}, **common), runs)
+    lay.close()
+    label = f"{len(sections):,} x {per:,}"
+    row(f"16. {label} from Python, per-section metrics (SectionMetricsTable)", ms(many_t),
+        f"{many_t / one_t:.2f}x 1 section of {n:,} from Python ({ms(one_t)})", "<= 1.2x")
+    row(f"   {label}, per-section metrics by a Python callable", ms(calls_t),
+        f"{calls_t / one_t:.2f}x 1 section", "")
+
+    frames = np.column_stack([np.zeros(n), np.arange(n) * 10.0, np.full(n, 100.0), np.full(n, 8.0)])
+    custom_t, lay = timed(lambda: Layout(
+        lambda s: n, style="custom", viewport=(0, 0, WIDTH, 844),
+        custom_frames=lambda s, first, count, extent: frames[first:first + count]), runs)
+    lay.close()
+    if "custom_create" in c:
+        row(f"17. custom {n:,} items from Python, numpy frames, Layout()", ms(custom_t),
+            f"{custom_t / c['custom_create']:.2f}x C-driven custom ({ms(c['custom_create'])})",
+            "<= 3x")
+
+
 # ---- report -----------------------------------------------------------------------------------
 
 def ms(s: float) -> str:
@@ -269,6 +337,8 @@ def main() -> None:
             ("inv_items_1m_1k_scattered", "inv_full_1m_b", f"1,000 scattered of a {n:,}-item section", "<= 0.1x")):
         t, f = c[key], c[full_key]
         row(f"14. invalidate_items, {label}", ms(t), f"{t / f:.2f}x a full relayout of the section ({ms(f)})", target)
+
+    python_rows(c, n, runs, row)
 
     # checks: every figure's layout against the C reference
     row("checks: frames differing from the C reference (> 1e-6)",

@@ -66,12 +66,16 @@ typedef int32_t cl_status;
 #define CL_ERROR_REENTRANT         (-6) /* called from inside a data-source callback of this layout */
 #define CL_ERROR_BUFFER_TOO_SMALL  (-7) /* the needed count was written to the out count */
 #define CL_ERROR_UNKNOWN_KIND      (-8) /* a kind id or name that is not registered */
-#define CL_ERROR_LIMIT            (-9) /* over the element limit, or an extent that is not finite */
+#define CL_ERROR_LIMIT            (-9) /* over the element limit or the memory budget, or an
+                                          * extent that is not finite */
 
 /* The element limit: sections, items and inline elements of a layout count against it together.
  * This is the default and the largest value of cl_layout_def.element_limit (SPEC §11). The
  * engine reads every count and checks the limit before it asks for any size or reserves memory
- * in proportion to a count. */
+ * in proportion to a count. Counts within the limit whose layout would need more memory than
+ * the process may use (three quarters of the machine's memory, RLIMIT_AS or RLIMIT_DATA,
+ * whichever is least; about 1 KiB per section and 64 bytes per item) are CL_ERROR_LIMIT too:
+ * an allocation that fails would end the process. */
 #define CL_MAX_ITEMS (1 << 28)
 
 /* Static text for a status code ("ok", "invalid handle", ...). Never NULL. */
@@ -374,6 +378,116 @@ cl_status cl_layout_section_scroll(const cl_layout *layout, int64_t section,
 cl_status cl_layout_section_target_offset(const cl_layout *layout, int64_t section,
                                           double proposed, double velocity, int32_t snapping,
                                           double deceleration_rate, double *out_offset);
+
+/* ---- Batch updates (SPEC §10.2) ------------------------------------------------------------ */
+
+typedef struct cl_section_move { int64_t from, to; } cl_section_move;
+typedef struct cl_item_move { cl_index_path from, to; } cl_item_move;
+
+/* A batch update (UIKit's performBatchUpdates). Deletes and reloads name old index paths, inserts
+ * new ones, moves both; deletes and reloads apply first, on the old state, then inserts and moves
+ * on the new one. Item operations may name a moved section: deletes, reloads and move sources by
+ * its old index, inserts and move destinations by its new one. Arrays may be NULL with count 0. */
+typedef struct cl_batch_update {
+    uint32_t struct_size;      /* sizeof(cl_batch_update); set by cl_batch_update_default() */
+    int32_t use_viewport;      /* nonzero: lay the new state out at `viewport` as given; zero: keep
+                                * the old viewport, anchored (SPEC §10.4) and clamped */
+    cl_rect viewport;
+    const int64_t *delete_sections;         int64_t delete_section_count;
+    const int64_t *insert_sections;         int64_t insert_section_count;
+    const cl_section_move *move_sections;   int64_t move_section_count;
+    const cl_index_path *delete_items;      int64_t delete_item_count;
+    const cl_index_path *insert_items;      int64_t insert_item_count;
+    const cl_item_move *move_items;         int64_t move_item_count;
+    const cl_index_path *reload_items;      int64_t reload_item_count;
+} cl_batch_update;
+
+cl_batch_update cl_batch_update_default(void);
+
+/* What an update did. Written at the caller's size (see Conventions). */
+typedef struct cl_update_summary {
+    cl_rect viewport;          /* the viewport after the update */
+    double adjustment;         /* how far its scroll-axis origin moved (contentOffsetAdjustment) */
+    double content_size_change;/* the content's change along the scroll axis */
+    int64_t element_count;     /* records: cl_layout_update_elements */
+    int64_t inserted_count;    /* supplementary and decoration identities: cl_layout_update_identities */
+    int64_t deleted_count;
+} cl_update_summary;
+
+/* Performs a batch update: asks the data source for the new counts and checks them as UIKit does
+ * (CL_ERROR_INVALID_ARGUMENT naming the section and the numbers: "invalid number of items in
+ * section 2: 5 after the update, 3 before, 1 inserted, 0 deleted, 0 moved in, 0 moved out"), then
+ * only for the sizes of inserted and reloaded items and of the items of inserted sections, and for
+ * the metrics and inline elements of inserted sections and of sections whose items changed. A
+ * failed update changes nothing. The answers below stay readable until the layout's next change. */
+cl_status cl_layout_perform_batch_update(cl_layout *layout, const cl_batch_update *update,
+                                         cl_update_summary *out_summary, size_t summary_size);
+
+/* Old <-> new index paths of the last update; -1 (section and item) for none (deleted, or
+ * inserted). CL_ERROR_OUT_OF_RANGE for a place that did not exist; CL_ERROR_INVALID_ARGUMENT if
+ * the layout has changed since (or never had) an update. */
+cl_status cl_layout_update_new_section(const cl_layout *layout, int64_t old_section, int64_t *out_section);
+cl_status cl_layout_update_old_section(const cl_layout *layout, int64_t new_section, int64_t *out_section);
+cl_status cl_layout_update_new_item(const cl_layout *layout, cl_index_path old_item, cl_index_path *out_item);
+cl_status cl_layout_update_old_item(const cl_layout *layout, cl_index_path new_item, cl_index_path *out_item);
+
+#define CL_CHANGE_KEPT     0
+#define CL_CHANGE_MOVED    1
+#define CL_CHANGE_INSERTED 2
+#define CL_CHANGE_DELETED  3
+#define CL_CHANGE_RELOADED 4
+
+/* One element of the old layout overlapping the old viewport, or of the new layout overlapping
+ * the new viewport: its identity before and after, its change, and UIKit's initial and final
+ * attributes (inserted: the final ones with alpha 0 -> the final ones; deleted: the initial ones ->
+ * the initial ones with alpha 0). Written at the caller's size (see Conventions). */
+typedef struct cl_element_change {
+    int32_t change;            /* CL_CHANGE_* */
+    int32_t has_old;           /* nonzero: `from` is an element of the old layout */
+    int32_t has_new;           /* nonzero: `to` is an element of the new layout */
+    int32_t reserved;          /* zero */
+    cl_attributes from;        /* identity and attributes before (the old identity) */
+    cl_attributes to;          /* identity and attributes after (the new identity) */
+} cl_element_change;
+
+/* The records of the last update, into a caller buffer (as cl_layout_elements_in_rect). */
+cl_status cl_layout_update_elements(const cl_layout *layout, cl_element_change *buffer,
+                                    int64_t capacity, size_t element_size, int64_t *out_count);
+
+/* The supplementary and decoration identities of the whole layout that the last update inserted
+ * (`inserted` nonzero) or deleted, with their attributes in the new (or old) layout; zero-area
+ * elements included (UIKit's indexPathsToInsertForSupplementaryViewOfKind and friends). */
+cl_status cl_layout_update_identities(const cl_layout *layout, int32_t inserted, cl_attributes *buffer,
+                                      int64_t capacity, size_t attributes_size, int64_t *out_count);
+
+/* ---- Diff (SPEC §10.3) ------------------------------------------------------------------------- */
+
+/* One side of a diff: section ids, and item ids of all sections one section after the other
+ * (item_counts[s] of them for section s); versions, if not NULL, one per item: the same id with
+ * another version is a reload (or a delete and an insert if the item also moves). Ids are unique
+ * among sections and among all items. */
+typedef struct cl_diff_side {
+    uint32_t struct_size;      /* sizeof(cl_diff_side); set by cl_diff_side_default() */
+    int32_t reserved;          /* zero */
+    const int64_t *section_ids;
+    int64_t section_count;
+    const int64_t *item_counts;  /* section_count entries */
+    const int64_t *item_ids;     /* the sum of item_counts entries */
+    const int64_t *versions;     /* NULL, or as item_ids */
+} cl_diff_side;
+
+cl_diff_side cl_diff_side_default(void);
+
+typedef struct cl_diff cl_diff;
+
+/* Computes the batch update with the fewest moves that turns `old_side` into `new_side`, in
+ * O(n log n): the items left in place in each surviving section (and the sections left in place)
+ * are a longest common subsequence. A duplicate id is CL_ERROR_INVALID_ARGUMENT naming the id and
+ * both places (cl_layout_last_error(NULL)). *out_update's arrays belong to the diff and stay valid
+ * until cl_diff_destroy; pass it to cl_layout_perform_batch_update as it is. */
+cl_status cl_diff_create(const cl_diff_side *old_side, const cl_diff_side *new_side,
+                         cl_diff **out_diff, cl_batch_update *out_update);
+void cl_diff_destroy(cl_diff *diff);
 
 #ifdef __cplusplus
 }

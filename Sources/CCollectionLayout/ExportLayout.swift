@@ -1,5 +1,6 @@
 import CollectionLayout
 import CollectionLayoutABI
+import Glibc
 
 // The header's "The layout": create and destroy, the last error, kinds and decorations.
 
@@ -9,7 +10,8 @@ public func cl_layout_create(_ def: UnsafePointer<cl_layout_def>?, _ dataSource:
     do throws(LayoutError) {
         let out = try required(out, "out_layout")
         out.pointee = nil
-        let definition = try LayoutDefinition(readSized(UnsafeRawPointer(required(def, "def")), as: cl_layout_def.self))
+        var definition = try LayoutDefinition(readSized(UnsafeRawPointer(required(def, "def")), as: cl_layout_def.self))
+        definition.memoryBudget = memoryBudget()
         let source = try readSized(UnsafeRawPointer(required(dataSource, "data_source")), as: cl_data_source.self)
         let layout = try Layout(definition: definition, dataSource: CDataSource(source))
         out.pointee = register(LayoutHandle(layout: layout))
@@ -17,6 +19,22 @@ public func cl_layout_create(_ def: UnsafePointer<cl_layout_def>?, _ dataSource:
     } catch {
         return failWithoutHandle(error)
     }
+}
+
+/// What a layout may take: three quarters of the machine's memory or of the process's address
+/// space and data limits, whichever is least (the rest is the host's). Counts that would need more
+/// are CL_ERROR_LIMIT instead of an allocation that ends the process.
+private func memoryBudget() -> Int {
+    var budget = Int.max
+    let pages = sysconf(Int32(_SC_PHYS_PAGES)), pageSize = sysconf(Int32(_SC_PAGESIZE))
+    if pages > 0, pageSize > 0, pages <= Int.max / pageSize { budget = pages * pageSize }
+    for resource in [RLIMIT_AS, RLIMIT_DATA] {
+        var limit = rlimit()
+        if getrlimit(__rlimit_resource_t(resource.rawValue), &limit) == 0, limit.rlim_cur < UInt(budget) {
+            budget = Int(limit.rlim_cur)
+        }
+    }
+    return budget / 4 * 3
 }
 
 @c @implementation

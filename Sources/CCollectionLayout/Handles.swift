@@ -102,6 +102,7 @@ extension LayoutError.Code {
         case .reentrant: CL_ERROR_REENTRANT
         case .unknownKind: CL_ERROR_UNKNOWN_KIND
         case .limit: CL_ERROR_LIMIT
+        case .bufferTooSmall: CL_ERROR_BUFFER_TOO_SMALL
         }
     }
 }

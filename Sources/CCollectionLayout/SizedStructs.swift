@@ -78,6 +78,29 @@ func writeSized<T: SizedOutput>(_ value: T, to base: UnsafeMutableRawPointer, si
     if size > own { (base + own).initializeMemory(as: UInt8.self, repeating: 0, count: size - own) }
 }
 
+/// Writes what `produce` yields into a caller's buffer of `capacity` elements of `size` bytes
+/// and the count to `out`. A NULL buffer with capacity 0 only counts; a buffer too small gets
+/// `.bufferTooSmall` with the count needed in `out`.
+func writeList<T: SizedOutput>(_ type: T.Type, into buffer: UnsafeMutableRawPointer?, capacity: Int64, size: Int, sizeName: String,
+                               count out: UnsafeMutablePointer<Int64>?, _ produce: ((T) -> Void) -> Void) throws(LayoutError) {
+    let out = try required(out, "out_count")
+    guard capacity >= 0 else { throw LayoutError(.invalidArgument, "capacity \(capacity) is negative") }
+    guard capacity == 0 || buffer != nil else { throw LayoutError(.invalidArgument, "buffer is NULL but capacity is \(capacity)") }
+    try checkElementSize(size, T.self, sizeName)
+    guard capacity.multipliedReportingOverflow(by: Int64(size)).overflow == false else {
+        throw LayoutError(.invalidArgument, "capacity \(capacity) of \(size)-byte elements is more than memory holds")
+    }
+    var count: Int64 = 0
+    produce { value in
+        if count < capacity, let buffer { writeSized(value, to: buffer + Int(count) * size, size: size) }
+        count += 1
+    }
+    out.pointee = count
+    if count > capacity && !(buffer == nil && capacity == 0) {
+        throw LayoutError(.bufferTooSmall, "the buffer holds \(capacity) elements; \(count) are needed")
+    }
+}
+
 let libraryVersion = "\(CL_VERSION_MAJOR).\(CL_VERSION_MINOR).\(CL_VERSION_PATCH)"
 
 // MARK: The structs
@@ -117,6 +140,31 @@ extension cl_section_metrics: SizedInput {
 extension cl_attributes: SizedOutput {
     static var cName: String { "cl_attributes" }
     static var minimumSize: Int { 72 }
+}
+
+extension cl_update_summary: SizedOutput {
+    static var cName: String { "cl_update_summary" }
+    static var minimumSize: Int { MemoryLayout<cl_update_summary>.size }
+}
+
+extension cl_element_change: SizedOutput {
+    static var cName: String { "cl_element_change" }
+    static var minimumSize: Int { MemoryLayout<cl_element_change>.size }
+}
+
+extension cl_batch_update: SizedInput, SizedOutput {
+    static var cName: String { "cl_batch_update" }
+    static var earlierSizes: [Int] { [] }
+    static var defaults: cl_batch_update { cl_batch_update_default() }
+    static var advice: String { "start from cl_batch_update_default()" }
+    static var minimumSize: Int { MemoryLayout<cl_batch_update>.size }
+}
+
+extension cl_diff_side: SizedInput {
+    static var cName: String { "cl_diff_side" }
+    static var earlierSizes: [Int] { [] }
+    static var defaults: cl_diff_side { cl_diff_side_default() }
+    static var advice: String { "start from cl_diff_side_default()" }
 }
 
 extension cl_section_scroll: SizedOutput {

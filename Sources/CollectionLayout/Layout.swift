@@ -11,6 +11,8 @@ public final class Layout {
     let reader: SourceReader
     private(set) var kinds = Kinds()
     var state: LayoutState
+    /// The answers of the last batch update, until the next change (SPEC §10.2).
+    public internal(set) var lastUpdate: UpdateResult?
 
     public var viewport: Rect { state.viewport }
     /// True while a data-source call is under way; every entry point refuses to run then.
@@ -58,6 +60,7 @@ public final class Layout {
         chrome.decorations.add(Decorations.Entry(kind: kind, definition: decoration))
         try state.setChrome(chrome)
         kinds = newKinds
+        lastUpdate = nil
         return kind
     }
 

@@ -78,6 +78,20 @@ private final class ClaimingSource: LayoutDataSource {
         #expect(throws: LayoutError.self) { _ = try Layout(definition: def, dataSource: source) }
     }
 
+    @Test func countsThatWouldNotFitTheMemoryBudgetAreRefusedBeforeAnySize() throws {
+        var def = definition()
+        def.memoryBudget = 64 << 20
+        // Within the element limit, but 2^20 sections would need about a GiB.
+        for source in [ClaimingSource(sections: 1 << 20, items: { _ in 0 }), ClaimingSource(sections: 10, items: { _ in 1 << 20 })] {
+            #expect(performing: { _ = try Layout(definition: def, dataSource: source) }, throws: { error in
+                guard let e = error as? LayoutError else { return false }
+                return e.code == .limit && e.message.contains("MiB")
+            })
+            #expect(source.sizeCalls == 0)
+        }
+        _ = try Layout(definition: def, dataSource: ClaimingSource(sections: 1000, items: { _ in 100 }))
+    }
+
     @Test func extentsThatStopBeingFiniteAreRefusedAndTheLastGoodLayoutStays() throws {
         let source = ClaimingSource(sections: 3, items: { _ in 2 })
         let layout = try Layout(definition: definition(), dataSource: source)

@@ -73,7 +73,9 @@ struct Scene {
     var decorations: [(String, DecorationDefinition)] = []
     var offsets: [(section: Int, offset: Double)] = []
 
-    init(json: [String: Any]) {
+    /// `kinds`: user kind names to register first, in this order (a later scene of the same
+    /// layout must give its kinds the same ids).
+    init(json: [String: Any], kinds: [String] = []) {
         func doubles(_ v: Any?) -> [Double] { (v as? [Any] ?? []).map { ($0 as? NSNumber)?.doubleValue ?? 0 } }
         func insets(_ v: Any?) -> Insets? { let d = doubles(v); return d.count == 4 ? Insets(top: d[0], left: d[1], bottom: d[2], right: d[3]) : nil }
         let vp = doubles(json["viewport"])
@@ -127,7 +129,7 @@ struct Scene {
         }
         // Kinds that the first pass refers to (inline elements, sections' decoration lists) are
         // named in the definition; decorations registered later by those names keep their ids.
-        var kindNames: [String] = []
+        var kindNames: [String] = kinds
         for list in rawInlines { for (k, _, _) in list where !kindNames.contains(k) { kindNames.append(k) } }
         for list in shown.values { for k in list where !kindNames.contains(k) { kindNames.append(k) } }
         definition.kinds = kindNames
@@ -149,8 +151,9 @@ struct Scene {
     }
 }
 
+/// The test vectors: Tests/vectors (a copy of ../shared/vectors), or $COLLECTIONLAYOUT_VECTORS.
 func vectorsDirectory() -> URL {
     if let path = ProcessInfo.processInfo.environment["COLLECTIONLAYOUT_VECTORS"] { return URL(fileURLWithPath: path) }
     let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    return root.deletingLastPathComponent().appendingPathComponent("shared/vectors")
+    return root.appendingPathComponent("Tests/vectors")
 }

@@ -16,5 +16,6 @@ int main(void) {
     abi_tests();
     style_tests();
     limit_tests();
+    update_tests();
     return test_summary();
 }

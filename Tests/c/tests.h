@@ -13,4 +13,6 @@ void abi_tests(void);           /* test_abi.c: older and newer structs, element 
 void style_tests(void);         /* test_styles.c: grid, waterfall, custom (§5), decoration kinds (§7) */
 void limit_tests(void);         /* test_limits.c: the element limit, finite sums, kind names (§11) */
 
+void update_tests(void);       /* test_updates.c: batch updates and the diff, SPEC §10.2-10.3 */
+
 #endif

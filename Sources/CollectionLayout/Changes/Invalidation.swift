@@ -7,6 +7,7 @@ extension Layout {
         try reader.checkNotAsking()
         try checkViewport(viewport)
         try state.setViewport(viewport)
+        lastUpdate = nil
     }
 
     /// Asks the data source for everything again.
@@ -15,6 +16,7 @@ extension Layout {
         let models = try reader.readAll(rules, lineExtent: state.lineExtent)
         state = try LayoutState(models, axes: state.axes, viewport: state.viewport, chrome: state.chrome,
                                 offsets: state.sections.map(\.offset))
+        lastUpdate = nil
     }
 
     /// The sizes (custom sections: the frames) of these items changed: asks only them, in one
@@ -59,6 +61,7 @@ extension Layout {
             guard let change = index[s].map({ changes[$0] }) else { return }
             body.update(items: change.items) { change.old.write(into: &$0) }
         }
+        lastUpdate = nil
     }
 
     /// The new sizes or frames of `items` (sorted, unique) of section `s`, asked in one batch
@@ -91,12 +94,15 @@ extension Layout {
     public func invalidateSections(_ list: [Int]) throws(LayoutError) {
         try reader.checkNotAsking()
         for s in list { try checkSection(s) }
-        var budget = definition.elementLimit - state.sections.reduce(state.sections.count) { $0 + $1.model.itemCount + $1.model.inlines.count }
+        var budget = definition.elementLimit - state.elementCount
+        var memory = MemoryEstimate(budget: definition.memoryBudget)
+        try memory.add(sections: state.sections.count, items: state.elementCount, what: "the layout")
         var bodies: [(section: Int, new: any SectionBody, old: any SectionBody)] = []
         for s in Array(Set(list)).sorted() {
             let old = state.sections[s].model
             budget += old.inlines.count
-            let model = try reader.rereadOutline(s, keeping: old, rules, budget: budget)
+            let room = Swift.min(budget, memory.room(per: MemoryEstimate.perInline) + old.inlines.count)
+            let model = try reader.rereadOutline(s, keeping: old, rules, budget: room)
             budget -= model.inlines.count
             bodies.append((s, bodyType(for: model.metrics.style).init(model, in: state.space), state.sections[s].body))
         }
@@ -107,6 +113,7 @@ extension Layout {
         } undo: { s, body in
             if let k = index[s] { body = bodies[k].old }
         }
+        lastUpdate = nil
     }
 }
 

@@ -23,6 +23,7 @@ extension Layout {
         _ = try strip(s)
         guard offset.isFinite else { throw LayoutError(.invalidArgument, "section \(s): offset \(offset) must be finite") }
         state.setOffset(offset, section: s)
+        lastUpdate = nil
     }
 
     /// A strip's offset, its extent and the largest offset.

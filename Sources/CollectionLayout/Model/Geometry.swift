@@ -92,6 +92,9 @@ struct Axes {
         }
     }
 
+    /// The extent of `r` along the line axis (the viewport's width in a vertical layout).
+    func lineExtent(of r: Rect) -> Double { direction == .vertical ? r.width : r.height }
+
     /// Offset of the line-axis extent inside a `Size` seen as two doubles (width, height).
     var lineComponent: Int { direction == .vertical ? 0 : 1 }
 }

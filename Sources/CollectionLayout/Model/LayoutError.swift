@@ -2,6 +2,8 @@
 public struct LayoutError: Error, Equatable, CustomStringConvertible {
     public enum Code: Sendable {
         case invalidArgument, outOfRange, callbackFailed, badCallbackData, reentrant, unknownKind, limit
+        /// A caller's buffer holds fewer results than there are (the count needed is given back).
+        case bufferTooSmall
     }
     public var code: Code
     public var message: String

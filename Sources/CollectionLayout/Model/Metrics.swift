@@ -101,13 +101,20 @@ public struct LayoutDefinition: Equatable, Sendable {
     public var sectionDefaults = SectionMetrics()
     public var pinHeaders = false
     public var pinFooters = false
+    /// Whether changes keep the first visible cell where it is on screen (SPEC §10.4).
+    public var anchoring = true
     /// User supplementary kinds known before the first pass: ids 3, 4, ... in this order.
     public var kinds: [String] = []
     /// Sections, items and inline elements together (SPEC §11 Limits); at most `Layout.maxElements`.
     public var elementLimit = Layout.maxElements
+    /// The bytes a layout may take. Counts whose layout would need more (by `MemoryEstimate`) are
+    /// refused before anything in proportion to them is reserved: an allocation that fails would
+    /// end the process. The C library sets it from the machine's memory and the process's limits.
+    public var memoryBudget = Int.max
     public init() {}
 
     func validated() throws(LayoutError) -> LayoutDefinition {
+        guard memoryBudget >= 0 else { throw LayoutError(.invalidArgument, "memory budget \(memoryBudget) is negative") }
         guard elementLimit >= 0, elementLimit <= Layout.maxElements else {
             throw LayoutError(.invalidArgument, "element_limit is \(elementLimit); it must be 0...\(Layout.maxElements)")
         }

@@ -28,25 +28,47 @@ final class SourceReader {
 
     /// Every section's model, counts first (see the type's comment).
     func readAll(_ rules: Rules, lineExtent: Double) throws(LayoutError) -> [SectionModel] {
+        var memory = MemoryEstimate(budget: rules.definition.memoryBudget)
+        let counts = try readCounts(rules, memory: &memory)
+        var total = counts.reduce(counts.count, +)
+        var outlines: [Outline] = []
+        for (s, n) in counts.enumerated() {
+            let outline = try readOutline(s, itemCount: n, rules, budget: rules.definition.elementLimit - total, memory: &memory)
+            total += outline.inlines.count
+            outlines.append(outline)
+        }
+        var models: [SectionModel] = []
+        models.reserveCapacity(counts.count)
+        for (s, outline) in outlines.enumerated() {
+            models.append(try readItems(s, outline, rules, lineExtent: lineExtent))
+        }
+        return models
+    }
+
+    /// The section count and every section's item count, checked against the element limit and
+    /// the memory budget as they come.
+    func readCounts(_ rules: Rules, memory: inout MemoryEstimate) throws(LayoutError) -> [Int] {
         let limit = rules.definition.elementLimit
         let count = try ask("section_count") { try dataSource.numberOfSections() }
         guard count >= 0 else { throw LayoutError(.badCallbackData, "section_count returned \(count); it must be >= 0") }
         guard count <= limit else {
             throw LayoutError(.limit, "section_count returned \(count), over the element limit of \(limit)")
         }
+        try memory.add(sections: count, what: "section_count \(count)")
+        var counts: [Int] = []
         var total = count
-        var outlines: [Outline] = []
         for s in 0..<count {
-            let outline = try readOutline(s, rules, budget: limit - total)
-            total += outline.itemCount + outline.inlines.count
-            outlines.append(outline)
+            let n = try ask("item_count(section \(s))") { try dataSource.numberOfItems(inSection: s) }
+            guard n >= 0 else { throw LayoutError(.badCallbackData, "item_count(section \(s)) returned \(n); it must be >= 0") }
+            guard n <= limit - total else {
+                throw LayoutError(.limit, "section \(s): item_count \(n) takes the layout over its element limit of \(limit) (sections, items and inline elements together)")
+            }
+            total += n
+            counts.append(n)
         }
-        var models: [SectionModel] = []
-        models.reserveCapacity(count)
-        for (s, outline) in outlines.enumerated() {
-            models.append(try readItems(s, outline, rules, lineExtent: lineExtent))
-        }
-        return models
+        // The element limit first (the more precise answer), then what the items would cost.
+        try memory.add(items: total - count, what: "\(count) sections of \(total - count) items")
+        return counts
     }
 
     /// A section's metrics and inline elements again, keeping its items (SPEC §10.1 sections).
@@ -61,14 +83,14 @@ final class SourceReader {
         return model
     }
 
-    func readOutline(_ s: Int, _ rules: Rules, budget: Int) throws(LayoutError) -> Outline {
-        let n = try ask("item_count(section \(s))") { try dataSource.numberOfItems(inSection: s) }
-        guard n >= 0 else { throw LayoutError(.badCallbackData, "item_count(section \(s)) returned \(n); it must be >= 0") }
-        guard n <= budget else {
-            throw LayoutError(.limit, "section \(s): item_count \(n) takes the layout over its element limit of \(rules.definition.elementLimit) (sections, items and inline elements together)")
-        }
+    /// A section's metrics and inline elements. `budget`: the elements the limit leaves for its
+    /// inline elements; `memory`: what the layout read so far costs.
+    func readOutline(_ s: Int, itemCount n: Int, _ rules: Rules, budget: Int, memory: inout MemoryEstimate) throws(LayoutError) -> Outline {
         let metrics = try readMetrics(s, rules)
-        let inlines = try readInlines(s, itemCount: n, style: metrics.style, rules, budget: budget - n)
+        // Inline elements are copied as they are counted: they must fit what is left now.
+        let inlineBudget = Swift.min(budget, memory.room(per: MemoryEstimate.perInline))
+        let inlines = try readInlines(s, itemCount: n, style: metrics.style, rules, budget: inlineBudget)
+        try memory.add(inlines: inlines.count, what: "section \(s): \(inlines.count) inline elements")
         return Outline(metrics: metrics, itemCount: n, inlines: inlines)
     }
 
@@ -130,7 +152,7 @@ final class SourceReader {
     }
 
     private func readInlines(_ s: Int, itemCount: Int, style: SectionStyle, _ rules: Rules, budget: Int) throws(LayoutError) -> [InlineElement] {
-        let overLimit = LayoutError(.limit, "section \(s): its inline elements take the layout over its element limit of \(rules.definition.elementLimit) (sections, items and inline elements together)")
+        let overLimit = LayoutError(.limit, "section \(s): its inline elements take the layout over its element limit of \(rules.definition.elementLimit) (sections, items and inline elements together) or over the memory it may use")
         let list: [InlineElement]
         do {
             list = try ask("inline_elements(section \(s))") { try dataSource.inlineElements(inSection: s, atMost: budget) }
@@ -198,5 +220,29 @@ final class SourceReader {
         }
         if let failure { throw failure }
         return values
+    }
+}
+
+/// What a layout of given counts may cost in memory, counted generously (a section's body and
+/// row, an item's size and geometry, during a full invalidation the old layout beside the new),
+/// against the definition's budget.
+struct MemoryEstimate {
+    static let perSection = 1024
+    static let perItem = 64
+    static let perInline = 128
+    let budget: Int
+    private(set) var bytes = 0
+
+    init(budget: Int) { self.budget = budget }
+
+    /// How many more of something costing `cost` bytes fit.
+    func room(per cost: Int) -> Int { Swift.max(0, budget - bytes) / cost }
+
+    mutating func add(sections: Int = 0, items: Int = 0, inlines: Int = 0, what: @autoclosure () -> String) throws(LayoutError) {
+        // Counts are at most 2^28 each here, so the products stay far below Int.max.
+        bytes += sections * Self.perSection + items * Self.perItem + inlines * Self.perInline
+        guard bytes <= budget else {
+            throw LayoutError(.limit, "\(what()): the layout would need about \(bytes >> 20) MiB, more than the \(budget >> 20) MiB this process may use")
+        }
     }
 }

@@ -10,6 +10,9 @@ struct LayoutState {
     /// Scroll-axis start of each section, and the content's end last (sections.count + 1 values).
     private(set) var starts: [Double] = [0]
 
+    /// Sections, items and inline elements: what counts against the element limit (SPEC §11).
+    private(set) var elementCount = 0
+
     /// Section metrics, shared by the consecutive sections that have them alike (a feed's
     /// sections usually do): each section holds an index.
     private(set) var metricsTable: [SectionMetrics] = []
@@ -26,6 +29,11 @@ struct LayoutState {
         var model: SectionModel { body.model }
     }
 
+    private static func elements(of body: any SectionBody) -> Int {
+        let model = body.model
+        return 1 + model.itemCount + model.inlines.count
+    }
+
     func metrics(_ s: Int) -> SectionMetrics { metricsTable[Int(sections[s].metricsIndex)] }
 
     private mutating func noteMetrics(_ s: Int) {
@@ -35,23 +43,27 @@ struct LayoutState {
         sections[s].metricsIndex = Int32(metricsTable.count - 1)
     }
 
-    /// Lays out `models`; strips keep the `offsets` they had (clamped again).
-    init(_ models: [SectionModel], axes: Axes, viewport: Rect, chrome: Chrome, offsets: [Double] = []) throws(LayoutError) {
+    /// Lays out `models`; strips keep the `offsets` they had (clamped again). `laidOut[s]`, if
+    /// given, is section s's body already laid out from its model in this space (shared with an
+    /// older state).
+    init(_ models: [SectionModel], axes: Axes, viewport: Rect, chrome: Chrome, offsets: [Double] = [],
+         laidOut: [(any SectionBody)?] = []) throws(LayoutError) {
         self.axes = axes
         self.viewport = viewport
         self.chrome = chrome
         let space = self.space
         sections.reserveCapacity(models.count)
         for (s, model) in models.enumerated() {
-            sections.append(SectionState(body: bodyType(for: model.metrics.style).init(model, in: space), offset: s < offsets.count ? offsets[s] : 0,
-                                         metricsIndex: -1))
+            let body = (s < laidOut.count ? laidOut[s] : nil) ?? bodyType(for: model.metrics.style).init(model, in: space)
+            sections.append(SectionState(body: body, offset: s < offsets.count ? offsets[s] : 0, metricsIndex: -1))
             noteMetrics(s)
+            elementCount += 1 + model.itemCount + model.inlines.count
         }
         try recomputeStarts(from: 0)
     }
 
     var space: BodySpace { BodySpace(axes: axes, lineExtent: lineExtent) }
-    var lineExtent: Double { axes.direction == .vertical ? viewport.width : viewport.height }
+    var lineExtent: Double { axes.lineExtent(of: viewport) }
 
     var contentSize: Size {
         let total = starts[starts.count - 1]
@@ -68,7 +80,7 @@ struct LayoutState {
     mutating func setViewport(_ newViewport: Rect) throws(LayoutError) {
         let old = viewport
         viewport = newViewport
-        guard lineExtent != (axes.direction == .vertical ? old.width : old.height) else { return }
+        guard lineExtent != axes.lineExtent(of: old) else { return }
         for s in sections.indices { sections[s].body.relayout(in: space) }
         do {
             try recomputeStarts(from: 0)
@@ -84,9 +96,12 @@ struct LayoutState {
     mutating func changeBodies(_ list: [Int], _ change: (Int, inout any SectionBody) -> Void,
                                undo: (Int, inout any SectionBody) -> Void) throws(LayoutError) {
         guard let first = list.first else { return }
+        let before = elementCount
         for s in list {
+            elementCount -= Self.elements(of: sections[s].body)
             change(s, &sections[s].body)
             noteMetrics(s)
+            elementCount += Self.elements(of: sections[s].body)
         }
         do {
             try recomputeStarts(from: first)
@@ -95,6 +110,7 @@ struct LayoutState {
                 undo(s, &sections[s].body)
                 noteMetrics(s)
             }
+            elementCount = before
             try? recomputeStarts(from: first)  // as before the change, which was finite
             throw error
         }

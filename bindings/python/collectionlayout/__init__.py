@@ -1,4 +1,5 @@
-"""CollectionLayout: a collection-view layout engine (UIKit flow layout semantics).
+"""CollectionLayout: a collection-view layout engine (UIKit flow layout semantics, and grid,
+waterfall, orthogonal and custom sections).
 
 Python binding of libcollectionlayout over ctypes. Start with `Layout` (or `Layout.from_sizes`),
 or load a scene file with `collectionlayout.scene.load`. The library is found through the
@@ -7,15 +8,18 @@ checkout's .build/release, or the system's library path, in that order.
 """
 
 from ._lib import LibraryNotFoundError, lib, version
+from .attributes import ATTRIBUTES_DTYPE, Attributes, SectionScroll
 from .errors import (BadCallbackDataError, BufferTooSmallError, CallbackError,
                      CollectionLayoutError, InvalidArgumentError, InvalidHandleError,
                      LimitError, OutOfRangeError, ReentrantError, UnknownKindError)
-from .layout import ATTRIBUTES_DTYPE, Attributes, Layout, SectionScroll
+from .layout import Decoration, Layout
+from .metrics import SectionMetricsTable
 
-__version__ = "0.2.0"
+__version__ = "0.4.0"
 
 __all__ = [
-    "Layout", "Attributes", "SectionScroll", "ATTRIBUTES_DTYPE", "lib", "version",
+    "Layout", "Decoration", "SectionMetricsTable", "Attributes", "SectionScroll",
+    "ATTRIBUTES_DTYPE", "lib", "version",
     "CollectionLayoutError", "InvalidHandleError", "InvalidArgumentError", "OutOfRangeError",
     "CallbackError", "BadCallbackDataError", "ReentrantError", "BufferTooSmallError",
     "UnknownKindError", "LimitError", "LibraryNotFoundError",

@@ -1,47 +1,148 @@
-"""python3 -m collectionlayout dump SCENE.json [--rect x,y,w,h]
-python3 -m collectionlayout render SCENE.json -o OUT.svg|OUT.png [--rect x,y,w,h]"""
+"""The command line (SPEC §12):
+
+    python3 -m collectionlayout dump SCENE [--rect x,y,w,h]
+    python3 -m collectionlayout render SCENE -o FILE.svg|FILE.png [--rect x,y,w,h]
+    python3 -m collectionlayout --version
+
+JSON on stdout. An option takes its value as the next argument or after `=` (a value may begin
+with `-`: `--rect -10,0,100,100`). Refused input prints one stderr line beginning `error: ` and
+exits 1; an unknown command or option, or a missing or unparsable argument, exits 2. Never a
+traceback.
+"""
 
 from __future__ import annotations
 
-import argparse
 import json
+import math
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
-from . import render, scene
-from .errors import CollectionLayoutError
+USAGE = ("usage: python3 -m collectionlayout dump SCENE [--rect x,y,w,h] | "
+         "render SCENE -o FILE.svg|FILE.png [--rect x,y,w,h] | --version")
+
+
+class UsageError(Exception):
+    """Exit 2: an unknown command or option, a missing or unparsable argument."""
 
 
 def _rect(text: str) -> tuple[float, float, float, float]:
+    parts = text.split(",")
     try:
-        x, y, w, h = (float(part) for part in text.split(","))
+        values = tuple(float(part) for part in parts)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"expected x,y,w,h, not {text!r}") from None
-    return (x, y, w, h)
+        values = ()
+    if len(values) != 4 or not all(math.isfinite(v) for v in values):
+        raise UsageError(f"--rect must be x,y,w,h (four finite numbers), not {text!r}")
+    return values  # type: ignore[return-value]
+
+
+# command: (positional names, {option: (value name, parser)}, required options)
+_COMMANDS: dict[str, tuple[tuple[str, ...], dict[str, tuple[str, Callable[[str], Any]]],
+                           set[str]]] = {
+    "dump": (("scene",), {"--rect": ("rect", _rect)}, set()),
+    "render": (("scene",), {"--rect": ("rect", _rect), "-o": ("output", str),
+                            "--output": ("output", str)}, {"output"}),
+}
+
+
+def parse_arguments(argv: Sequence[str]) -> tuple[str, dict[str, Any]]:
+    """(command, {name: value}); raises UsageError."""
+    if not argv:
+        raise UsageError("a command is missing")
+    command, rest = argv[0], list(argv[1:])
+    if command not in _COMMANDS:
+        raise UsageError(f"unknown command {command!r}" if not command.startswith("-") else
+                         f"unknown option {command!r}")
+    positional, options, required = _COMMANDS[command]
+    values: dict[str, Any] = {}
+    given: list[str] = []
+    while rest:
+        argument = rest.pop(0)
+        if argument == "--":
+            given += rest
+            break
+        if argument.startswith("-") and len(argument) > 1:
+            name, equals, value = argument.partition("=")
+            if name not in options:
+                raise UsageError(f"unknown option {name!r} for {command}")
+            if not equals:
+                if not rest:
+                    raise UsageError(f"option {name} needs a value")
+                value = rest.pop(0)  # taken as given, even if it begins with '-'
+            key, convert = options[name]
+            values[key] = convert(value)
+        else:
+            given.append(argument)
+    if len(given) < len(positional):
+        raise UsageError(f"{command}: {', '.join(positional[len(given):]).upper()} is missing")
+    if len(given) > len(positional):
+        raise UsageError(f"{command}: unexpected argument {given[len(positional)]!r}")
+    values.update(zip(positional, given))
+    for key in sorted(required - set(values)):
+        raise UsageError(f"{command}: the option for {key} is missing "
+                         f"({' or '.join(o for o, (k, _) in options.items() if k == key)})")
+    return command, values
+
+
+def _version() -> str:
+    from . import __version__, _lib
+    try:
+        major, minor, patch = _lib.version()
+        library = f"library {major}.{minor}.{patch}"
+    except Exception as error:  # noqa: BLE001 - the version line says why
+        library = f"library not loaded ({str(error).splitlines()[0]})"
+    return f"collectionlayout {__version__} (Python package), {library}"
+
+
+def _run(command: str, values: dict[str, Any]) -> None:
+    from . import render, scene
+    layout = scene.read(values["scene"]).build()
+    with layout:
+        if command == "dump":
+            text = json.dumps(scene.dump(layout, values.get("rect")), indent=1)
+            sys.stdout.write(text + "\n")
+        else:
+            render.render(layout, values["output"], values.get("rect"))
+
+
+def _one_line(error: BaseException) -> str:
+    text = " ".join(str(error).split()) or type(error).__name__
+    return text
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python3 -m collectionlayout",
-                                     description="Lay out a scene file (SPEC §12).")
-    commands = parser.add_subparsers(dest="command", required=True)
-    dump = commands.add_parser("dump", help="print the content size and elements as JSON")
-    draw = commands.add_parser("render", help="draw the layout to an .svg or .png file")
-    draw.add_argument("-o", "--output", required=True, help="FILE.svg or FILE.png")
-    for command in (dump, draw):
-        command.add_argument("scene", help="a scene JSON file")
-        command.add_argument("--rect", type=_rect, metavar="x,y,w,h",
-                             help="only the elements that overlap this rect "
-                                  "(write --rect=-10,0,100,100 for a negative x)")
-    args = parser.parse_args(argv)
+    """Runs the command line; returns the exit status (0, 1 refused input, 2 usage)."""
+    arguments = list(sys.argv[1:] if argv is None else argv)
     try:
-        with scene.load(args.scene) as layout:
-            if args.command == "dump":
-                json.dump(scene.dump(layout, args.rect), sys.stdout, indent=1)
-                sys.stdout.write("\n")
-            else:
-                render.render(layout, args.output, args.rect)
-    except (OSError, ValueError, ImportError, CollectionLayoutError) as error:
-        print(f"collectionlayout: {error}", file=sys.stderr)
+        if arguments and arguments[0] in ("-h", "--help"):
+            print(__doc__.strip())
+            return 0
+        if arguments and arguments[0] == "--version":
+            if len(arguments) > 1:
+                raise UsageError(f"--version takes no arguments, not {arguments[1]!r}")
+            print(_version())
+            return 0
+        command, values = parse_arguments(arguments)
+    except UsageError as error:
+        print(f"error: {_one_line(error)} ({USAGE})", file=sys.stderr)
+        return 2
+    try:
+        _run(command, values)
+    except KeyboardInterrupt:
+        print("error: interrupted", file=sys.stderr)
+        return 130
+    except (ValueError, OSError, ImportError, LookupError, MemoryError) as error:
+        # SceneError, the library's errors (CollectionLayoutError subclasses), files
+        print(f"error: {_one_line(error)}", file=sys.stderr)
+        return 1
+    except Exception as error:  # noqa: BLE001 - never a traceback (SPEC §12)
+        from .errors import CollectionLayoutError
+        if isinstance(error, CollectionLayoutError):
+            print(f"error: {_one_line(error)}", file=sys.stderr)
+        else:
+            print(f"error: internal error: {type(error).__name__}: {_one_line(error)}",
+                  file=sys.stderr)
         return 1
     return 0
 

@@ -11,7 +11,7 @@ import ctypes.util
 import os
 import threading
 from ctypes import (CFUNCTYPE, POINTER, Structure, c_char_p, c_double, c_int32, c_int64,
-                    c_uint32, c_void_p)
+                    c_size_t, c_uint32, c_void_p)
 from pathlib import Path
 
 from .errors import CollectionLayoutError
@@ -19,7 +19,7 @@ from .errors import CollectionLayoutError
 # ---- Version (the header this binding was written against) ----------------------------------
 
 CL_VERSION_MAJOR = 0
-CL_VERSION_MINOR = 3
+CL_VERSION_MINOR = 4
 CL_VERSION_PATCH = 0
 CL_VERSION_NUMBER = CL_VERSION_MAJOR * 10000 + CL_VERSION_MINOR * 100 + CL_VERSION_PATCH
 
@@ -54,6 +54,9 @@ CL_CROSS_ALIGNMENT_END = 2
 
 CL_STYLE_FLOW = 0
 CL_STYLE_ORTHOGONAL = 1
+CL_STYLE_GRID = 2
+CL_STYLE_WATERFALL = 3
+CL_STYLE_CUSTOM = 4
 
 CL_SNAP_NONE = 0
 CL_SNAP_ITEM = 1
@@ -89,10 +92,6 @@ class cl_size(Structure):
     _fields_ = [("width", c_double), ("height", c_double)]
 
 
-class cl_point(Structure):
-    _fields_ = [("x", c_double), ("y", c_double)]
-
-
 class cl_rect(Structure):
     _fields_ = [("x", c_double), ("y", c_double), ("width", c_double), ("height", c_double)]
 
@@ -105,7 +104,7 @@ class cl_index_path(Structure):
     _fields_ = [("section", c_int64), ("item", c_int64)]
 
 
-class cl_flow_def(Structure):
+class cl_layout_def(Structure):
     _fields_ = [
         ("struct_size", c_uint32),
         ("direction", c_int32),
@@ -125,6 +124,10 @@ class cl_flow_def(Structure):
         ("kinds", POINTER(c_char_p)),
         ("kind_count", c_int32),
         ("reserved", c_int32),
+        # 0.4
+        ("columns", c_int32),
+        ("reserved_0_4", c_int32),
+        ("element_limit", c_int64),
     ]
 
 
@@ -141,6 +144,10 @@ class cl_section_metrics(Structure):
         ("style", c_int32),
         ("rows", c_int32),
         ("reserved", c_int32),
+        # 0.4
+        ("columns", c_int32),
+        ("decoration_kind_count", c_int32),
+        ("decoration_kinds", POINTER(c_int32)),
     ]
 
 
@@ -168,16 +175,21 @@ ITEM_SIZES_FN = CFUNCTYPE(cl_status, c_void_p, c_int64, c_int64, c_int64, POINTE
 SECTION_METRICS_FN = CFUNCTYPE(cl_status, c_void_p, c_int64, POINTER(cl_section_metrics))
 INLINE_ELEMENTS_FN = CFUNCTYPE(cl_status, c_void_p, c_int64, POINTER(cl_inline_element), c_int64,
                                POINTER(c_int64))
+CUSTOM_FRAMES_FN = CFUNCTYPE(cl_status, c_void_p, c_int64, c_int64, c_int64, c_double,
+                             POINTER(cl_rect))
 
 
 class cl_data_source(Structure):
     _fields_ = [
+        ("struct_size", c_uint32),
+        ("reserved", c_int32),
         ("user_data", c_void_p),
         ("section_count", SECTION_COUNT_FN),
         ("item_count", ITEM_COUNT_FN),
         ("item_sizes", ITEM_SIZES_FN),
         ("section_metrics", SECTION_METRICS_FN),
         ("inline_elements", INLINE_ELEMENTS_FN),
+        ("custom_frames", CUSTOM_FRAMES_FN),
     ]
 
 
@@ -194,6 +206,82 @@ class cl_attributes(Structure):
     ]
 
 
+# ---- Batch updates and the diff (SPEC §10.2-10.3; the low-level table only for now) ---------
+
+CL_CHANGE_KEPT = 0
+CL_CHANGE_MOVED = 1
+CL_CHANGE_INSERTED = 2
+CL_CHANGE_DELETED = 3
+CL_CHANGE_RELOADED = 4
+
+
+class cl_section_move(Structure):
+    _fields_ = [("from", c_int64), ("to", c_int64)]
+
+
+class cl_item_move(Structure):
+    _fields_ = [("from", cl_index_path), ("to", cl_index_path)]
+
+
+class cl_batch_update(Structure):
+    _fields_ = [
+        ("struct_size", c_uint32),
+        ("use_viewport", c_int32),
+        ("viewport", cl_rect),
+        ("delete_sections", POINTER(c_int64)), ("delete_section_count", c_int64),
+        ("insert_sections", POINTER(c_int64)), ("insert_section_count", c_int64),
+        ("move_sections", POINTER(cl_section_move)), ("move_section_count", c_int64),
+        ("delete_items", POINTER(cl_index_path)), ("delete_item_count", c_int64),
+        ("insert_items", POINTER(cl_index_path)), ("insert_item_count", c_int64),
+        ("move_items", POINTER(cl_item_move)), ("move_item_count", c_int64),
+        ("reload_items", POINTER(cl_index_path)), ("reload_item_count", c_int64),
+    ]
+
+
+class cl_update_summary(Structure):
+    _fields_ = [
+        ("viewport", cl_rect),
+        ("adjustment", c_double),
+        ("content_size_change", c_double),
+        ("element_count", c_int64),
+        ("inserted_count", c_int64),
+        ("deleted_count", c_int64),
+    ]
+
+
+class cl_element_change(Structure):
+    _fields_ = [
+        ("change", c_int32),
+        ("has_old", c_int32),
+        ("has_new", c_int32),
+        ("reserved", c_int32),
+        ("from", cl_attributes),
+        ("to", cl_attributes),
+    ]
+
+
+class cl_diff_side(Structure):
+    _fields_ = [
+        ("struct_size", c_uint32),
+        ("reserved", c_int32),
+        ("section_ids", POINTER(c_int64)),
+        ("section_count", c_int64),
+        ("item_counts", POINTER(c_int64)),
+        ("item_ids", POINTER(c_int64)),
+        ("versions", POINTER(c_int64)),
+    ]
+
+
+cl_diff_p = c_void_p  # opaque cl_diff *
+
+# The sizes the binding passes: struct_size fields and the element sizes of result arrays.
+LAYOUT_DEF_SIZE = ctypes.sizeof(cl_layout_def)
+SECTION_METRICS_SIZE = ctypes.sizeof(cl_section_metrics)
+DECORATION_DEF_SIZE = ctypes.sizeof(cl_decoration_def)
+DATA_SOURCE_SIZE = ctypes.sizeof(cl_data_source)
+ATTRIBUTES_SIZE = ctypes.sizeof(cl_attributes)
+SECTION_SCROLL_SIZE = ctypes.sizeof(cl_section_scroll)
+
 # ---- The function table (name, argtypes, restype), as in clang.cindex ------------------------
 
 cl_layout_p = c_void_p  # opaque cl_layout *
@@ -201,10 +289,11 @@ cl_layout_p = c_void_p  # opaque cl_layout *
 FUNCTIONS: list[tuple[str, list, object]] = [
     ("cl_version", [], c_uint32),
     ("cl_status_string", [cl_status], c_char_p),
-    ("cl_flow_def_default", [], cl_flow_def),
-    ("cl_orthogonal_def_default", [], cl_flow_def),
+    ("cl_layout_def_default", [], cl_layout_def),
+    ("cl_orthogonal_def_default", [], cl_layout_def),
+    ("cl_data_source_default", [], cl_data_source),
     ("cl_decoration_def_default", [], cl_decoration_def),
-    ("cl_layout_create", [POINTER(cl_flow_def), POINTER(cl_data_source), POINTER(cl_layout_p)],
+    ("cl_layout_create", [POINTER(cl_layout_def), POINTER(cl_data_source), POINTER(cl_layout_p)],
      cl_status),
     ("cl_layout_destroy", [cl_layout_p], None),
     ("cl_layout_last_error", [cl_layout_p], c_char_p),
@@ -215,20 +304,35 @@ FUNCTIONS: list[tuple[str, list, object]] = [
     ("cl_layout_set_viewport", [cl_layout_p, cl_rect], cl_status),
     ("cl_layout_viewport", [cl_layout_p, POINTER(cl_rect)], cl_status),
     ("cl_layout_invalidate", [cl_layout_p], cl_status),
-    ("cl_layout_invalidate_counts", [cl_layout_p], cl_status),
     ("cl_layout_invalidate_items", [cl_layout_p, POINTER(cl_index_path), c_int64], cl_status),
     ("cl_layout_invalidate_sections", [cl_layout_p, POINTER(c_int64), c_int64], cl_status),
     ("cl_layout_content_size", [cl_layout_p, POINTER(cl_size)], cl_status),
     ("cl_layout_section_count", [cl_layout_p, POINTER(c_int64)], cl_status),
     ("cl_layout_item_count", [cl_layout_p, c_int64, POINTER(c_int64)], cl_status),
     ("cl_layout_elements_in_rect", [cl_layout_p, cl_rect, POINTER(cl_attributes), c_int64,
-                                    POINTER(c_int64)], cl_status),
+                                    c_size_t, POINTER(c_int64)], cl_status),
     ("cl_layout_attributes", [cl_layout_p, c_int32, c_int32, c_int64, c_int64,
-                              POINTER(cl_attributes)], cl_status),
+                              POINTER(cl_attributes), c_size_t], cl_status),
     ("cl_layout_set_section_offset", [cl_layout_p, c_int64, c_double], cl_status),
-    ("cl_layout_section_scroll", [cl_layout_p, c_int64, POINTER(cl_section_scroll)], cl_status),
+    ("cl_layout_section_scroll", [cl_layout_p, c_int64, POINTER(cl_section_scroll), c_size_t],
+     cl_status),
     ("cl_layout_section_target_offset", [cl_layout_p, c_int64, c_double, c_double, c_int32,
                                          c_double, POINTER(c_double)], cl_status),
+    ("cl_batch_update_default", [], cl_batch_update),
+    ("cl_layout_perform_batch_update", [cl_layout_p, POINTER(cl_batch_update),
+                                        POINTER(cl_update_summary), c_size_t], cl_status),
+    ("cl_layout_update_new_section", [cl_layout_p, c_int64, POINTER(c_int64)], cl_status),
+    ("cl_layout_update_old_section", [cl_layout_p, c_int64, POINTER(c_int64)], cl_status),
+    ("cl_layout_update_new_item", [cl_layout_p, cl_index_path, POINTER(cl_index_path)], cl_status),
+    ("cl_layout_update_old_item", [cl_layout_p, cl_index_path, POINTER(cl_index_path)], cl_status),
+    ("cl_layout_update_elements", [cl_layout_p, POINTER(cl_element_change), c_int64, c_size_t,
+                                   POINTER(c_int64)], cl_status),
+    ("cl_layout_update_identities", [cl_layout_p, c_int32, POINTER(cl_attributes), c_int64,
+                                     c_size_t, POINTER(c_int64)], cl_status),
+    ("cl_diff_side_default", [], cl_diff_side),
+    ("cl_diff_create", [POINTER(cl_diff_side), POINTER(cl_diff_side), POINTER(cl_diff_p),
+                        POINTER(cl_batch_update)], cl_status),
+    ("cl_diff_destroy", [cl_diff_p], None),
 ]
 
 # ---- Loading --------------------------------------------------------------------------------

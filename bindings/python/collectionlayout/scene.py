@@ -1,120 +1,391 @@
 """Scene files (SPEC §12): a JSON description of a layout, for tools, tests and debugging.
 
     {"viewport": [x, y, w, h],
-     "layout": {"direction", "pin_headers", "pin_footers", "decorations": [...]},
-     "sections": [{"items": [[w, h], ...]} or {"item_count", "item_size"}, plus metrics,
-                   "inline", and for orthogonal sections "style", "rows", "offset"]}
+     "layout": {"direction", "pin_headers", "pin_footers", "anchoring", "element_limit",
+                "decorations": [{"kind", "scope", "coverage", "insets", "z"}, ...]},
+     "sections": [{"style", "items": [[w, h], ...] or "item_count" with "item_size",
+                   "frames" (custom), "insets", "line_spacing", "interitem_spacing", "header",
+                   "footer", "alignment", "cross_alignment", "inline", "rows", "columns",
+                   "offset", "decorations": [kind, ...]}, ...]}
 
-Missing keys take the SPEC's defaults (0, flow, justified, center), which differ from
-cl_flow_def_default's UIKit spacings of 10.
+Missing keys take the SPEC's defaults (0, flow, justified, center, rows 1, columns 2), which
+differ from cl_layout_def_default's UIKit spacings of 10. The reader checks every value before
+it builds anything (counts against the element limit first), and its messages speak the
+file's words: `section 2: items[3] must be [w, h] ...`.
 """
 
 from __future__ import annotations
 
 import json
+import math
 import os
 from collections.abc import Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
-from .layout import METRIC_KEYS, Layout
+from . import _lib
+from .layout import Decoration, Layout
+from .metrics import SectionMetricsTable
 
-__all__ = ["SceneError", "load", "from_dict", "dump"]
+try:
+    import numpy as np
+except ImportError:
+    np = None  # type: ignore[assignment]
 
-_LAYOUT_KEYS = {"direction", "pin_headers", "pin_footers", "decorations"}
-_SECTION_KEYS = {"style", "items", "item_count", "item_size", "inline", "rows", "offset",
-                 *METRIC_KEYS}
+__all__ = ["SceneError", "Scene", "Section", "load", "read", "parse", "from_dict", "dump"]
+
+STYLES = ("flow", "orthogonal", "grid", "waterfall", "custom")
+DIRECTIONS = ("vertical", "horizontal")
+ALIGNMENTS = ("justified", "leading", "center", "trailing")
+CROSS_ALIGNMENTS = ("center", "start", "end")
+SCOPES = ("section", "item")
+COVERAGES = ("body", "section", "items")
+_SCENE_KEYS = {"viewport", "layout", "sections"}
+_LAYOUT_KEYS = {"direction", "pin_headers", "pin_footers", "anchoring", "element_limit",
+                "decorations"}
+_SECTION_KEYS = {"style", "items", "item_count", "item_size", "frames", "insets",
+                 "line_spacing", "interitem_spacing", "header", "footer", "alignment",
+                 "cross_alignment", "inline", "rows", "columns", "offset", "decorations"}
 _DECORATION_KEYS = {"kind", "scope", "coverage", "insets", "z"}
+_INLINE_KEYS = {"kind", "before", "extent"}
+_INT32_MAX = 2**31 - 1
 
 
 class SceneError(ValueError):
-    """A scene file that is malformed."""
+    """A scene file that cannot be read: its message names the place, the key and the value."""
 
 
-def load(path: str | os.PathLike[str]) -> Layout:
-    """Reads a scene file into a Layout."""
-    with open(path, encoding="utf-8") as file:
+@dataclass
+class Section:
+    """One section of a scene, checked."""
+
+    style: str = "flow"
+    count: int = 0
+    sizes: Any = None  # a list of (w, h), or None with `size` for item_count sections
+    size: tuple[float, float] = (0.0, 0.0)
+    frames: Any = None  # custom sections: (x, y, w, h) per item
+    metrics: dict[str, Any] = field(default_factory=dict)
+    inline: list[tuple[str, int, float]] = field(default_factory=list)
+    offset: float = 0.0
+
+    def item_sizes(self, first: int, count: int) -> Any:
+        if self.sizes is not None:
+            return self.sizes[first:first + count]
+        if np is not None:
+            return np.broadcast_to(np.asarray(self.size, dtype=np.float64), (count, 2))
+        return [self.size] * count
+
+    def custom_frames(self, first: int, count: int) -> Any:
+        return self.frames[first:first + count]
+
+
+@dataclass
+class Scene:
+    """A checked scene: build() makes the Layout."""
+
+    viewport: tuple[float, float, float, float] = (0.0, 0.0, 0.0, 0.0)
+    direction: str = "vertical"
+    pin_headers: bool = False
+    pin_footers: bool = False
+    anchoring: bool = True  # SPEC §10.4; kept for the changes that use it
+    element_limit: int = _lib.CL_MAX_ITEMS
+    decorations: list[Decoration] = field(default_factory=list)
+    sections: list[Section] = field(default_factory=list)
+
+    def build(self) -> Layout:
+        sections = self.sections
+        kinds = list(dict.fromkeys(kind for s in sections for kind, _, _ in s.inline))
+        layout = Layout(
+            lambda section: sections[section].count,
+            section_count=lambda: len(sections),
+            item_sizes=lambda section, first, count: sections[section].item_sizes(first, count),
+            section_metrics=SectionMetricsTable([s.metrics for s in sections]),
+            inline_elements=lambda section: sections[section].inline,
+            custom_frames=lambda section, first, count, _extent:
+                sections[section].custom_frames(first, count),
+            kinds=kinds, decorations=self.decorations, viewport=self.viewport,
+            direction=self.direction, pin_headers=self.pin_headers,
+            pin_footers=self.pin_footers, element_limit=self.element_limit,
+            # the scene's defaults (SPEC §12), where cl_layout_def_default has UIKit's
+            insets=(0, 0, 0, 0), line_spacing=0, interitem_spacing=0, header=0, footer=0,
+            alignment="justified", cross_alignment="center", rows=1, columns=2)
         try:
-            scene = json.load(file)
-        except json.JSONDecodeError as error:
-            raise SceneError(f"{os.fspath(path)}: not JSON: {error}") from error
-    return from_dict(scene)
+            for number, section in enumerate(sections):
+                if section.offset:  # the sideways offset of an orthogonal section
+                    layout.set_section_offset(number, section.offset)
+        except BaseException:
+            layout.close()
+            raise
+        return layout
 
 
-def _check_keys(what: str, value: Any, known: set[str]) -> Mapping[str, Any]:
+# ---- Reading ----------------------------------------------------------------------------------
+
+def _show(value: Any) -> str:
+    """A value as the file wrote it (JSON), shortened."""
+    try:
+        text = json.dumps(value, allow_nan=True)
+    except (TypeError, ValueError):
+        text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _object(where: str, value: Any, known: set[str]) -> Mapping[str, Any]:
     if not isinstance(value, Mapping):
-        raise SceneError(f"{what} must be an object, not {value!r}")
+        raise SceneError(f"{where} must be an object, not {_show(value)}")
     unknown = sorted(set(value) - known)
     if unknown:
-        raise SceneError(f"{what}: unknown keys {', '.join(unknown)} "
+        raise SceneError(f"{where}: unknown keys {', '.join(unknown)} "
                          f"(known: {', '.join(sorted(known))})")
     return value
 
 
-def _section(index: int, section: Any) -> tuple[list[Any], dict[str, Any], list[Any]]:
-    """A scene section as (item sizes, metrics, inline elements)."""
-    what = f"section {index}"
-    section = _check_keys(what, section, _SECTION_KEYS)
-    if "items" in section:
-        if "item_count" in section or "item_size" in section:
-            raise SceneError(f"{what}: give either items or item_count with item_size")
-        sizes = list(section["items"])
+def _number(where: str, key: str, value: Any, minimum: float | None = None) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise SceneError(f"{where}: {key} must be a number, not {_show(value)}")
+    try:
+        result = float(value)
+    except OverflowError:
+        raise SceneError(f"{where}: {key} {_show(value)} is too large") from None
+    if not math.isfinite(result):
+        raise SceneError(f"{where}: {key} must be a finite number, not {_show(value)}")
+    if minimum is not None and result < minimum:
+        raise SceneError(f"{where}: {key} must not be {'negative' if minimum == 0 else f'below {minimum:g}'}, "
+                         f"not {_show(value)}")
+    return result
+
+
+def _integer(where: str, key: str, value: Any, minimum: int, maximum: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise SceneError(f"{where}: {key} must be an integer, not {_show(value)}")
+    if value < minimum:
+        raise SceneError(f"{where}: {key} must not be "
+                         f"{'negative' if minimum == 0 else f'below {minimum}'}, not {value}")
+    if value > maximum:
+        raise SceneError(f"{where}: {key} {_show(value)} is over its largest value {maximum}")
+    return value
+
+
+def _numbers(where: str, key: str, value: Any, count: int, names: str,
+             minimum: tuple[float | None, ...] | None = None) -> tuple[float, ...]:
+    if not isinstance(value, list) or len(value) != count:
+        raise SceneError(f"{where}: {key} must be [{names}], not {_show(value)}")
+    parts = names.split(", ")
+    return tuple(_number(where, f"{key} {parts[i]}", v, minimum[i] if minimum else None)
+                 for i, v in enumerate(value))
+
+
+def _choice(where: str, key: str, value: Any, choices: tuple[str, ...]) -> str:
+    if not isinstance(value, str) or value not in choices:
+        raise SceneError(f"{where}: {key} must be one of {', '.join(map(repr, choices))}, "
+                         f"not {_show(value)}")
+    return value
+
+
+def _bool(where: str, key: str, value: Any) -> bool:
+    if not isinstance(value, bool):
+        raise SceneError(f"{where}: {key} must be true or false, not {_show(value)}")
+    return value
+
+
+def _kind(where: str, value: Any) -> str:
+    if not isinstance(value, str) or not value:
+        raise SceneError(f"{where}: kind must be a non-empty string, not {_show(value)}")
+    if value in ("header", "footer"):
+        raise SceneError(f"{where}: kind {_show(value)} is the name of a built-in kind")
+    if len(value.encode(errors="replace")) > 63:
+        raise SceneError(f"{where}: kind {_show(value)} is longer than 63 bytes")
+    return value
+
+
+class _Budget:
+    """The element limit (SPEC §11), counted before anything is built."""
+
+    def __init__(self, limit: int, sections: int) -> None:
+        self.limit, self.used = limit, sections
+        if sections > limit:
+            raise SceneError(f"sections: {sections} sections are over the element limit {limit}")
+
+    def take(self, where: str, key: str, count: int) -> None:
+        self.used += count
+        if self.used > self.limit:
+            raise SceneError(f"{where}: {key} {count} brings the layout to {self.used} elements, "
+                             f"over the element limit {self.limit} (sections, items and inline "
+                             f"elements together)")
+
+
+def _section(index: int, value: Any, direction: str, decorations: set[str],
+             budget: _Budget) -> Section:
+    where = f"section {index}"
+    raw = _object(where, value, _SECTION_KEYS)
+    section = Section(style=_choice(where, "style", raw.get("style", "flow"), STYLES))
+    custom = section.style == "custom"
+    if custom:
+        given = sorted({"items", "item_count", "item_size"} & set(raw))
+        if given:
+            raise SceneError(f"{where}: a custom section takes frames, not {', '.join(given)}")
+        frames = raw.get("frames", [])
+        if not isinstance(frames, list):
+            raise SceneError(f"{where}: frames must be a list of [x, y, w, h], not {_show(frames)}")
+        budget.take(where, "frames: a count of", len(frames))
+        axis = 1 if direction == "vertical" else 0  # the body-relative scroll-axis origin
+        minimum = (None, 0.0, 0.0, 0.0) if axis == 1 else (0.0, None, 0.0, 0.0)
+        section.frames = [_numbers(where, f"frames[{i}]", frame, 4, "x, y, w, h", minimum)
+                          for i, frame in enumerate(frames)]
+        section.count = len(frames)
+        if np is not None:
+            section.frames = np.array(section.frames, dtype=np.float64).reshape(-1, 4)
+    elif "frames" in raw:
+        raise SceneError(f"{where}: frames is for custom sections (style \"custom\"), "
+                         f"this one is {section.style}")
+    elif "items" in raw:  # items wins over item_count and item_size (SPEC §12)
+        items = raw["items"]
+        if not isinstance(items, list):
+            raise SceneError(f"{where}: items must be a list of [w, h], not {_show(items)}")
+        budget.take(where, "items: a count of", len(items))
+        section.sizes = [_numbers(where, f"items[{i}]", item, 2, "w, h", (0.0, 0.0))
+                         for i, item in enumerate(items)]
+        section.count = len(items)
+        if np is not None:
+            section.sizes = np.array(section.sizes, dtype=np.float64).reshape(-1, 2)
     else:
-        count = section.get("item_count", 0)
-        if not isinstance(count, int) or isinstance(count, bool):
-            raise SceneError(f"{what}: item_count must be an integer, not {count!r}")
-        sizes = [tuple(section.get("item_size", (0, 0)))] * max(count, 0)
-        if count < 0:
-            raise SceneError(f"{what}: item_count must not be negative, not {count}")
-    metrics = {key: section[key] for key in METRIC_KEYS if key in section}
-    inline = []
-    for number, element in enumerate(section.get("inline", [])):
-        element = _check_keys(f"{what}, inline element {number}", element,
-                              {"kind", "before", "extent"})
-        try:
-            inline.append((element["kind"], element["before"], element.get("extent", 0)))
-        except KeyError as error:
-            raise SceneError(f"{what}, inline element {number}: missing {error}") from None
-    return sizes, metrics, inline
+        count = _integer(where, "item_count", raw.get("item_count", 0), 0, 2**63 - 1)
+        budget.take(where, "item_count", count)  # before anything in proportion to it
+        section.count = count
+        section.size = _numbers(where, "item_size", raw.get("item_size", [0, 0]), 2, "w, h",
+                                (0.0, 0.0))  # type: ignore[assignment]
+    metrics = section.metrics
+    metrics["style"] = section.style
+    if "insets" in raw:
+        metrics["insets"] = _numbers(where, "insets", raw["insets"], 4, "top, left, bottom, right",
+                                     (0.0,) * 4)
+    for key in ("line_spacing", "interitem_spacing", "header", "footer"):
+        if key in raw:
+            metrics[key] = _number(where, key, raw[key], 0.0)
+    if "alignment" in raw:
+        metrics["alignment"] = _choice(where, "alignment", raw["alignment"], ALIGNMENTS)
+    if "cross_alignment" in raw:
+        metrics["cross_alignment"] = _choice(where, "cross_alignment", raw["cross_alignment"],
+                                             CROSS_ALIGNMENTS)
+    for key in ("rows", "columns"):
+        if key in raw:
+            metrics[key] = _integer(where, key, raw[key], 1, _INT32_MAX)
+    if "decorations" in raw:
+        kinds = raw["decorations"]
+        if not isinstance(kinds, list):
+            raise SceneError(f"{where}: decorations must be a list of decoration kinds, "
+                             f"not {_show(kinds)}")
+        for kind in kinds:
+            if not isinstance(kind, str) or kind not in decorations:
+                raise SceneError(f"{where}: decorations: {_show(kind)} is not a kind of "
+                                 f"layout.decorations ({', '.join(sorted(decorations)) or 'none'})")
+        metrics["decorations"] = list(dict.fromkeys(kinds))
+    if "offset" in raw:
+        section.offset = _number(where, "offset", raw["offset"])
+        if section.offset and section.style != "orthogonal":
+            raise SceneError(f"{where}: offset is for orthogonal sections, this one is "
+                             f"{section.style}")
+    inline = raw.get("inline", [])
+    if not isinstance(inline, list):
+        raise SceneError(f"{where}: inline must be a list of objects, not {_show(inline)}")
+    if inline and section.style in ("orthogonal", "custom"):
+        raise SceneError(f"{where}: an {section.style} section takes no inline elements"
+                         if section.style == "orthogonal" else
+                         f"{where}: a custom section takes no inline elements")
+    budget.take(where, "inline: a count of", len(inline))
+    seen: set[tuple[str, int]] = set()
+    for number, element in enumerate(inline):
+        place = f"{where}, inline element {number}"
+        element = _object(place, element, _INLINE_KEYS)
+        for key in ("kind", "before"):
+            if key not in element:
+                raise SceneError(f"{place}: missing {key!r}")
+        kind = _kind(place, element["kind"])
+        before = _integer(place, "before", element["before"], 0, 2**63 - 1)
+        if before > section.count:
+            raise SceneError(f"{place}: before {before} is past the section's {section.count} "
+                             f"items (0 <= before <= {section.count})")
+        if (kind, before) in seen:
+            raise SceneError(f"{place}: a second {_show(kind)} before item {before}")
+        seen.add((kind, before))
+        section.inline.append((kind, before, _number(place, "extent", element.get("extent", 0), 0.0)))
+    return section
+
+
+def _decoration(number: int, value: Any, names: set[str]) -> Decoration:
+    where = f"layout.decorations[{number}]"
+    raw = _object(where, value, _DECORATION_KEYS)
+    if "kind" not in raw:
+        raise SceneError(f"{where}: missing 'kind'")
+    kind = _kind(where, raw["kind"])
+    if kind in names:
+        raise SceneError(f"{where}: kind {_show(kind)} is given twice")
+    names.add(kind)
+    return Decoration(kind, _choice(where, "scope", raw.get("scope", "section"), SCOPES),
+                      _choice(where, "coverage", raw.get("coverage", "body"), COVERAGES),
+                      _numbers(where, "insets", raw.get("insets", [0, 0, 0, 0]), 4,
+                               "top, left, bottom, right"),
+                      _integer(where, "z", raw.get("z", -1), -2**31, _INT32_MAX))
+
+
+def parse(value: Any) -> Scene:
+    """Checks a parsed scene (JSON values) and returns it as a Scene."""
+    raw = _object("the scene", value, _SCENE_KEYS)
+    options = _object("layout", raw.get("layout", {}), _LAYOUT_KEYS)
+    scene = Scene(direction=_choice("layout", "direction", options.get("direction", "vertical"),
+                                    DIRECTIONS))
+    if "viewport" in raw:
+        scene.viewport = _numbers("the scene", "viewport", raw["viewport"], 4, "x, y, w, h",
+                                  (None, None, 0.0, 0.0))  # type: ignore[assignment]
+    for key in ("pin_headers", "pin_footers", "anchoring"):
+        if key in options:
+            setattr(scene, key, _bool("layout", key, options[key]))
+    scene.element_limit = _integer("layout", "element_limit",
+                                   options.get("element_limit", _lib.CL_MAX_ITEMS), 0,
+                                   _lib.CL_MAX_ITEMS)
+    decorations = options.get("decorations", [])
+    if not isinstance(decorations, list):
+        raise SceneError(f"layout: decorations must be a list of objects, not {_show(decorations)}")
+    names: set[str] = set()
+    scene.decorations = [_decoration(i, d, names) for i, d in enumerate(decorations)]
+    sections = raw.get("sections", [])
+    if not isinstance(sections, list):
+        raise SceneError(f"the scene: sections must be a list of objects, not {_show(sections)}")
+    budget = _Budget(scene.element_limit, len(sections))
+    scene.sections = [_section(i, s, scene.direction, names, budget)
+                      for i, s in enumerate(sections)]
+    return scene
+
+
+def read(path: str | os.PathLike[str]) -> Scene:
+    """Reads and checks a scene file."""
+    try:
+        with open(path, "rb") as file:
+            text = file.read()
+    except OSError as error:
+        raise SceneError(f"{os.fspath(path)}: cannot read: {error.strerror or error}") from None
+    try:
+        value = json.loads(text)
+    except (ValueError, RecursionError) as error:  # JSONDecodeError, bad UTF-8, nesting
+        detail = "nested too deeply" if isinstance(error, RecursionError) else \
+            str(error).splitlines()[0] if str(error) else type(error).__name__
+        raise SceneError(f"{os.fspath(path)}: not JSON: {detail}") from None
+    return parse(value)
+
+
+def load(path: str | os.PathLike[str]) -> Layout:
+    """Reads a scene file into a Layout."""
+    return read(path).build()
 
 
 def from_dict(scene: Mapping[str, Any]) -> Layout:
     """Builds a Layout from a parsed scene."""
-    scene = _check_keys("the scene", scene, {"viewport", "layout", "sections"})
-    options = _check_keys("layout", scene.get("layout", {}), _LAYOUT_KEYS)
-    sections = [_section(i, s) for i, s in enumerate(scene.get("sections", []))]
-    sizes = [s[0] for s in sections]
-    layout = Layout.from_sizes(
-        sizes,
-        section_metrics=lambda section: sections[section][1],
-        inline_elements=lambda section: sections[section][2],
-        kinds=[kind for section in sections for kind, _, _ in section[2]],
-        viewport=scene.get("viewport", (0, 0, 0, 0)),
-        direction=options.get("direction", "vertical"),
-        pin_headers=options.get("pin_headers", False),
-        pin_footers=options.get("pin_footers", False),
-        # the scene's defaults (SPEC §12), where cl_flow_def_default has UIKit's
-        insets=(0, 0, 0, 0), line_spacing=0, interitem_spacing=0, header=0, footer=0,
-        alignment="justified", cross_alignment="center")
-    try:
-        for number, section in enumerate(scene.get("sections", [])):
-            if section.get("offset"):  # the sideways offset of an orthogonal section
-                layout.set_section_offset(number, section["offset"])
-        for number, decoration in enumerate(options.get("decorations", [])):
-            decoration = _check_keys(f"decoration {number}", decoration, _DECORATION_KEYS)
-            if "kind" not in decoration:
-                raise SceneError(f"decoration {number}: missing 'kind'")
-            layout.add_decoration(decoration["kind"], decoration.get("scope", "section"),
-                                  decoration.get("coverage", "body"),
-                                  decoration.get("insets", (0, 0, 0, 0)),
-                                  decoration.get("z", -1))
-    except BaseException:
-        layout.close()
-        raise
-    return layout
+    return parse(scene).build()
 
 
 def dump(layout: Layout, rect: tuple[float, float, float, float] | None = None) -> dict[str, Any]:
-    """The layout as SPEC §12's dump: content size and every element (or those in rect)."""
-    elements = layout.elements() if rect is None else layout.elements_in_rect(rect)
+    """The layout as SPEC §12's dump: content size and every element, zero-area ones too
+    (Layout.all_elements), or those overlapping rect."""
+    elements = layout.all_elements() if rect is None else layout.elements_in_rect(rect)
     return {"content_size": list(layout.content_size),
             "elements": [element.to_dict() for element in elements]}

@@ -14,12 +14,18 @@ SCENES = REPO / "examples" / "scenes"
 
 
 def vectors_dir() -> Path:
-    """The shared test vectors: $COLLECTIONLAYOUT_VECTORS or shared/vectors beside the repo."""
-    return Path(os.environ.get("COLLECTIONLAYOUT_VECTORS", REPO.parent / "shared" / "vectors"))
+    """The test vectors: $COLLECTIONLAYOUT_VECTORS or the repository's Tests/vectors (a copy of
+    ../shared/vectors, kept in sync by Tests/vectors/check_sync.py)."""
+    return Path(os.environ.get("COLLECTIONLAYOUT_VECTORS") or REPO / "Tests" / "vectors")
 
 
 def vector_files() -> list[Path]:
-    return sorted(vectors_dir().glob("*.json"))
+    """The scene vectors: vectors/*.json and vectors/styles/*.json (changes/ is for later)."""
+    return sorted(vectors_dir().glob("*.json")) + sorted(vectors_dir().glob("styles/*.json"))
+
+
+def change_vector_files() -> list[Path]:
+    return sorted(vectors_dir().glob("changes/*.json"))
 
 
 def load_vector(path: Path) -> dict:
@@ -66,3 +72,86 @@ def grid():
     from collectionlayout import Layout
     with Layout.from_sizes([[(90, 90)] * 7], **GRID) as layout:
         yield layout
+
+
+# ---- Engine features that the branch's library may not have yet --------------------------------
+#
+# The header (0.4) declares grid, waterfall and custom sections, columns, per-section decoration
+# kinds and the element limit; the engine lays them out once issue 8's engine work lands on main.
+# A test marked @pytest.mark.engine("grid", ...) runs either way: as an expected failure while a
+# probe shows the library lacking the feature, as a plain test once it has it.
+
+def _probe(feature: str) -> bool:
+    from collectionlayout import Layout, LimitError, OutOfRangeError
+    try:
+        if feature == "grid":
+            # 3 columns (not the default 2): the layout's columns reach the engine, and a
+            # section's columns too
+            with Layout.from_sizes([[(0, 10)] * 4] * 2, viewport=(0, 0, 90, 100), style="grid",
+                                   columns=3, interitem_spacing=0, line_spacing=0,
+                                   section_metrics=lambda s: {"columns": 3 - s}) as layout:
+                return layout.cell(0, 1).frame == (30, 0, 30, 10) and \
+                    layout.cell(0, 3).frame == (0, 10, 30, 10) and \
+                    layout.cell(1, 1).frame == (45, 20, 45, 10)
+        if feature == "waterfall":
+            with Layout.from_sizes([[(0, 10), (0, 30), (0, 5), (0, 10)]],
+                                   viewport=(0, 0, 90, 100), style="waterfall", columns=3,
+                                   interitem_spacing=0, line_spacing=0) as layout:
+                return layout.cell(0, 3).frame == (60, 5, 30, 10)
+        if feature == "custom":
+            frames = lambda s, first, count, extent: [(5, 7, 11, 13)] * count
+            with Layout(lambda s: 1, style="custom", custom_frames=frames,
+                        viewport=(0, 0, 100, 100)) as layout:
+                return layout.cell(0, 0).frame == (5, 7, 11, 13)
+        if feature == "section_decorations":
+            with Layout(lambda s: 1, viewport=(0, 0, 100, 100), decorations=["bg"],
+                        section_metrics=lambda s: {"decorations": []}) as layout:
+                try:
+                    layout.decoration("bg", 0)
+                except OutOfRangeError:
+                    return True
+                return False
+        if feature == "element_limit":
+            try:
+                Layout(lambda s: 10, element_limit=5).close()
+            except LimitError:
+                return True
+            return False
+    except Exception:  # noqa: BLE001 - a library without the feature may refuse it
+        return False
+    raise ValueError(f"no probe for engine feature {feature!r}")
+
+
+_FEATURES: dict[str, bool] = {}
+
+
+def engine_has(feature: str) -> bool:
+    if feature not in _FEATURES:
+        _FEATURES[feature] = _probe(feature)
+    return _FEATURES[feature]
+
+
+def pytest_configure(config):
+    config.addinivalue_line("markers", "engine(*features): needs these engine features "
+                            "(grid, waterfall, custom, section_decorations, element_limit); "
+                            "an expected failure while the library lacks one")
+
+
+def pytest_collection_modifyitems(config, items):
+    for item in items:
+        for marker in item.iter_markers("engine"):
+            missing = [feature for feature in marker.args if not engine_has(feature)]
+            if missing:
+                item.add_marker(pytest.mark.xfail(
+                    reason=f"the library lacks {', '.join(missing)} (issue 8's engine work, "
+                           f"not on this branch yet)", strict=False))
+
+
+def pytest_report_header(config):
+    try:
+        features = ("grid", "waterfall", "custom", "section_decorations", "element_limit")
+        lacking = [f for f in features if not engine_has(f)]
+    except Exception as error:  # noqa: BLE001
+        return f"engine features: cannot probe ({error})"
+    return ("engine features: all present" if not lacking else
+            f"engine features lacking (their tests are expected failures): {', '.join(lacking)}")

@@ -71,7 +71,7 @@ def test_closed_layout_raises_invalid_handle_on_every_call(layout):
     calls = [lambda: layout.content_size, lambda: layout.section_count,
              lambda: layout.item_count(0), lambda: layout.viewport,
              lambda: layout.set_viewport((0, 0, 1, 1)), lambda: layout.invalidate(),
-             lambda: layout.invalidate_counts(), lambda: layout.invalidate_items([(0, 0)]),
+             lambda: layout.invalidate_items([(0, 0)]), lambda: layout.all_elements(),
              lambda: layout.invalidate_sections([0]), lambda: layout.elements_in_rect((0, 0, 9, 9)),
              lambda: layout.elements_in_rect_array((0, 0, 9, 9)), lambda: layout.cell(0, 0),
              lambda: layout.register_kind("x"), lambda: layout.kind_name(7),
@@ -106,7 +106,7 @@ def test_negative_section_count_at_create():
 def test_negative_count_keeps_the_last_good_layout(layout, data):
     data.count = -1
     with pytest.raises(BadCallbackDataError) as caught:
-        layout.invalidate_counts()
+        layout.invalidate()
     assert_error(caught, BadCallbackDataError, _lib.CL_ERROR_BAD_CALLBACK_DATA)
     assert_last_good(layout)
 
@@ -360,9 +360,10 @@ def test_a_callback_that_uses_the_layout_while_it_is_created():
 
 def test_callback_error_status_from_the_c_api():
     # a C-level callback that reports failure without a Python exception
-    source = _lib.cl_data_source()
+    source = _lib.lib().cl_data_source_default()
+    assert source.struct_size == ctypes.sizeof(_lib.cl_data_source)
     source.item_count = _lib.ITEM_COUNT_FN(lambda user, section, out: 7)
-    definition = _lib.lib().cl_flow_def_default()
+    definition = _lib.lib().cl_layout_def_default()
     handle = ctypes.c_void_p()
     status = _lib.lib().cl_layout_create(ctypes.byref(definition), ctypes.byref(source),
                                          ctypes.byref(handle))
@@ -377,15 +378,16 @@ def test_too_small_buffer_through_the_raw_table(layout):
     count = ctypes.c_int64()
     everything = _lib.cl_rect(0, 0, 320, 354)
     # NULL with capacity 0 only counts.
-    assert lib.cl_layout_elements_in_rect(layout.handle, everything, None, 0,
+    size = ctypes.sizeof(_lib.cl_attributes)
+    assert lib.cl_layout_elements_in_rect(layout.handle, everything, None, 0, size,
                                           ctypes.byref(count)) == _lib.CL_OK
     assert count.value == 8
     buffer = (_lib.cl_attributes * 3)()
-    status = lib.cl_layout_elements_in_rect(layout.handle, everything, buffer, 3,
+    status = lib.cl_layout_elements_in_rect(layout.handle, everything, buffer, 3, size,
                                             ctypes.byref(count))
     assert status == _lib.CL_ERROR_BUFFER_TOO_SMALL and count.value == 8
     buffer = (_lib.cl_attributes * 8)()
-    assert lib.cl_layout_elements_in_rect(layout.handle, everything, buffer, 8,
+    assert lib.cl_layout_elements_in_rect(layout.handle, everything, buffer, 8, size,
                                           ctypes.byref(count)) == _lib.CL_OK
     assert count.value == 8
     assert_last_good(layout)
@@ -398,18 +400,20 @@ def test_errors_share_one_base():
 
 
 def test_queries_retry_when_the_buffer_turns_out_too_small(layout, monkeypatch):
-    real = _lib.lib()
+    query = layout._query  # the prepared query: its buffer is reused from call to call
+    real = query._function
+    calls = []
 
-    class UnderCounting:  # the count-only call reports fewer elements than there are
-        def __getattr__(self, name):
-            return getattr(real, name)
+    def under_counting(handle, rect, buffer, capacity, size, out_count):
+        # the first answer claims a needed count still smaller than there are elements
+        calls.append(capacity.value)
+        if len(calls) == 1:
+            out_count._obj.value = 2
+            return _lib.CL_ERROR_BUFFER_TOO_SMALL
+        return real(handle, rect, buffer, capacity, size, out_count)
 
-        def cl_layout_elements_in_rect(self, handle, rect, buffer, capacity, out_count):
-            if buffer is None:
-                out_count._obj.value = 2
-                return _lib.CL_OK
-            return real.cl_layout_elements_in_rect(handle, rect, buffer, capacity, out_count)
-
-    monkeypatch.setattr(_lib, "lib", UnderCounting)
+    monkeypatch.setattr(query, "_function", under_counting)
+    monkeypatch.setattr(query, "_capacity", ctypes.c_int64(2))
     assert len(layout.elements_in_rect((0, 0, 320, 354))) == 8
     assert len(layout.elements_in_rect_array((0, 0, 320, 354))) == 8
+    assert calls[0] == 2 and calls[1] >= 4  # grown, never shrunk below what was asked

@@ -61,3 +61,10 @@ def load_example(name: str):
     module = util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
+
+
+def test_styles_demo(tmp_path):
+    result = run("styles_demo.py", str(tmp_path))
+    assert "grid, waterfall and custom sections" in result.stdout
+    assert "card backgrounds on sections [0, 2]" in result.stdout
+    assert (tmp_path / "styles_demo.svg").read_text().startswith("<svg")

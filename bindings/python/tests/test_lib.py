@@ -38,10 +38,12 @@ def header_structs() -> dict[str, list[tuple[str, str]]]:
 
 def test_structs_mirror_the_header():
     structs = header_structs()
-    assert set(structs) == {"cl_size", "cl_point", "cl_rect", "cl_insets", "cl_index_path",
-                            "cl_flow_def", "cl_section_metrics", "cl_inline_element",
+    assert set(structs) == {"cl_size", "cl_rect", "cl_insets", "cl_index_path",
+                            "cl_layout_def", "cl_section_metrics", "cl_inline_element",
                             "cl_decoration_def", "cl_data_source", "cl_attributes",
-                            "cl_section_scroll"}
+                            "cl_section_scroll", "cl_section_move", "cl_item_move",
+                            "cl_batch_update", "cl_update_summary", "cl_element_change",
+                            "cl_diff_side"}
     for name, fields in structs.items():
         mirror = getattr(_lib, name)
         assert [f[0] for f in mirror._fields_] == [f[0] for f in fields], name
@@ -133,12 +135,13 @@ def test_a_library_missing_functions_is_refused():
 
 def test_definition_defaults_come_from_the_library():
     lib = collectionlayout.lib()
-    flow = lib.cl_flow_def_default()
-    assert flow.struct_size == ctypes.sizeof(_lib.cl_flow_def)
+    flow = lib.cl_layout_def_default()
+    assert flow.struct_size == ctypes.sizeof(_lib.cl_layout_def)
     assert (flow.item_size.width, flow.item_size.height) == (50, 50)
     assert (flow.line_spacing, flow.interitem_spacing) == (10, 10)
     assert flow.direction == _lib.CL_DIRECTION_VERTICAL and flow.kind_count == 0
-    assert (flow.style, flow.rows) == (_lib.CL_STYLE_FLOW, 1)
+    assert (flow.style, flow.rows, flow.columns) == (_lib.CL_STYLE_FLOW, 1, 2)
+    assert flow.element_limit == _lib.CL_MAX_ITEMS
     orthogonal = lib.cl_orthogonal_def_default()
     assert (orthogonal.style, orthogonal.rows) == (_lib.CL_STYLE_ORTHOGONAL, 1)
     assert orthogonal.struct_size == flow.struct_size

@@ -68,7 +68,7 @@ def test_orthogonal_errors(strip):
 
 def test_the_orthogonal_preset_mirrors_the_c_one():
     lib = _lib.lib()
-    flow, orthogonal = lib.cl_flow_def_default(), lib.cl_orthogonal_def_default()
+    flow, orthogonal = lib.cl_layout_def_default(), lib.cl_orthogonal_def_default()
     assert orthogonal.style == _lib.CL_STYLE_ORTHOGONAL
     orthogonal.style = flow.style
     assert bytes(orthogonal) == bytes(flow)  # the C preset differs only in its style

@@ -103,7 +103,7 @@ def test_offsets_are_clamped_after_data_changes(scene, data, rects):
             sizes = scene["sections"][s]["sizes"]
             del sizes[data.draw(st.integers(0, len(sizes)), label=f"keep {s}"):]
         previous = offsets_of(layout, scene)
-        layout.invalidate_counts()
+        layout.invalidate()
         assert_scroll_state(layout, scene, previous)
         assert_exact_queries(layout, scene, rects)
 

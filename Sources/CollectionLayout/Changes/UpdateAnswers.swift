@@ -1,0 +1,138 @@
+/// The answers of a batch update about elements (SPEC §10.2): which element of the old layout
+/// corresponds to which of the new one, how it changes, and its from/to attributes.
+///
+/// Cells correspond by the update's map; headers, footers and section decorations by their
+/// section; the k-th inline element of a kind by its rank among that kind in its section;
+/// item decorations by their cell.
+struct UpdateAnswers {
+    let old: LayoutState
+    let new: LayoutState
+    let update: BatchUpdate
+    let map: UpdateMap
+    let kinds: Kinds
+    private let movedSections: Set<Int>
+    private let movedItems: Set<ItemPath>
+    private let reloaded: Set<ItemPath>
+
+    init(old: LayoutState, new: LayoutState, update: BatchUpdate, map: UpdateMap, kinds: Kinds) {
+        (self.old, self.new, self.update, self.map, self.kinds) = (old, new, update, map, kinds)
+        movedSections = Set(update.moveSections.map(\.from))
+        movedItems = Set(update.moveItems.map(\.from))
+        reloaded = Set(update.reloadItems)
+    }
+
+    /// One record per element overlapping the old viewport (old layout) or the new one (new layout).
+    func records() -> [ElementChange] {
+        var result: [ElementChange] = []
+        var seen = Set<ElementID>()
+        old.forEachElement(in: old.viewport) { a in
+            seen.insert(a.id)
+            result.append(record(old: a, new: counterpart(ofOld: a.id).flatMap { try? new.attributes(for: $0, kinds: kinds) }))
+        }
+        new.forEachElement(in: new.viewport) { b in
+            let before = counterpart(ofNew: b.id).flatMap { try? old.attributes(for: $0, kinds: kinds) }
+            if let before, seen.contains(before.id) { return }
+            result.append(record(new: b, old: before))
+        }
+        return result
+    }
+
+    /// The record of an old element and its counterpart, if it has one.
+    private func record(old a: Attributes, new b: Attributes?) -> ElementChange {
+        guard let b else {
+            var faded = a
+            faded.alpha = 0
+            return ElementChange(change: .deleted, old: a.id, new: nil, from: a, to: faded)
+        }
+        return ElementChange(change: change(ofOld: a.id), old: a.id, new: b.id, from: a, to: b)
+    }
+
+    /// The record of a new element and its counterpart, if it has one.
+    private func record(new b: Attributes, old a: Attributes?) -> ElementChange {
+        guard let a else {
+            var faded = b
+            faded.alpha = 0
+            return ElementChange(change: .inserted, old: nil, new: b.id, from: faded, to: b)
+        }
+        return record(old: a, new: b)
+    }
+
+    /// A cell's change, or that of its section (supplementaries, section decorations) or its
+    /// cell (item decorations), for an element that exists on both sides.
+    private func change(ofOld id: ElementID) -> ElementChange.Change {
+        let cellPath: ItemPath? = id.category == .cell
+            || (id.category == .decoration && old.chrome.decorations.entry(id.kind)?.definition.scope == .item)
+            ? ItemPath(id.section, id.item) : nil
+        if let p = cellPath {
+            if reloaded.contains(p) { return .reloaded }
+            if movedItems.contains(p) || movedSections.contains(p.section) { return .moved }
+            return .kept
+        }
+        return movedSections.contains(id.section) ? .moved : .kept
+    }
+
+    // MARK: Identities on the other side
+
+    func counterpart(ofOld id: ElementID) -> ElementID? {
+        counterpart(id, from: old, to: new, section: { map.newSection[$0] }, item: { map.newItem[$0.section][$0.item] })
+    }
+
+    func counterpart(ofNew id: ElementID) -> ElementID? {
+        counterpart(id, from: new, to: old, section: { map.oldSection[$0] }, item: { map.oldItem[$0.section][$0.item] })
+    }
+
+    private func counterpart(_ id: ElementID, from: LayoutState, to: LayoutState,
+                             section: (Int) -> Int?, item: (ItemPath) -> ItemPath?) -> ElementID? {
+        guard from.sections.indices.contains(id.section) else { return nil }
+        let isItemDecoration = id.category == .decoration && from.chrome.decorations.entry(id.kind)?.definition.scope == .item
+        if id.category == .cell || isItemDecoration {
+            guard from.sections[id.section].model.itemCount > id.item, id.item >= 0,
+                  let p = item(ItemPath(id.section, id.item)) else { return nil }
+            return ElementID(id.category, id.kind, section: p.section, item: p.item)
+        }
+        guard let t = section(id.section) else { return nil }
+        guard id.category == .supplementary, id.kind != .header, id.kind != .footer else {
+            return ElementID(id.category, id.kind, section: t, item: id.item)
+        }
+        // The k-th inline element of its kind corresponds to the k-th of that kind.
+        let mine = from.sections[id.section].model.inlines.filter { $0.kind == id.kind }
+        guard let rank = mine.firstIndex(where: { $0.before == id.item }) else { return nil }
+        let theirs = to.sections[t].model.inlines.filter { $0.kind == id.kind }
+        return rank < theirs.count ? ElementID(id.category, id.kind, section: t, item: theirs[rank].before) : nil
+    }
+
+    // MARK: Inserted and deleted identities of the whole layout
+
+    /// With their attributes in the new layout.
+    var inserted: [Attributes] {
+        Self.chrome(of: new).filter { id in counterpart(ofNew: id).map { (try? old.attributes(for: $0, kinds: kinds)) == nil } ?? true }
+            .compactMap { try? new.attributes(for: $0, kinds: kinds) }
+    }
+
+    /// With their attributes in the old layout.
+    var deleted: [Attributes] {
+        Self.chrome(of: old).filter { id in counterpart(ofOld: id).map { (try? new.attributes(for: $0, kinds: kinds)) == nil } ?? true }
+            .compactMap { try? old.attributes(for: $0, kinds: kinds) }
+    }
+
+    /// Every supplementary and decoration identity of a state, zero-area ones included.
+    static func chrome(of state: LayoutState) -> [ElementID] {
+        var ids: [ElementID] = []
+        let decorations = state.chrome.decorations
+        for s in state.sections.indices {
+            let m = state.metrics(s), model = state.sections[s].model
+            if m.header > 0 { ids.append(.header(s)) }
+            if m.footer > 0 { ids.append(.footer(s)) }
+            for e in model.inlines { ids.append(ElementID(.supplementary, e.kind, section: s, item: e.before)) }
+            let shown = m.decorationKinds.map(Set.init)
+            for d in decorations.all where shown?.contains(d.kind) ?? true {
+                switch (d.definition.scope, d.definition.coverage) {
+                case (.item, _): for i in 0..<model.itemCount { ids.append(ElementID(.decoration, d.kind, section: s, item: i)) }
+                case (.section, .items) where model.itemCount == 0: break
+                case (.section, _): ids.append(ElementID(.decoration, d.kind, section: s, item: 0))
+                }
+            }
+        }
+        return ids
+    }
+}

@@ -1,0 +1,139 @@
+"""Python values to C values: the enum tables and the checks done before a value reaches ctypes
+(which would silently wrap or truncate). The library checks the rules (finite, non-negative,
+in range); this module checks types and shapes."""
+
+from __future__ import annotations
+
+import ctypes
+import operator
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from . import _lib
+from ._lib import CL_ERROR_INVALID_ARGUMENT, CL_ERROR_OUT_OF_RANGE, cl_insets, cl_rect
+from .errors import InvalidArgumentError, OutOfRangeError, UnknownKindError
+
+Rect = tuple[float, float, float, float]
+RectLike = Sequence[float]
+SizeLike = Sequence[float]
+
+DIRECTIONS = {"vertical": 0, "horizontal": 1}
+ALIGNMENTS = {"justified": 0, "leading": 1, "center": 2, "trailing": 3}
+CROSS_ALIGNMENTS = {"center": 0, "start": 1, "end": 2}
+STYLES = {"flow": _lib.CL_STYLE_FLOW, "orthogonal": _lib.CL_STYLE_ORTHOGONAL,
+          "grid": _lib.CL_STYLE_GRID, "waterfall": _lib.CL_STYLE_WATERFALL,
+          "custom": _lib.CL_STYLE_CUSTOM}
+SNAPPING = {"none": 0, "item": 1, "page": 2, "item_paging": 3, "item_centered": 4}
+CATEGORIES = ("cell", "supplementary", "decoration")  # indexed by CL_CATEGORY_*
+CATEGORY_IDS = {name: i for i, name in enumerate(CATEGORIES)}
+SCOPES = {"section": 0, "item": 1}
+COVERAGES = {"body": 0, "section": 1, "items": 2}
+BUILTIN_KINDS = {"": _lib.CL_KIND_CELL, "header": _lib.CL_KIND_HEADER,
+                 "footer": _lib.CL_KIND_FOOTER}
+
+
+def invalid(message: str) -> InvalidArgumentError:
+    return InvalidArgumentError(message, CL_ERROR_INVALID_ARGUMENT)
+
+
+def enum(table: Mapping[str, int], name: object, what: str) -> int:
+    if isinstance(name, str) and name in table:
+        return table[name]
+    raise invalid(f"{what} must be one of {', '.join(map(repr, table))}, not {name!r}")
+
+
+def floats(values: Iterable[float], count: int, what: str) -> list[float]:
+    try:
+        result = [float(v) for v in values]
+    except (TypeError, ValueError) as error:
+        raise invalid(f"{what} must be {count} numbers, not {values!r}") from error
+    if len(result) != count:
+        raise invalid(f"{what} must be {count} numbers, not {values!r}")
+    return result
+
+
+def number(value: object, what: str) -> float:
+    """One number (an int or float, not a str or bool-like object that float() would take)."""
+    if isinstance(value, (str, bytes)):
+        raise invalid(f"{what} must be a number, not {value!r}")
+    return floats([value], 1, what)[0]  # type: ignore[list-item]
+
+
+def int64(value: object, what: str) -> int:
+    try:
+        result = operator.index(value)  # type: ignore[arg-type]
+    except TypeError as error:
+        raise TypeError(f"{what} must be an integer, not {value!r}") from error
+    if not -2**63 <= result < 2**63:  # ctypes would silently wrap
+        raise OutOfRangeError(f"{what} {result} does not fit in 64 bits", CL_ERROR_OUT_OF_RANGE)
+    return result
+
+
+def int32(value: object, what: str) -> int:
+    result = int64(value, what)
+    if not -2**31 <= result < 2**31:
+        raise invalid(f"{what} {result} does not fit in 32 bits")
+    return result
+
+
+def rect(value: RectLike) -> cl_rect:
+    return cl_rect(*floats(value, 4, "a rect (x, y, width, height)"))
+
+
+_METRIC_NUMBERS = ("line_spacing", "interitem_spacing", "header", "footer")
+#: The keys of a section's metrics (section_metrics results, SectionMetricsTable columns).
+METRIC_KEYS = ("insets", "alignment", "cross_alignment", "style", "rows", "columns",
+               "decorations") + _METRIC_NUMBERS
+
+
+def set_metrics(target: ctypes.Structure, metrics: Mapping[str, Any],
+                decoration_ids: Mapping[str, int] | None = None) -> Any:
+    """Writes section metrics given by name into a cl_layout_def or cl_section_metrics (they
+    share these field names). Values are checked by the library, which knows the rules.
+    `decorations` (a list of decoration kind names or ids; cl_section_metrics only) is resolved
+    through `decoration_ids`; the returned ctypes array must stay alive until the library has
+    read the struct (None when there is none)."""
+    keep = None
+    for key, value in metrics.items():
+        if key == "insets":
+            target.insets = cl_insets(*floats(value, 4, "insets (top, left, bottom, right)"))
+        elif key == "alignment":
+            target.alignment = enum(ALIGNMENTS, value, "alignment")
+        elif key == "cross_alignment":
+            target.cross_alignment = enum(CROSS_ALIGNMENTS, value, "cross_alignment")
+        elif key == "style":
+            target.style = enum(STYLES, value, "style")
+        elif key in ("rows", "columns"):
+            target.__setattr__(key, int32(value, key))
+        elif key in _METRIC_NUMBERS:
+            target.__setattr__(key, number(value, key))
+        elif key == "decorations" and decoration_ids is not None:
+            if value is None:  # every registered decoration
+                target.decoration_kind_count = -1
+                target.decoration_kinds = None
+                continue
+            ids = decoration_kind_ids(value, decoration_ids)
+            keep = (ctypes.c_int32 * max(len(ids), 1))(*ids)
+            target.decoration_kind_count = len(ids)
+            target.decoration_kinds = ctypes.cast(keep, ctypes.POINTER(ctypes.c_int32))
+        else:
+            raise invalid(f"unknown section metric {key!r}; known: {', '.join(METRIC_KEYS)}")
+    return keep
+
+
+def decoration_kind_ids(names: object, decoration_ids: Mapping[str, int]) -> list[int]:
+    """A section's `decorations` list (names or ids) as kind ids."""
+    if isinstance(names, (str, bytes)) or not isinstance(names, Iterable):
+        raise invalid(f"decorations must be a list of decoration kind names, not {names!r}")
+    ids = []
+    for name in names:
+        if isinstance(name, str):
+            if name not in decoration_ids:
+                raise UnknownKindError(
+                    f"decorations: {name!r} is not a decoration registered on this layout "
+                    f"(registered: {', '.join(map(repr, decoration_ids)) or 'none'})",
+                    _lib.CL_ERROR_UNKNOWN_KIND)
+            ids.append(decoration_ids[name])
+        else:
+            ids.append(int32(name, "decorations"))
+    return ids

@@ -1,0 +1,247 @@
+"""The data source (header: cl_data_source): the user's callables, the ctypes trampolines the
+library calls, and the copies of their answers into the library's buffers.
+
+A trampoline never lets a Python exception vanish in C: it stores the exception, returns a
+failure status, and the Layout re-raises it after the C call returns (DESIGN.md)."""
+
+from __future__ import annotations
+
+import ctypes
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any
+
+from . import _lib
+from ._convert import int64, number, set_metrics
+from ._lib import CL_ERROR_BAD_CALLBACK_DATA, CL_ERROR_CALLBACK, CL_OK, cl_inline_element, cl_size
+from .errors import BadCallbackDataError
+
+try:
+    import numpy as np
+except ImportError:  # numpy is optional: only the bulk features need it
+    np = None  # type: ignore[assignment]
+
+InlineEntry = tuple[str, int, float]
+
+
+def _bad(message: str) -> BadCallbackDataError:
+    return BadCallbackDataError(message, CL_ERROR_BAD_CALLBACK_DATA)
+
+
+def write_array(out: int, what: str, data: Any, count: int, width: int,
+                pair: Callable[[Any], Any], store: Any) -> None:
+    """Copies `count` rows of `width` numbers returned by a callback into the library's buffer
+    at address `out`: a numpy (count, width) array with one memmove, else a sequence of rows
+    (each converted by `pair`, stored through `store`)."""
+    if np is not None and isinstance(data, np.ndarray):
+        array = np.ascontiguousarray(data, dtype=np.float64)  # no copy when it already is
+        if array.shape != (count, width):
+            raise _bad(f"{what} returned an array of shape {array.shape}, expected "
+                       f"({count}, {width})")
+        ctypes.memmove(out, array.ctypes.data, array.nbytes)  # one copy for the whole batch
+        return
+    if not isinstance(data, Sequence):
+        data = list(data)
+    if len(data) != count:
+        raise _bad(f"{what} returned {len(data)} rows, expected {count}")
+    for i, row in enumerate(data):
+        try:
+            store[i] = pair(row)
+        except (TypeError, ValueError) as error:
+            raise _bad(f"{what}: row {i} is {row!r}, not {width} numbers") from error
+
+
+def _size(row: Any) -> cl_size:
+    width, height = row
+    return cl_size(width, height)
+
+
+def _frame(row: Any) -> _lib.cl_rect:
+    x, y, width, height = row
+    return _lib.cl_rect(x, y, width, height)
+
+
+_RAW_SIZES_FN = ctypes.CFUNCTYPE(ctypes.c_int32, ctypes.c_void_p, ctypes.c_int64, ctypes.c_int64,
+                                 ctypes.c_int64, ctypes.c_void_p)
+
+
+class ArraySizes:
+    """Item sizes held as one C-contiguous float64 (n, 2) numpy array per section
+    (Layout.from_sizes): the library's item_sizes callback copies a batch with one memmove from
+    the array's memory, no slicing and no pointer object per call. The list is read at each
+    call (sections may be appended; arrays changed in place)."""
+
+    def __init__(self, sections: list[Any]) -> None:
+        self.sections = sections
+        self._cache: dict[int, tuple[Any, int]] = {}  # section -> (array, address)
+
+    def __call__(self, section: int, first: int, count: int) -> Any:
+        return self.sections[section][first:first + count]
+
+    def trampoline(self, fail: Callable[[BaseException], int]) -> Any:
+        sections, cache, memmove = self.sections, self._cache, ctypes.memmove
+
+        def sizes(_user: Any, section: int, first: int, count: int, out: int) -> int:
+            try:
+                array = sections[section]
+                cached = cache.get(section)
+                if cached is None or cached[0] is not array:
+                    cached = cache[section] = (array, array.ctypes.data)
+                if first < 0 or count < 0 or first + count > len(array):
+                    raise _bad(f"item_sizes({section}, {first}, {count}): the section's array "
+                               f"has {len(array)} sizes")
+                memmove(out, cached[1] + 16 * first, 16 * count)
+                return CL_OK
+            except BaseException as error:  # noqa: BLE001 - re-raised after the C call
+                return fail(error)
+        return ctypes.cast(_RAW_SIZES_FN(sizes), _lib.ITEM_SIZES_FN)  # keeps it alive
+
+
+class UnregisteredKinds(Exception):
+    """Inline elements named kinds the layout does not know yet (they can only be registered
+    outside a callback). The pass stops at the first section that names one; the Layout
+    registers the names and calls again, and the sections already asked are answered from
+    the cache, so the user's callback is asked once per section per call."""
+
+
+class DataSource:
+    """The Python side of a cl_data_source. It holds no reference to the Layout, so the
+    finalizer that keeps it alive as long as the C handle does not keep the Layout alive."""
+
+    def __init__(self, kinds: dict[str, int], decoration_ids: dict[str, int],
+                 section_count: Callable[[], int] | None,
+                 item_count: Callable[[int], int],
+                 item_sizes: Callable[[int, int, int], Any] | None,
+                 section_metrics: Callable[[int], Mapping[str, Any] | None] | Any | None,
+                 inline_elements: Callable[[int], Iterable[InlineEntry]] | None,
+                 custom_frames: Callable[[int, int, int, float], Any] | None,
+                 staged: bool = False) -> None:
+        self.error: BaseException | None = None
+        self.kinds = kinds  # kind name -> id, shared with the Layout
+        self.decoration_ids = decoration_ids  # decoration name -> id, shared with the Layout
+        self.unregistered: set[str] = set()  # inline kind names the layout must register first
+        self.inline_cache: dict[int, list[InlineEntry]] = {}  # this call's answers by section
+        self.inline_known: dict[int, list[InlineEntry]] = {}  # answers of successful calls
+        self.staged = staged  # True: no sections yet (decorations are registered first)
+        self._keep: Any = None  # the decoration id array of the last metrics answer
+        self.callables = (section_count, item_count, item_sizes, section_metrics,
+                          inline_elements, custom_frames)
+        struct = _lib.lib().cl_data_source_default()
+        struct.struct_size = _lib.DATA_SOURCE_SIZE
+        fail = self._fail
+
+        if section_count is not None or staged:
+            def count_sections(_user: Any, out: Any) -> int:
+                try:
+                    out[0] = 0 if self.staged else \
+                        (int64(section_count(), "section_count()") if section_count else 1)
+                    return CL_OK
+                except BaseException as error:  # noqa: BLE001 - re-raised after the C call
+                    return fail(error)
+            struct.section_count = _lib.SECTION_COUNT_FN(count_sections)
+
+        def count_items(_user: Any, section: int, out: Any) -> int:
+            try:
+                out[0] = int64(item_count(section), f"item_count({section})")
+                return CL_OK
+            except BaseException as error:  # noqa: BLE001
+                return fail(error)
+        struct.item_count = _lib.ITEM_COUNT_FN(count_items)
+
+        if isinstance(item_sizes, ArraySizes):
+            struct.item_sizes = item_sizes.trampoline(fail)
+        elif item_sizes is not None:
+            def sizes(_user: Any, section: int, first: int, count: int, out: Any) -> int:
+                try:
+                    write_array(ctypes.addressof(out.contents),
+                                f"item_sizes({section}, {first}, {count})",
+                                item_sizes(section, first, count), count, 2, _size, out)
+                    return CL_OK
+                except BaseException as error:  # noqa: BLE001
+                    return fail(error)
+            struct.item_sizes = _lib.ITEM_SIZES_FN(sizes)
+
+        if section_metrics is not None:
+            struct.section_metrics = self._metrics_trampoline(section_metrics)
+
+        if inline_elements is not None:
+            def inline(_user: Any, section: int, out: Any, capacity: int, out_count: Any) -> int:
+                try:
+                    elements = self._inline_elements(inline_elements, section)
+                    out_count[0] = len(elements)
+                    for i, element in enumerate(elements[:capacity]):
+                        out[i] = element  # over capacity: the library asks again with room
+                    return CL_OK
+                except BaseException as error:  # noqa: BLE001
+                    return fail(error)
+            struct.inline_elements = _lib.INLINE_ELEMENTS_FN(inline)
+
+        if custom_frames is not None:
+            def frames(_user: Any, section: int, first: int, count: int, extent: float,
+                       out: Any) -> int:
+                try:
+                    write_array(ctypes.addressof(out.contents),
+                                f"custom_frames({section}, {first}, {count}, {extent:g})",
+                                custom_frames(section, first, count, extent), count, 4,
+                                _frame, out)
+                    return CL_OK
+                except BaseException as error:  # noqa: BLE001
+                    return fail(error)
+            struct.custom_frames = _lib.CUSTOM_FRAMES_FN(frames)
+        self.struct = struct
+
+    def _fail(self, error: BaseException) -> int:
+        if self.error is None:
+            self.error = error
+        return CL_ERROR_CALLBACK
+
+    def _metrics_trampoline(self, source: Any) -> Any:
+        fail = self._fail
+        if hasattr(source, "_trampoline"):  # a SectionMetricsTable: rows resolved once
+            return source._trampoline(self)
+
+        def metrics(_user: Any, section: int, inout: Any) -> int:
+            try:
+                overrides = source(section)
+                if overrides is not None:
+                    self._keep = set_metrics(inout.contents, overrides, self.decoration_ids)
+                return CL_OK
+            except BaseException as error:  # noqa: BLE001
+                return fail(error)
+        return _lib.SECTION_METRICS_FN(metrics)
+
+    def _inline_elements(self, callback: Callable[[int], Iterable[InlineEntry]],
+                         section: int) -> list[cl_inline_element]:
+        entries = self.inline_cache.get(section)
+        if entries is None:
+            entries = []
+            for entry in callback(section) or ():
+                try:
+                    kind, before, extent = entry
+                except (TypeError, ValueError) as error:
+                    raise _bad(f"inline_elements(section {section}): {entry!r} is not "
+                               f"(kind, before, extent)") from error
+                if not isinstance(kind, str):
+                    raise _bad(f"inline_elements(section {section}): kind {kind!r} is not a "
+                               f"kind name")
+                entries.append((kind, int64(before, "before"), number(extent, "extent")))
+            self.inline_cache[section] = entries
+        kinds = self.kinds
+        missing = {kind for kind, _, _ in entries if kind not in kinds}
+        if missing:  # stop the pass here: the Layout registers them and calls again
+            self.unregistered |= missing
+            raise UnregisteredKinds()
+        return [cl_inline_element(kinds[kind], 0, before, extent)
+                for kind, before, extent in entries]
+
+    def end_call(self, succeeded: bool) -> None:
+        """After a call into the library: keeps the inline elements it laid out (identities
+        for Layout.all_elements) when it succeeded, and forgets this call's answers."""
+        if succeeded:
+            self.inline_known.update(self.inline_cache)
+        self.inline_cache.clear()
+
+    def take_error(self) -> BaseException | None:
+        error, self.error = self.error, None
+        if isinstance(error, UnregisteredKinds):
+            return None
+        return error

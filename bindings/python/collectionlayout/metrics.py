@@ -1,0 +1,211 @@
+"""`SectionMetricsTable`: every section's metrics given at once (header: cl_section_metrics).
+
+A `section_metrics` callable costs one Python call per section and pass. A table is resolved
+once into a C array of cl_section_metrics (vectorized with numpy when the columns are arrays);
+the library's section_metrics callback then copies one row with one memmove, so a layout of
+many sections costs about what one section of as many items costs (issue 15).
+"""
+
+from __future__ import annotations
+
+import ctypes
+from collections.abc import Iterable, Mapping, Sequence
+from ctypes import CFUNCTYPE, c_int32, c_int64, c_void_p
+from typing import Any
+
+from . import _lib
+from ._convert import (ALIGNMENTS, CROSS_ALIGNMENTS, METRIC_KEYS, STYLES, decoration_kind_ids,
+                       invalid, set_metrics)
+from ._lib import CL_ERROR_BAD_CALLBACK_DATA, CL_OK, SECTION_METRICS_SIZE, cl_section_metrics
+from .errors import BadCallbackDataError, CollectionLayoutError
+
+try:
+    import numpy as np
+except ImportError:
+    np = None  # type: ignore[assignment]
+
+__all__ = ["SectionMetricsTable"]
+
+# The section_metrics callback with plain addresses (no ctypes pointer object per call); cast
+# to the header's prototype when stored in cl_data_source.
+_RAW_METRICS_FN = CFUNCTYPE(c_int32, c_void_p, c_int64, c_void_p)
+
+_ENUMS = {"alignment": ALIGNMENTS, "cross_alignment": CROSS_ALIGNMENTS, "style": STYLES}
+
+
+def _metrics_dtype() -> Any:
+    """numpy's view of cl_section_metrics (the decoration_kinds pointer as an address)."""
+    names, formats, offsets = [], [], []
+    for name, ctype in cl_section_metrics._fields_:
+        names.append(name)
+        formats.append(np.uintp if name == "decoration_kinds" else np.dtype(ctype))
+        offsets.append(getattr(cl_section_metrics, name).offset)
+    return np.dtype({"names": names, "formats": formats, "offsets": offsets,
+                     "itemsize": SECTION_METRICS_SIZE})
+
+
+class SectionMetricsTable:
+    """The metrics of every section, given at once. Either one mapping per section (None or
+    {} for the layout's defaults), or columns by metric name, each a single value for every
+    section or a sequence / numpy array with one value per section::
+
+        SectionMetricsTable([{"header": 30}, None, {"style": "grid", "columns": 3}])
+        SectionMetricsTable(count=1000, header=30.0, columns=np.arange(1000) % 4 + 1,
+                            style=["grid"] * 1000, decorations=[["card"]] * 1000)
+
+    The keys are those of a section_metrics callback (``insets``, ``line_spacing``,
+    ``interitem_spacing``, ``header``, ``footer``, ``alignment``, ``cross_alignment``,
+    ``style``, ``rows``, ``columns``, ``decorations``). Pass it as ``section_metrics=`` (a
+    plain list of mappings is turned into a table). The table is resolved into C structs at
+    the first layout pass (from the layout's defaults, which the library hands to the
+    callback); ``set(section, **metrics)`` changes one row (then invalidate_sections).
+    """
+
+    def __init__(self, rows: Sequence[Mapping[str, Any] | None] | None = None, /, *,
+                 count: int | None = None, **columns: Any) -> None:
+        # `rows` is positional-only: rows= is the orthogonal metric, a column like the others
+        if rows is not None and columns:
+            raise invalid("give either rows (one mapping per section) or columns, not both")
+        unknown = sorted(set(columns) - set(METRIC_KEYS))
+        if unknown:
+            raise invalid(f"unknown section metric {unknown[0]!r}; known: {', '.join(METRIC_KEYS)}")
+        if rows is not None:
+            if isinstance(rows, Mapping) or not isinstance(rows, Iterable):
+                raise invalid(f"rows must be a sequence of mappings, one per section, not {rows!r}")
+            rows = [dict(row) if row else {} for row in rows]
+            count = len(rows) if count is None else count
+        else:
+            lengths = {len(v) for k, v in columns.items() if _per_section(k, v)}
+            if count is None:
+                if len(lengths) != 1:
+                    raise invalid("give count= or at least one per-section column"
+                                  if not lengths else
+                                  f"per-section columns have different lengths {sorted(lengths)}")
+                count = lengths.pop()
+            elif lengths - {count}:
+                raise invalid(f"per-section columns have lengths {sorted(lengths)}, "
+                              f"count is {count}")
+        if not isinstance(count, int) or count < 0:
+            raise invalid(f"count must be a non-negative integer, not {count!r}")
+        self.count = count
+        self._rows = rows
+        self._columns = columns
+        self._resolved: Any = None  # ctypes array of cl_section_metrics
+        self._keep: list[Any] = []  # decoration id arrays the rows point to
+        self._decorations_seen = -1  # how many decorations were known when resolved
+
+    def __len__(self) -> int:
+        return self.count
+
+    def set(self, section: int, **metrics: Any) -> None:
+        """Changes one section's metrics (its other metrics stay); call the layout's
+        invalidate_sections([section]) to lay it out again."""
+        if not 0 <= section < self.count:
+            raise IndexError(f"section {section} is not in this table of {self.count}")
+        if self._rows is None:  # turn columns into rows once
+            self._rows = [self._row(i) for i in range(self.count)]
+            self._columns = {}
+        self._rows[section].update(metrics)
+        self._resolved = None
+
+    def _row(self, section: int) -> dict[str, Any]:
+        if self._rows is not None:
+            return self._rows[section]
+        return {key: (value[section] if _per_section(key, value) else value)
+                for key, value in self._columns.items()}
+
+    def _resolve(self, base: cl_section_metrics, decoration_ids: Mapping[str, int]) -> None:
+        """Builds the C array: every row starts as `base` (the layout's defaults)."""
+        table = (cl_section_metrics * max(self.count, 1))()
+        self._keep = []
+        size = SECTION_METRICS_SIZE
+        if np is not None and self._rows is None:
+            array = np.frombuffer(table, dtype=_metrics_dtype())
+            array[:] = np.frombuffer(ctypes.string_at(ctypes.addressof(base), size),
+                                     dtype=array.dtype)[0]
+            for key, value in self._columns.items():
+                self._fill_column(array, table, key, value, decoration_ids)
+        else:
+            for section in range(self.count):
+                ctypes.memmove(ctypes.addressof(table) + section * size, ctypes.addressof(base),
+                               size)
+                try:
+                    keep = set_metrics(table[section], self._row(section), decoration_ids)
+                except CollectionLayoutError as error:
+                    raise type(error)(f"section {section}: {error}", error.status) from error
+                if keep is not None:
+                    self._keep.append(keep)
+        self._resolved = table
+        self._decorations_seen = len(decoration_ids)
+
+    def _fill_column(self, array: Any, table: Any, key: str, value: Any,
+                     decoration_ids: Mapping[str, int]) -> None:
+        per_section = _per_section(key, value)
+        if key == "insets":
+            values = np.asarray(value, dtype=np.float64)
+            if values.shape not in ((4,), (self.count, 4)):
+                raise invalid(f"insets: expected 4 numbers or ({self.count}, 4), "
+                              f"not shape {values.shape}")
+            for i, side in enumerate(("top", "left", "bottom", "right")):
+                array["insets"][side] = values[..., i]
+        elif key in _ENUMS:
+            names = value if per_section else [value]
+            codes = [_enum_code(_ENUMS[key], name, key) for name in names]
+            array[key] = np.asarray(codes, dtype=np.int32) if per_section else codes[0]
+        elif key == "decorations":
+            lists = value if per_section and _is_list_of_lists(value) else [value] * self.count
+            for section, names in enumerate(lists):
+                keep = set_metrics(table[section], {"decorations": names}, decoration_ids)
+                if keep is not None:
+                    self._keep.append(keep)
+        else:
+            try:
+                array[key] = np.asarray(value, dtype=np.int32 if key in ("rows", "columns")
+                                        else np.float64)
+            except (TypeError, ValueError) as error:
+                raise invalid(f"{key}: {error}") from error
+
+    def _trampoline(self, source: Any) -> Any:
+        """The section_metrics callback for `source` (a DataSource): one memmove per call."""
+        fail, size = source._fail, SECTION_METRICS_SIZE
+
+        def metrics(_user: Any, section: int, inout: int) -> int:
+            try:
+                if self._resolved is None or self._decorations_seen != len(source.decoration_ids):
+                    self._resolve(cl_section_metrics.from_address(inout), source.decoration_ids)
+                if not 0 <= section < self.count:
+                    raise BadCallbackDataError(
+                        f"section_metrics: the table has {self.count} sections, the layout "
+                        f"asked for section {section}", CL_ERROR_BAD_CALLBACK_DATA)
+                ctypes.memmove(inout, ctypes.addressof(self._resolved) + section * size, size)
+                return CL_OK
+            except BaseException as error:  # noqa: BLE001 - re-raised after the C call
+                return fail(error)
+        raw = _RAW_METRICS_FN(metrics)
+        return ctypes.cast(raw, _lib.SECTION_METRICS_FN)  # keeps `raw` alive (_objects)
+
+
+def _is_list_of_lists(value: Any) -> bool:
+    return isinstance(value, Sequence) and not isinstance(value, str) and \
+        all(item is None or (isinstance(item, Sequence) and not isinstance(item, str))
+            for item in value)
+
+
+def _per_section(key: str, value: Any) -> bool:
+    """Whether a column holds one value per section (else one value for all)."""
+    if np is not None and isinstance(value, np.ndarray):
+        return value.ndim == (2 if key == "insets" else 1)
+    if isinstance(value, (str, bytes)) or not isinstance(value, Sequence):
+        return False
+    if key == "insets":
+        return bool(value) and isinstance(value[0], (Sequence, np.ndarray if np else ()))
+    if key == "decorations":
+        return _is_list_of_lists(value) and bool(value) and \
+            not all(isinstance(v, str) for v in value)
+    return True
+
+
+def _enum_code(table: Mapping[str, int], name: Any, key: str) -> int:
+    if isinstance(name, str) and name in table:
+        return table[name]
+    raise invalid(f"{key} must be one of {', '.join(map(repr, table))}, not {name!r}")
