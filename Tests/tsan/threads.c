@@ -2,7 +2,8 @@
  * threads.c — the header's threading rules under ThreadSanitizer (make tsan).
  *
  *   - Different handles may be used from different threads at once: WORKERS threads each
- *     create, query, invalidate, change and destroy their own layouts, ROUNDS times.
+ *     create, query, invalidate, change, update (through a diff) and destroy their own
+ *     layouts, ROUNDS times.
  *   - A handle may move between threads (one at a time): the workers also take turns, under a
  *     mutex, with one shared layout.
  *   - cl_version, cl_status_string and cl_layout_last_error(NULL) may be called from any thread,
@@ -144,6 +145,37 @@ static void drive(cl_layout *layout, source_data *data, unsigned round) {
         failure("attributes of section 99: %d, \"%s\"", st, CALL(cl_layout_last_error(layout)));
     cl_size size;
     if (CALL(cl_layout_content_size(layout, &size)) != CL_OK) failure("content_size");
+
+    /* A diff (its own registry of live diffs) and the batch update it makes: the first section's
+     * items reversed (moves only, so the data source's counts stay right). */
+    enum { MAX_IDS = 256 };
+    int64_t section_ids[4], counts[4], old_ids[MAX_IDS], new_ids[MAX_IDS], total = 0;
+    for (int64_t s = 0; s < data->sections && s < 4; s++) {
+        section_ids[s] = 100 + s;
+        counts[s] = data->items + s;
+        for (int64_t i = 0; i < counts[s] && total < MAX_IDS; i++, total++) old_ids[total] = new_ids[total] = 1000 * s + i;
+    }
+    for (int64_t i = 0; i < counts[0]; i++) new_ids[i] = old_ids[counts[0] - 1 - i];
+    cl_diff_side old_side = cl_diff_side_default(), new_side = cl_diff_side_default();
+    old_side.section_ids = new_side.section_ids = section_ids;
+    old_side.section_count = new_side.section_count = data->sections;
+    old_side.item_counts = new_side.item_counts = counts;
+    old_side.item_ids = old_ids;
+    new_side.item_ids = new_ids;
+    cl_diff *diff = NULL;
+    cl_batch_update update = cl_batch_update_default();
+    st = CALL(cl_diff_create(&old_side, &new_side, &diff, &update));
+    if (st != CL_OK) {
+        failure("cl_diff_create: %d %s", st, CALL(cl_layout_last_error(NULL)));
+        return;
+    }
+    cl_update_summary summary;
+    st = CALL(cl_layout_perform_batch_update(layout, &update, &summary, sizeof summary));
+    if (st != CL_OK) failure("perform_batch_update: %d %s", st, CALL(cl_layout_last_error(layout)));
+    cl_element_change changes[64];
+    st = CALL(cl_layout_update_elements(layout, changes, 64, sizeof changes[0], &count));
+    if (st != CL_OK && st != CL_ERROR_BUFFER_TOO_SMALL) failure("update_elements: %d", st);
+    CALL(cl_diff_destroy(diff));
 }
 
 static void *worker(void *arg) {
