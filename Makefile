@@ -1,11 +1,14 @@
 # CollectionLayout — the front door.
 #
 #   make              the library: .build/release/libcollectionlayout.so
-#   make test         every test: Swift, C, the header as C99 and C++17, install + pkg-config,
-#                     Python, and a check that the library needs no Swift toolchain
-#   make demo         the C and Python examples
+#   make test         every test: Swift, C, the header as C99 and C++17, install (pkg-config,
+#                     CMake), Python, the SDL2 example headless, and a check that the library
+#                     needs no Swift toolchain; one line per suite, logs in build/logs/
+#   make demo         the C and Python examples (the SDL2 one headless)
+#   make examples     the C examples, the SDL2 gallery included (build/examples/)
 #   make bench        bench/run (BENCH_ARGS="ITEMS RUNS" for a quick one)
-#   make install      PREFIX=/usr/local, DESTDIR respected
+#   make install      PREFIX=/usr/local, DESTDIR respected (INSTALL_DEBUG=no: no debug info)
+#   make uninstall    the same PREFIX and DESTDIR
 #   make test-valgrind  the C tests under valgrind (not part of make test)
 #   make clean
 #
@@ -25,6 +28,12 @@ BUILD   := build
 version_part = $(shell sed -n 's/^\#define CL_VERSION_$(1)  *\([0-9][0-9]*\).*/\1/p' $(HEADER))
 VERSION := $(call version_part,MAJOR).$(call version_part,MINOR).$(call version_part,PATCH)
 
+# The SONAME (README, "Versions and the SONAME"): while the major version is 0 a minor version
+# may break the ABI, so it names the minor (libcollectionlayout.so.0.4); from 1.0 on the major.
+SOVERSION := $(if $(filter 0,$(call version_part,MAJOR)),0.$(call version_part,MINOR),$(call version_part,MAJOR))
+SONAME    := libcollectionlayout.so.$(SOVERSION)
+REALNAME  := libcollectionlayout.so.$(VERSION)
+
 CFLAGS   ?= -O1 -g
 WARNINGS := -Wall -Wextra -Werror
 LINK_LIB := -L$(LIB_DIR) -Wl,-rpath,$(LIB_DIR) -lcollectionlayout
@@ -35,7 +44,7 @@ PY_ENV := PYTHONPATH=$(CURDIR)/bindings/python COLLECTIONLAYOUT_LIBRARY=$(LIB)
 C_TEST_SOURCES := $(wildcard Tests/c/*.c)
 C_TEST_OBJECTS := $(C_TEST_SOURCES:%.c=$(BUILD)/%.o)
 C_TESTS        := $(BUILD)/tests/c_tests
-EXAMPLE_SOURCES := $(wildcard examples/c/*.c)
+EXAMPLE_SOURCES := $(filter-out examples/c/sdl_%.c,$(wildcard examples/c/*.c))
 EXAMPLES       := $(EXAMPLE_SOURCES:examples/c/%.c=$(BUILD)/examples/%)
 
 .PHONY: all lib test test-vectors test-swift test-c test-header test-install test-python test-readme test-no-swift-runtime \
@@ -44,14 +53,21 @@ EXAMPLES       := $(EXAMPLE_SOURCES:examples/c/%.c=$(BUILD)/examples/%)
 
 all: lib
 
-# SwiftPM decides what to rebuild, so this always asks it.
+# SwiftPM decides what to rebuild, so this always asks it. The SONAME is set here, where the
+# version is known; programs linked in the checkout find the library by it through the link.
 lib:
-	$(SWIFT) build -c release --product collectionlayout
+	$(SWIFT) build -c release --product collectionlayout -Xlinker -soname=$(SONAME)
+	@ln -sf libcollectionlayout.so $(LIB_DIR)/$(SONAME)
 
 # ---- Tests -------------------------------------------------------------------------------
 
-test: test-vectors test-swift test-header test-c test-install test-python test-readme test-no-swift-runtime
-	@echo "make test: all passed"
+# The suites of `make test`, each a target test-NAME: the one list. Tests/run_suites.py runs
+# them in turn, each with its output in build/logs/NAME.log, and prints one line per suite, the
+# failures with the end of their log, and the total as its last line.
+TEST_SUITES := vectors swift header c install python readme no-swift-runtime sdl
+
+test:
+	@MAKE="$(MAKE)" $(PYTHON) Tests/run_suites.py $(TEST_SUITES)
 
 # The Swift tests use Swift Testing only (XCTest would report an empty run).
 test-swift:
@@ -73,23 +89,21 @@ test-vectors:
 	$(PYTHON) Tests/vectors/check_sync.py
 
 test-python: lib
-	$(PY_ENV) $(PYTHON) -m pytest bindings/python/tests -q
+	$(PY_ENV) $(PYTHON) -m pytest bindings/python/tests -q -rs
 
-# A newcomer's path: install to a scratch prefix (and stage one with DESTDIR), then build a
-# program with nothing but `pkg-config --cflags --libs collectionlayout`.
+# A newcomer's path: stage an install with DESTDIR; then Tests/c/install/check.sh installs to a
+# scratch prefix outside the checkout, checks the library is installed like a real one (SONAME,
+# symlinks, stripped, debug info apart) and builds and runs a program there with pkg-config and
+# with CMake (after moving the prefix: the CMake package is relocatable), with no source tree
+# in sight.
 INSTALL_CHECK := $(BUILD)/install-check
 test-install: lib
 	rm -rf $(INSTALL_CHECK)
-	$(MAKE) --no-print-directory install PREFIX=$(CURDIR)/$(INSTALL_CHECK)/prefix
 	$(MAKE) --no-print-directory install PREFIX=/opt/cl DESTDIR=$(CURDIR)/$(INSTALL_CHECK)/stage
 	test -f $(INSTALL_CHECK)/stage/opt/cl/lib/libcollectionlayout.so
 	test -f $(INSTALL_CHECK)/stage/opt/cl/include/collectionlayout.h
 	grep -qx 'prefix=/opt/cl' $(INSTALL_CHECK)/stage/opt/cl/lib/pkgconfig/collectionlayout.pc
-	export PKG_CONFIG_PATH=$(CURDIR)/$(INSTALL_CHECK)/prefix/lib/pkgconfig && \
-	  test "$$(pkg-config --modversion collectionlayout)" = "$(VERSION)" && \
-	  $(CC) -std=c99 $(WARNINGS) -o $(INSTALL_CHECK)/hello Tests/c/install/hello.c \
-	    $$(pkg-config --cflags --libs collectionlayout)
-	LD_LIBRARY_PATH=$(CURDIR)/$(INSTALL_CHECK)/prefix/lib $(INSTALL_CHECK)/hello
+	Tests/c/install/check.sh "$(MAKE)" $(VERSION) $(SONAME) $(LIB)
 
 # The README's C and Python examples compile, run and print what the README says.
 test-readme: lib
@@ -123,26 +137,69 @@ $(BUILD)/examples/%: $(BUILD)/examples/c/%.o | lib
 
 # ---- Examples, benchmarks ----------------------------------------------------------------
 
-demo: $(EXAMPLES)
+demo: $(EXAMPLES) $(SDL_EXAMPLE)
 	@for example in $(EXAMPLES); do echo "== $$example"; $$example || exit 1; done
+	@echo "== $(SDL_EXAMPLE) --headless (a window without it; screenshot $(BUILD)/sdl_gallery.bmp)"
+	$(SDL_EXAMPLE) --headless --frames 120 --screenshot $(BUILD)/sdl_gallery.bmp
 	@echo "== examples/python/flow_demo.py"
 	$(PY_ENV) $(PYTHON) examples/python/flow_demo.py
 	@echo "== examples/python/cards_demo.py"
 	$(PY_ENV) $(PYTHON) examples/python/cards_demo.py $(BUILD)
 	@echo "== examples/python/styles_demo.py"
 	$(PY_ENV) $(PYTHON) examples/python/styles_demo.py $(BUILD)
+	@echo "== examples/python/updates_demo.py" && $(PY_ENV) $(PYTHON) examples/python/updates_demo.py
 
 bench: lib
 	COLLECTIONLAYOUT_LIBRARY=$(LIB) bench/run $(BENCH_ARGS)
 
 # ---- Install -----------------------------------------------------------------------------
 
+# The library as distributions ship one: lib/libcollectionlayout.so.$(VERSION), stripped, with
+# the SONAME link and the development link; its debug info in lib/debug/.build-id/ (where gdb
+# looks for it with `set debug-file-directory $(PREFIX)/lib/debug`, by itself for PREFIX=/usr),
+# left out with INSTALL_DEBUG=no. Then the header, the pkg-config file, the CMake package
+# (relocatable: its paths are relative to itself) and the license.
+INSTALL_DEBUG ?= yes
+STRIP   ?= strip
+OBJCOPY ?= objcopy
+READELF ?= readelf
+INSTALL_LIB   = $(DESTDIR)$(PREFIX)/lib
+INSTALL_DOC   = $(DESTDIR)$(PREFIX)/share/doc/collectionlayout
+INSTALL_CMAKE = $(INSTALL_LIB)/cmake/CollectionLayout
+CMAKE_SUBST := -e 's|@VERSION@|$(VERSION)|g' -e 's|@SONAME@|$(SONAME)|g' \
+               -e 's|@MAJOR@|$(call version_part,MAJOR)|g' -e 's|@MINOR@|$(call version_part,MINOR)|g'
+build_id = $$($(READELF) -n $(LIB) | sed -n 's/^ *Build ID: *//p')
+
 install: lib
-	install -d $(DESTDIR)$(PREFIX)/lib/pkgconfig $(DESTDIR)$(PREFIX)/include
-	install -m 755 $(LIB) $(DESTDIR)$(PREFIX)/lib/
+	@mkdir -p $(BUILD)/install
+	$(OBJCOPY) --only-keep-debug $(LIB) $(BUILD)/install/$(REALNAME).debug
+	$(STRIP) --strip-unneeded -o $(BUILD)/install/$(REALNAME) $(LIB)
+	install -d $(INSTALL_LIB)/pkgconfig $(INSTALL_CMAKE) $(DESTDIR)$(PREFIX)/include $(INSTALL_DOC)
+	install -m 755 $(BUILD)/install/$(REALNAME) $(INSTALL_LIB)/
+	ln -sf $(REALNAME) $(INSTALL_LIB)/$(SONAME)
+	ln -sf $(SONAME) $(INSTALL_LIB)/libcollectionlayout.so
+	@if [ "$(INSTALL_DEBUG)" != no ]; then \
+	  id=$(build_id); test -n "$$id" || { echo "$(LIB) has no build id"; exit 1; }; \
+	  dir=$(INSTALL_LIB)/debug/.build-id/$$(echo $$id | cut -c1-2); \
+	  echo "install -m 644 $(BUILD)/install/$(REALNAME).debug $$dir/$$(echo $$id | cut -c3-).debug"; \
+	  install -d $$dir && install -m 644 $(BUILD)/install/$(REALNAME).debug $$dir/$$(echo $$id | cut -c3-).debug; \
+	fi
 	install -m 644 $(HEADER) $(DESTDIR)$(PREFIX)/include/
 	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(VERSION)|' collectionlayout.pc.in \
-	  > $(DESTDIR)$(PREFIX)/lib/pkgconfig/collectionlayout.pc
+	  > $(INSTALL_LIB)/pkgconfig/collectionlayout.pc
+	sed $(CMAKE_SUBST) cmake/CollectionLayoutConfig.cmake.in > $(INSTALL_CMAKE)/CollectionLayoutConfig.cmake
+	sed $(CMAKE_SUBST) cmake/CollectionLayoutConfigVersion.cmake.in \
+	  > $(INSTALL_CMAKE)/CollectionLayoutConfigVersion.cmake
+	install -m 644 LICENSE CHANGELOG.md $(INSTALL_DOC)/
+
+# Removes what `make install` put there (the same PREFIX and DESTDIR; this version's files).
+uninstall:
+	rm -f $(INSTALL_LIB)/$(REALNAME) $(INSTALL_LIB)/$(SONAME) $(INSTALL_LIB)/libcollectionlayout.so \
+	  $(INSTALL_LIB)/pkgconfig/collectionlayout.pc $(DESTDIR)$(PREFIX)/include/collectionlayout.h \
+	  $(INSTALL_CMAKE)/CollectionLayoutConfig.cmake $(INSTALL_CMAKE)/CollectionLayoutConfigVersion.cmake \
+	  $(INSTALL_DOC)/LICENSE $(INSTALL_DOC)/CHANGELOG.md
+	id=$(build_id); rm -f $(INSTALL_LIB)/debug/.build-id/$$(echo $$id | cut -c1-2)/$$(echo $$id | cut -c3-).debug
+	-rmdir $(INSTALL_CMAKE) $(INSTALL_DOC) 2>/dev/null
 
 clean:
 	rm -rf $(BUILD)
@@ -255,3 +312,37 @@ memcheck: $(EXAMPLES) $(C_TESTS)
 	  $(VALGRIND) $$example >/dev/null || exit 1; done
 	@echo "== valgrind $(C_TESTS)"
 	CL_TEST_SKIP_FORKED=1 $(VALGRIND) $(C_TESTS)
+
+# ---- The SDL2 example (issue 13) ---------------------------------------------------------
+#
+# examples/c/sdl_gallery.c needs SDL2 (Debian: libsdl2-dev, which .ci/run installs). `make demo`
+# and `make test` run it headless: SDL's dummy video driver, a scripted scroll, a screenshot.
+
+SDL_EXAMPLE := $(BUILD)/examples/sdl_gallery
+SDL_OBJECT  := $(BUILD)/examples/c/sdl_gallery.o
+SDL_CFLAGS   = $(shell pkg-config --cflags sdl2)
+SDL_LIBS     = $(shell pkg-config --libs sdl2)
+
+.PHONY: examples sdl2 test-sdl uninstall
+
+examples: $(EXAMPLES) $(SDL_EXAMPLE)
+
+# The examples' objects are kept: as intermediate files of a chain of pattern rules make would
+# delete them, and compile them again on every `make demo`.
+.SECONDARY: $(EXAMPLE_SOURCES:%.c=$(BUILD)/%.o) $(SDL_OBJECT)
+
+sdl2:
+	@pkg-config --exists sdl2 || { echo "SDL2 is missing: apt-get install libsdl2-dev (.ci/run does)"; exit 1; }
+
+$(SDL_OBJECT): CFLAGS += $(SDL_CFLAGS)
+$(SDL_OBJECT): | sdl2
+
+$(SDL_EXAMPLE): $(SDL_OBJECT) | lib
+	$(CC) $(CFLAGS) -o $@ $< $(LINK_LIB) $(SDL_LIBS) -lm
+
+-include $(SDL_OBJECT:.o=.d)
+
+# Headless, the gallery scrolls, drags a shelf and turns the wheel over another; the check reads
+# what it printed and its screenshot (content, not pixels: colours, the pinned header band).
+test-sdl: $(SDL_EXAMPLE)
+	$(PYTHON) Tests/examples/check_sdl_gallery.py $(SDL_EXAMPLE) $(BUILD)/sdl-check

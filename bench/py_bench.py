@@ -196,6 +196,151 @@ def python_rows(c: dict, n: int, runs: int, row) -> None:
             "<= 3x")
 
 
+# ---- issue 9: the diff workload and one-item updates -------------------------------------------
+
+def diff_workload(n: int) -> tuple[np.ndarray, np.ndarray]:
+    """Issue 9's diff workload: ids 0..n-1 in one section; then n/100 deletions, n/100
+    insertions (new ids n, n+1, ...) and n/100 moves (remove, then insert elsewhere), each
+    position (s >> 8) % count with s = s*1664525 + 1013904223 mod 2**32 (seed 12345, s advanced
+    before each draw), in that order. Kept in blocks of ~1,000 (a list of lists) so each step
+    costs O(sqrt n), not a memmove of the whole list."""
+    s = 12345
+    block = 1000
+    blocks = [list(range(i, min(i + block, n))) for i in range(0, n, block)]
+    lengths = np.array([len(b) for b in blocks], dtype=np.int64)
+
+    def draw(count: int) -> int:
+        nonlocal s
+        s = (s * 1664525 + 1013904223) & 0xFFFFFFFF
+        return (s >> 8) % count
+
+    def locate(position: int) -> tuple[int, int]:
+        ends = np.cumsum(lengths)
+        b = int(np.searchsorted(ends, position, side="right"))
+        if b == len(blocks):  # at the very end: append to the last block
+            b -= 1
+        return b, position - int(ends[b] - lengths[b])
+
+    def remove(position: int) -> int:
+        b, k = locate(position)
+        lengths[b] -= 1
+        return blocks[b].pop(k)
+
+    def insert(position: int, value: int) -> None:
+        nonlocal lengths
+        b, k = locate(position)
+        blocks[b].insert(k, value)
+        lengths[b] += 1
+        if lengths[b] > 2 * block:  # split
+            half = blocks[b][block:]
+            del blocks[b][block:]
+            blocks.insert(b + 1, half)
+            lengths = np.array([len(x) for x in blocks], dtype=np.int64)
+
+    total, k = n, n // 100
+    for _ in range(k):
+        remove(draw(total))
+        total -= 1
+    for j in range(k):
+        insert(draw(total + 1), n + j)
+        total += 1
+    for _ in range(k):
+        value = remove(draw(total))
+        insert(draw(total), value)
+    new = np.fromiter((v for b in blocks for v in b), dtype=np.int64, count=total)
+    return np.arange(n, dtype=np.int64), new
+
+
+def lcs_of_sorted(old_n: int, new: np.ndarray) -> int:
+    """The longest common subsequence of 0..old_n-1 and `new`: the longest increasing
+    subsequence of new's surviving ids, by patience sorting (O(n log n), bisect)."""
+    from bisect import bisect_left
+    tails: list[int] = []
+    for value in new[new < old_n].tolist():
+        k = bisect_left(tails, value)
+        if k == len(tails):
+            tails.append(value)
+        else:
+            tails[k] = value
+    return len(tails)
+
+
+def c_driven_diff(old: np.ndarray, new: np.ndarray) -> tuple[float, int]:
+    """cl_diff_create (+ cl_diff_destroy) driven from ctypes over the numpy arrays as they
+    are: the C path, without the binding's conversions. (seconds, moves)"""
+    import ctypes
+    from collectionlayout import _lib
+    cdll = _lib.lib()
+    sides, keep = [], []
+    for ids in (old, new):
+        side = cdll.cl_diff_side_default()
+        sections, counts = np.zeros(1, np.int64), np.array([len(ids)], np.int64)
+        keep += [sections, counts]
+        p = lambda a: ctypes.cast(a.ctypes.data, ctypes.POINTER(ctypes.c_int64))
+        side.section_ids, side.section_count = p(sections), 1
+        side.item_counts, side.item_ids = p(counts), p(ids)
+        sides.append(side)
+    handle = ctypes.c_void_p()
+    update = cdll.cl_batch_update_default()
+    t = time.perf_counter()
+    status = cdll.cl_diff_create(ctypes.byref(sides[0]), ctypes.byref(sides[1]),
+                                 ctypes.byref(handle), ctypes.byref(update))
+    cdll.cl_diff_destroy(handle)
+    elapsed = time.perf_counter() - t
+    assert status == 0, cdll.cl_layout_last_error(None)
+    return elapsed, update.move_section_count + update.move_item_count
+
+
+def update_rows(c: dict, n: int, runs: int, row) -> None:
+    """18: issue 9's diff workload at 100,000 and n items, C-driven and from Python with numpy
+    arrays, moves against the minimum. 19: one item inserted in the middle of an n-item section
+    and of a 1,000 x 1,000 layout by perform_batch_update, against a full layout of the data."""
+    import collectionlayout as cl
+
+    for size in sorted({100_000, n}):
+        old, new = diff_workload(size)
+        lcs = lcs_of_sorted(size, new)
+        common = int((new < size).sum())
+        c_t = statistics.median(c_driven_diff(old, new)[0] for _ in range(max(3, runs // 3)))
+        moves = c_driven_diff(old, new)[1]
+        py_t, update = timed(lambda: cl.diff([0], [old], [0], [new]), max(3, runs // 3))
+        row(f"18. diff, {size:,} ids, {size // 100:,} deletions/insertions/moves (C-driven)",
+            ms(c_t), f"{moves:,} moves, minimum {common - lcs:,} (common ids {common:,} - LCS "
+            f"{lcs:,}); N - LCS = {size - lcs:,}", "<= 300 ms at 1,000,000; moves = minimum")
+        row(f"   diff from Python, numpy arrays, {size:,} ids", ms(py_t),
+            f"{py_t / c_t:.2f}x C-driven; {update.move_count:,} moves", "<= 1.5x")
+
+    sz = sizes(n)
+    for label, sections in ((f"1 x {n:,}", [sz]),
+                            ("1,000 x 1,000", [sz[i * 1000:(i + 1) * 1000] for i in range(n // 1000)])):
+        model = {"sections": [np.ascontiguousarray(x) for x in sections]}
+        s_mid = len(sections) // 2
+        i_mid = len(model["sections"][s_mid]) // 2
+        common = dict(viewport=(0, 0, WIDTH, 844), insets=(INSET,) * 4, line_spacing=SPACING,
+                      interitem_spacing=SPACING)
+
+        def make() -> Layout:
+            data = model["sections"]
+            return Layout.from_sizes(data, **common)
+
+        full_t, _ = timed(lambda: make().close(), runs)
+        times = []
+        for _ in range(runs):
+            with Layout(lambda s: len(model["sections"][s]),
+                        section_count=lambda: len(model["sections"]),
+                        item_sizes=cl._source.ArraySizes(model["sections"]), **common) as layout:
+                before = model["sections"][s_mid]
+                model["sections"][s_mid] = np.insert(before, i_mid, [[80.0, 60.0]], axis=0)
+                t = time.perf_counter()
+                layout.perform_batch_update(insert_items=[(s_mid, i_mid)])
+                times.append(time.perf_counter() - t)
+                model["sections"][s_mid] = before
+        one_t = statistics.median(times)
+        row(f"19. one item inserted mid-collection, {label}, perform_batch_update",
+            f"{one_t * 1e3:.2f} ms", f"{full_t / one_t:,.2f}x the speed of a full layout "
+            f"from Python ({ms(full_t)})", ">= 100x")
+
+
 # ---- report -----------------------------------------------------------------------------------
 
 def ms(s: float) -> str:
@@ -339,6 +484,7 @@ def main() -> None:
         row(f"14. invalidate_items, {label}", ms(t), f"{t / f:.2f}x a full relayout of the section ({ms(f)})", target)
 
     python_rows(c, n, runs, row)
+    update_rows(c, n, runs, row)
 
     # checks: every figure's layout against the C reference
     row("checks: frames differing from the C reference (> 1e-6)",

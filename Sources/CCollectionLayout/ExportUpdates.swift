@@ -64,24 +64,25 @@ private func lastUpdate(_ h: LayoutHandle) throws(LayoutError) -> UpdateResult {
     return r
 }
 
-@c @implementation
-public func cl_layout_update_new_section(_ layout: OpaquePointer?, _ section: Int64, _ out: UnsafeMutablePointer<Int64>?) -> cl_status {
+/// One side of the map: a section's index on the other side, -1 for none.
+private func mapSection(_ layout: OpaquePointer?, _ section: Int64, _ out: UnsafeMutablePointer<Int64>?,
+                        _ side: String, _ lookup: KeyPath<UpdateMap, [Int?]>) -> cl_status {
     withHandle(layout) { h throws(LayoutError) in
-        let out = try required(out, "out_section"), map = try lastUpdate(h).map
-        let s = try index(section, "old section")
-        guard map.newSection.indices.contains(s) else { throw LayoutError(.outOfRange, "old section \(section) did not exist (\(map.newSection.count) sections)") }
-        out.pointee = Int64(map.newSection[s] ?? -1)
+        let out = try required(out, "out_section"), places = try lastUpdate(h).map[keyPath: lookup]
+        let s = try index(section, "\(side) section")
+        guard places.indices.contains(s) else { throw LayoutError(.outOfRange, "\(side) section \(section) does not exist (\(places.count) sections)") }
+        out.pointee = Int64(places[s] ?? -1)
     }
 }
 
 @c @implementation
+public func cl_layout_update_new_section(_ layout: OpaquePointer?, _ section: Int64, _ out: UnsafeMutablePointer<Int64>?) -> cl_status {
+    mapSection(layout, section, out, "old", \.newSection)
+}
+
+@c @implementation
 public func cl_layout_update_old_section(_ layout: OpaquePointer?, _ section: Int64, _ out: UnsafeMutablePointer<Int64>?) -> cl_status {
-    withHandle(layout) { h throws(LayoutError) in
-        let out = try required(out, "out_section"), map = try lastUpdate(h).map
-        let s = try index(section, "new section")
-        guard map.oldSection.indices.contains(s) else { throw LayoutError(.outOfRange, "new section \(section) does not exist (\(map.oldSection.count) sections)") }
-        out.pointee = Int64(map.oldSection[s] ?? -1)
-    }
+    mapSection(layout, section, out, "new", \.oldSection)
 }
 
 /// One side of the map: an item's place on the other side, -1 -1 for none.

@@ -14,8 +14,7 @@ extension Layout {
     public func invalidateAll() throws(LayoutError) {
         try reader.checkNotAsking()
         let models = try reader.readAll(rules, lineExtent: state.lineExtent)
-        state = try LayoutState(models, axes: state.axes, viewport: state.viewport, chrome: state.chrome,
-                                offsets: state.sections.map(\.offset))
+        try state.reload(models)
         lastUpdate = nil
     }
 

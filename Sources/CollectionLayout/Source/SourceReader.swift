@@ -128,8 +128,13 @@ final class SourceReader {
             }
         }
         guard provided else { return [Size](repeating: size, count: range.count) }
-        for (k, size) in sizes.enumerated() where !(size.width.isFinite && size.height.isFinite && size.width >= 0 && size.height >= 0) {
-            throw LayoutError(.badCallbackData, "item_sizes gave item (\(s), \(range.lowerBound + k)) the size \(size.width)x\(size.height); sizes must be finite and >= 0")
+        // One pass without early exit (NaN fails every comparison); the culprit is found after.
+        let limit = Double.greatestFiniteMagnitude
+        let valid = sizes.withUnsafeBufferPointer { b in
+            b.reduce(true) { ok, s in ok && s.width >= 0 && s.height >= 0 && s.width <= limit && s.height <= limit }
+        }
+        if !valid, let k = sizes.firstIndex(where: { !($0.width >= 0 && $0.height >= 0 && $0.width <= limit && $0.height <= limit) }) {
+            throw LayoutError(.badCallbackData, "item_sizes gave item (\(s), \(range.lowerBound + k)) the size \(sizes[k].width)x\(sizes[k].height); sizes must be finite and >= 0")
         }
         return sizes
     }

@@ -21,26 +21,40 @@ struct LayoutState {
         var body: any SectionBody
         /// The sideways offset of a section whose body is a strip (SPEC §4); 0 otherwise.
         var offset = 0.0
-        /// Where the body's metrics stand in `metricsTable`, read in place by queries (the
-        /// body's `model` is a copy through the protocol); noted again when the body changes.
-        fileprivate(set) var metricsIndex: Int32 = 0
+        /// What the state reads of the body, noted once whenever the body changes (the body's
+        /// `model` is a copy through the protocol; queries and offsets read these in place).
+        fileprivate(set) var noted = Noted()
 
         /// A copy of what the host said: for changes, not for queries.
         var model: SectionModel { body.model }
+        var extent: Double { noted.extent }
+        var stripExtent: Double? { noted.stripExtent }
+        var cellBounds: AxisRect? { noted.cellBounds }
     }
 
-    private static func elements(of body: any SectionBody) -> Int {
-        let model = body.model
-        return 1 + model.itemCount + model.inlines.count
+    struct Noted {
+        /// Where the body's metrics stand in `metricsTable`.
+        var metricsIndex: Int32 = -1
+        var extent = 0.0
+        var stripExtent: Double?
+        var cellBounds: AxisRect?
+        /// The section, its items and its inline elements (the element limit counts them).
+        var elements = 0
     }
 
-    func metrics(_ s: Int) -> SectionMetrics { metricsTable[Int(sections[s].metricsIndex)] }
+    func metrics(_ s: Int) -> SectionMetrics { metricsTable[Int(sections[s].noted.metricsIndex)] }
 
-    private mutating func noteMetrics(_ s: Int) {
-        let m = sections[s].body.model.metrics
-        if metricsTable.indices.contains(Int(sections[s].metricsIndex)) && metricsTable[Int(sections[s].metricsIndex)] == m { return }
-        if metricsTable.last != m { metricsTable.append(m) }
-        sections[s].metricsIndex = Int32(metricsTable.count - 1)
+    /// Reads what the state keeps of section s's body, after the body changed.
+    private mutating func noteBody(_ s: Int) {
+        let body = sections[s].body, model = body.model
+        var noted = Noted(metricsIndex: sections[s].noted.metricsIndex, extent: body.extent, stripExtent: body.strip?.extent,
+                          cellBounds: body.cellBounds, elements: 1 + model.itemCount + model.inlines.count)
+        if !(metricsTable.indices.contains(Int(noted.metricsIndex)) && metricsTable[Int(noted.metricsIndex)] == model.metrics) {
+            if metricsTable.last != model.metrics { metricsTable.append(model.metrics) }
+            noted.metricsIndex = Int32(metricsTable.count - 1)
+        }
+        elementCount += noted.elements - sections[s].noted.elements
+        sections[s].noted = noted
     }
 
     /// Lays out `models`; strips keep the `offsets` they had (clamped again). `laidOut[s]`, if
@@ -55,9 +69,8 @@ struct LayoutState {
         sections.reserveCapacity(models.count)
         for (s, model) in models.enumerated() {
             let body = (s < laidOut.count ? laidOut[s] : nil) ?? bodyType(for: model.metrics.style).init(model, in: space)
-            sections.append(SectionState(body: body, offset: s < offsets.count ? offsets[s] : 0, metricsIndex: -1))
-            noteMetrics(s)
-            elementCount += 1 + model.itemCount + model.inlines.count
+            sections.append(SectionState(body: body, offset: s < offsets.count ? offsets[s] : 0))
+            noteBody(s)
         }
         try recomputeStarts(from: 0)
     }
@@ -81,12 +94,18 @@ struct LayoutState {
         let old = viewport
         viewport = newViewport
         guard lineExtent != axes.lineExtent(of: old) else { return }
-        for s in sections.indices { sections[s].body.relayout(in: space) }
+        for s in sections.indices {
+            sections[s].body.relayout(in: space)
+            noteBody(s)
+        }
         do {
             try recomputeStarts(from: 0)
         } catch {
             viewport = old
-            for s in sections.indices { sections[s].body.relayout(in: space) }
+            for s in sections.indices {
+                sections[s].body.relayout(in: space)
+                noteBody(s)
+            }
             try? recomputeStarts(from: 0)  // as before, which was finite
             throw error
         }
@@ -96,22 +115,43 @@ struct LayoutState {
     mutating func changeBodies(_ list: [Int], _ change: (Int, inout any SectionBody) -> Void,
                                undo: (Int, inout any SectionBody) -> Void) throws(LayoutError) {
         guard let first = list.first else { return }
-        let before = elementCount
         for s in list {
-            elementCount -= Self.elements(of: sections[s].body)
             change(s, &sections[s].body)
-            noteMetrics(s)
-            elementCount += Self.elements(of: sections[s].body)
+            noteBody(s)
         }
         do {
             try recomputeStarts(from: first)
         } catch {
             for s in list {
                 undo(s, &sections[s].body)
-                noteMetrics(s)
+                noteBody(s)
             }
-            elementCount = before
             try? recomputeStarts(from: first)  // as before the change, which was finite
+            throw error
+        }
+    }
+
+    /// Lays out new models in place (a full invalidation): bodies of the same style re-use their
+    /// storage, strips keep their offsets. If the new layout would not be finite, the old models
+    /// are laid out again.
+    mutating func reload(_ models: [SectionModel]) throws(LayoutError) {
+        let oldModels = sections.map(\.model), oldOffsets = sections.map(\.offset)
+        let space = self.space
+        for s in models.count..<Swift.max(models.count, sections.count) { elementCount -= sections[s].noted.elements }
+        sections.removeLast(Swift.max(0, sections.count - models.count))
+        for (s, model) in models.enumerated() {
+            if s < sections.count && type(of: sections[s].body) == bodyType(for: model.metrics.style) {
+                sections[s].body.reload(model, in: space)
+            } else {
+                let body = bodyType(for: model.metrics.style).init(model, in: space)
+                if s < sections.count { sections[s].body = body } else { sections.append(SectionState(body: body)) }
+            }
+            noteBody(s)
+        }
+        do {
+            try recomputeStarts(from: 0)
+        } catch {
+            self = (try? LayoutState(oldModels, axes: axes, viewport: viewport, chrome: chrome, offsets: oldOffsets)) ?? self
             throw error
         }
     }
@@ -125,8 +165,8 @@ struct LayoutState {
 
     /// Sets a strip's sideways offset, clamped to [0, max(0, strip − viewport)] (SPEC §4).
     mutating func setOffset(_ offset: Double, section s: Int) {
-        guard let strip = sections[s].body.strip else { return }
-        sections[s].offset = Swift.min(Swift.max(offset, 0), Swift.max(0, strip.extent - lineExtent))
+        guard let strip = sections[s].stripExtent else { return }
+        sections[s].offset = Swift.min(Swift.max(offset, 0), Swift.max(0, strip - lineExtent))
     }
 
     /// Section starts from `first` on, checking that every extent stays finite (SPEC §11), and
@@ -136,9 +176,9 @@ struct LayoutState {
         for s in first..<sections.count {
             let length = sectionLength(s)
             let end = starts[s] + length
-            let strip = sections[s].body.strip, cells = sections[s].body.cellBounds
+            let strip = sections[s].stripExtent, cells = sections[s].cellBounds
             // The cells' bounds hold every cell's line-axis end (columns, strips, custom frames).
-            guard end.isFinite, strip.map({ $0.extent.isFinite }) ?? true,
+            guard end.isFinite, strip?.isFinite ?? true,
                   cells.map({ $0.lineEnd.isFinite && $0.line.isFinite && $0.lineExtent.isFinite }) ?? true else {
                 throw LayoutError(.limit, "section \(s): the content's extent is no longer finite (section length \(length) after \(starts[s]))")
             }
@@ -161,7 +201,7 @@ struct LayoutState {
 
     func sectionLength(_ s: Int) -> Double {
         let m = metrics(s), insets = axes.axisInsets(m.insets)
-        return m.header + insets.top + sections[s].body.extent + insets.bottom + m.footer
+        return m.header + insets.top + sections[s].extent + insets.bottom + m.footer
     }
 
     func bodyStart(_ s: Int) -> Double { starts[s] + metrics(s).header + axes.axisInsets(metrics(s).insets).top }

@@ -4,13 +4,13 @@
 ///
 /// Scroll positions are relative to the start of the body (after header and leading inset);
 /// line positions are content coordinates.
-struct FlowBody: SectionBody {
+struct FlowBody: LineBody {
     static var takesInlineElements: Bool { true }
 
     private(set) var model: SectionModel
     private var space: BodySpace
     private var linePos: [Double] = []
-    private var lines = LineStore()
+    private(set) var lines = LineStore()
     private var geometry: FlowGeometry
     /// The scroll-axis extent of the body.
     private(set) var extent: Double = 0
@@ -23,6 +23,12 @@ struct FlowBody: SectionBody {
         self.space = space
         self.geometry = FlowGeometry(metrics: model.metrics, space: space)
         layoutAll()
+    }
+
+    /// Lays the body out again for new data, re-using the arrays of the last pass.
+    mutating func reload(_ model: SectionModel, in space: BodySpace) {
+        self.model = model
+        relayout(in: space)
     }
 
     /// Lays the body out again, re-using the arrays of the last pass.
@@ -118,44 +124,18 @@ struct FlowBody: SectionBody {
         }
     }
 
-    // MARK: Queries
-
-    /// The frame of a cell, relative to the body.
-    func cellFrame(_ item: Int) -> AxisRect? {
-        guard item >= 0, item < sizes.count, let li = lines.lineIndex(containing: item) else { return nil }
-        return cellFrame(item, line: lines[li], start: lines.start(li))
-    }
+    // MARK: Queries (the rest: LineBody)
 
     /// An item sits inside its line by the cross alignment (SPEC §3), derived here rather than stored.
-    private func cellFrame(_ item: Int, line: Line, start: Double) -> AxisRect {
+    func cellFrame(_ item: Int, line: Line, start: Double) -> AxisRect {
         let e = sizes[item].extents(geometry.axes)
         return AxisRect(line: linePos[item], scroll: start + (line.thickness - e.scroll) * geometry.crossAlignment.factor,
                         lineExtent: e.line, scrollExtent: e.scroll)
     }
 
-    private func inlineFrame(_ line: Line, start: Double) -> AxisRect {
+    func inlineFrame(line: Line, start: Double) -> AxisRect {
         AxisRect(line: geometry.leading, scroll: start, lineExtent: Swift.max(0, geometry.available), scrollExtent: line.thickness)
     }
-
-    /// The frame of the inline element `index` of the section's list, relative to the body.
-    func inlineFrame(_ index: Int) -> AxisRect? {
-        guard index >= 0, index < inlines.count,
-              let i = lines.index(of: LineKey(item: inlines[index].before, inline: index)) else { return nil }
-        return inlineFrame(lines[i], start: lines.start(i))
-    }
-
-    /// Visits every element of the lines that cross the scroll range of `area`.
-    func forEachElement(in area: AxisRect, _ visit: (BodyElement, AxisRect) -> Void) {
-        lines.forEachLine(crossing: area, itemCount: sizes.count) { line, start, items in
-            if line.isInline {
-                visit(.inline(Int(line.inlineIndex)), inlineFrame(line, start: start))
-            } else {
-                for item in items { visit(.cell(item), cellFrame(item, line: line, start: start)) }
-            }
-        }
-    }
-
-    var cellBounds: AxisRect? { lines.cellBounds(itemCount: sizes.count) }
 }
 
 /// The numbers a flow pass needs for one section at one viewport extent.

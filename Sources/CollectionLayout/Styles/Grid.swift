@@ -3,13 +3,13 @@
 /// thickest item; items sit in it by the cross alignment. An inline element ends the run and is a
 /// row of its own, as in flow. Rows are stored as lines (`LineStore`); an item's column is its
 /// distance from its row's first item.
-struct GridBody: SectionBody {
+struct GridBody: LineBody {
     static var takesInlineElements: Bool { true }
 
     private(set) var model: SectionModel
     private let space: BodySpace
     private let columns: ColumnGeometry
-    private var lines = LineStore()
+    private(set) var lines = LineStore()
     private(set) var extent = 0.0
 
     init(_ model: SectionModel, in space: BodySpace) {
@@ -50,34 +50,13 @@ struct GridBody: SectionBody {
         self = Self(model, in: space)
     }
 
-    func cellFrame(_ item: Int) -> AxisRect? {
-        guard item >= 0, item < model.itemCount, let li = lines.lineIndex(containing: item) else { return nil }
-        return cellFrame(item, line: lines[li], start: lines.start(li))
-    }
-
-    private func cellFrame(_ item: Int, line: Line, start: Double) -> AxisRect {
+    func cellFrame(_ item: Int, line: Line, start: Double) -> AxisRect {
         let h = model.sizes[item].extents(space.axes).scroll
         return AxisRect(line: columns.start(item - line.firstItem), scroll: start + (line.thickness - h) * model.metrics.crossAlignment.factor,
                         lineExtent: columns.width, scrollExtent: h)
     }
 
-    func inlineFrame(_ index: Int) -> AxisRect? {
-        guard index >= 0, index < model.inlines.count,
-              let i = lines.index(of: LineKey(item: model.inlines[index].before, inline: index)) else { return nil }
-        return columns.inlineFrame(start: lines.start(i), thickness: lines[i].thickness)
-    }
-
-    func forEachElement(in area: AxisRect, _ visit: (BodyElement, AxisRect) -> Void) {
-        lines.forEachLine(crossing: area, itemCount: model.itemCount) { line, start, items in
-            if line.isInline {
-                visit(.inline(Int(line.inlineIndex)), columns.inlineFrame(start: start, thickness: line.thickness))
-            } else {
-                for item in items { visit(.cell(item), cellFrame(item, line: line, start: start)) }
-            }
-        }
-    }
-
-    var cellBounds: AxisRect? { lines.cellBounds(itemCount: model.itemCount) }
+    func inlineFrame(line: Line, start: Double) -> AxisRect { columns.inlineFrame(start: start, thickness: line.thickness) }
 }
 
 /// The columns of a grid or waterfall section (SPEC §5): `count` columns of width

@@ -1,3 +1,38 @@
+/// A body whose cells and inline elements stand on lines (flow, grid): its lines and how an
+/// element sits on its line are the style's; finding them is this protocol's.
+protocol LineBody: SectionBody {
+    var lines: LineStore { get }
+    func cellFrame(_ item: Int, line: Line, start: Double) -> AxisRect
+    func inlineFrame(line: Line, start: Double) -> AxisRect
+}
+
+extension LineBody {
+    func cellFrame(_ item: Int) -> AxisRect? {
+        guard item >= 0, item < model.itemCount, let i = lines.lineIndex(containing: item) else { return nil }
+        return cellFrame(item, line: lines[i], start: lines.start(i))
+    }
+
+    /// The frame of the inline element `index` of the section's list.
+    func inlineFrame(_ index: Int) -> AxisRect? {
+        let inlines = model.inlines
+        guard index >= 0, index < inlines.count, let i = lines.index(of: LineKey(item: inlines[index].before, inline: index)) else { return nil }
+        return inlineFrame(line: lines[i], start: lines.start(i))
+    }
+
+    /// Every element of the lines that cross the scroll range of `area`.
+    func forEachElement(in area: AxisRect, _ visit: (BodyElement, AxisRect) -> Void) {
+        lines.forEachLine(crossing: area, itemCount: model.itemCount) { line, start, items in
+            if line.isInline {
+                visit(.inline(Int(line.inlineIndex)), inlineFrame(line: line, start: start))
+            } else {
+                for item in items { visit(.cell(item), cellFrame(item, line: line, start: start)) }
+            }
+        }
+    }
+
+    var cellBounds: AxisRect? { lines.cellBounds(itemCount: model.itemCount) }
+}
+
 /// One line of a flow body: a row of items (vertical layout) or an inline element (SPEC §6).
 struct Line {
     /// Scroll-axis start, relative to the base of the chunk that holds the line.
@@ -39,6 +74,10 @@ struct LineStore {
             self.base = base
             self.lines = lines
             for line in lines { low = Swift.min(low, line.low); high = Swift.max(high, line.high) }
+        }
+
+        init(base: Double, lines: [Line], low: Double, high: Double) {
+            (self.base, self.lines, self.low, self.high) = (base, lines, low, high)
         }
     }
 
@@ -140,12 +179,15 @@ struct LineStore {
         private var chunks: [Chunk] = []
         private var current: [Line] = []
         private var base = 0.0
+        /// The current chunk's line-axis bounds, kept as lines come.
+        private var low = Double.infinity, high = -Double.infinity
         /// At most this many lines are still to come: a small section reserves no more.
         private var remaining: Int
 
         init(atMost lines: Int) { remaining = lines }
 
         /// Appends a line whose `start` is absolute (relative to the body).
+        @inline(__always)
         mutating func append(_ line: Line) {
             if current.isEmpty {
                 current.reserveCapacity(Swift.max(1, Swift.min(LineStore.chunkCapacity, remaining)))
@@ -155,6 +197,8 @@ struct LineStore {
             var relative = line
             relative.start -= base
             current.append(relative)
+            low = Swift.min(low, line.low)
+            high = Swift.max(high, line.high)
             if current.count == LineStore.chunkCapacity { flush() }
         }
 
@@ -163,8 +207,9 @@ struct LineStore {
             // The reservation counted every item as a line: give back what a short last chunk
             // did not use.
             let lines = current.capacity > 2 * current.count ? Array(current[...]) : current
-            chunks.append(Chunk(base: base, lines: lines))
+            chunks.append(Chunk(base: base, lines: lines, low: low, high: high))
             current = []
+            (low, high) = (Double.infinity, -Double.infinity)
         }
 
         consuming func finish() -> LineStore {

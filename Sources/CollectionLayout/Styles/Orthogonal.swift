@@ -19,9 +19,22 @@ struct OrthogonalBody: SectionBody {
     init(_ model: SectionModel, in space: BodySpace) {
         self.model = model
         self.axes = space.axes
+        layOut()
+    }
+
+    /// New data, laid out in the arrays of the last pass.
+    mutating func reload(_ model: SectionModel, in space: BodySpace) {
+        self.model = model
+        layOut()
+    }
+
+    private mutating func layOut() {
         let sizes = model.sizes, m = model.metrics, n = sizes.count, rows = self.rows
         let columns = (n + rows - 1) / rows
         let insets = axes.axisInsets(m.insets)
+        columnStart.removeAll(keepingCapacity: true)
+        columnWidth.removeAll(keepingCapacity: true)
+        rowStart.removeAll(keepingCapacity: true)
         columnStart.reserveCapacity(columns)
         columnWidth.reserveCapacity(columns)
         rowThickness = [Double](repeating: 0, count: n == 0 ? 0 : rows)
@@ -52,7 +65,7 @@ struct OrthogonalBody: SectionBody {
     /// section out again (O(items of this section); other sections only move).
     mutating func update(items: [Int], _ write: (inout SectionModel) -> Void) {
         write(&model)
-        self = Self(model, in: BodySpace(axes: axes, lineExtent: 0))
+        layOut()
     }
 
     var strip: Strip? {

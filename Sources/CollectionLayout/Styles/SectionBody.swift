@@ -19,6 +19,8 @@ protocol SectionBody {
 
     /// Lays out again for a new space (a new viewport extent); a style may re-use its storage.
     mutating func relayout(in space: BodySpace)
+    /// Lays out new data (a full invalidation); a style may re-use its storage.
+    mutating func reload(_ model: SectionModel, in space: BodySpace)
     /// Lets `write` change the sizes (or frames) of `items` (sorted, unique, in range) in the
     /// model, in place, and lays out what they change: a style may do less than a whole
     /// relayout, never more.
@@ -40,6 +42,7 @@ extension SectionBody {
     static var takesInlineElements: Bool { false }
     var strip: Strip? { nil }
     mutating func relayout(in space: BodySpace) { self = Self(model, in: space) }
+    mutating func reload(_ model: SectionModel, in space: BodySpace) { self = Self(model, in: space) }
     func inlineFrame(_ index: Int) -> AxisRect? { nil }
 }
 

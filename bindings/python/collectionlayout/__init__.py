@@ -14,11 +14,14 @@ from .errors import (BadCallbackDataError, BufferTooSmallError, CallbackError,
                      LimitError, OutOfRangeError, ReentrantError, UnknownKindError)
 from .layout import Decoration, Layout
 from .metrics import SectionMetricsTable
+from .diff import diff
+from .updates import BatchUpdate, ElementChange, UpdateBlock, UpdateResult
 
 __version__ = "0.4.0"
 
 __all__ = [
     "Layout", "Decoration", "SectionMetricsTable", "Attributes", "SectionScroll",
+    "BatchUpdate", "UpdateResult", "ElementChange", "UpdateBlock", "diff",
     "ATTRIBUTES_DTYPE", "lib", "version",
     "CollectionLayoutError", "InvalidHandleError", "InvalidArgumentError", "OutOfRangeError",
     "CallbackError", "BadCallbackDataError", "ReentrantError", "BufferTooSmallError",

@@ -2,6 +2,8 @@
 
     python3 -m collectionlayout dump SCENE [--rect x,y,w,h]
     python3 -m collectionlayout render SCENE -o FILE.svg|FILE.png [--rect x,y,w,h]
+    python3 -m collectionlayout update SCENE UPDATE
+    python3 -m collectionlayout diff IDS
     python3 -m collectionlayout --version
 
 JSON on stdout. An option takes its value as the next argument or after `=` (a value may begin
@@ -19,7 +21,8 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 USAGE = ("usage: python3 -m collectionlayout dump SCENE [--rect x,y,w,h] | "
-         "render SCENE -o FILE.svg|FILE.png [--rect x,y,w,h] | --version")
+         "render SCENE -o FILE.svg|FILE.png [--rect x,y,w,h] | update SCENE UPDATE | "
+         "diff IDS | --version")
 
 
 class UsageError(Exception):
@@ -43,6 +46,8 @@ _COMMANDS: dict[str, tuple[tuple[str, ...], dict[str, tuple[str, Callable[[str],
     "dump": (("scene",), {"--rect": ("rect", _rect)}, set()),
     "render": (("scene",), {"--rect": ("rect", _rect), "-o": ("output", str),
                             "--output": ("output", str)}, {"output"}),
+    "update": (("scene", "update"), {}, set()),
+    "diff": (("ids",), {}, set()),
 }
 
 
@@ -96,7 +101,12 @@ def _version() -> str:
 
 
 def _run(command: str, values: dict[str, Any]) -> None:
-    from . import render, scene
+    from . import _commands, render, scene
+    if command in ("update", "diff"):
+        answer = _commands.run_update(values["scene"], values["update"]) \
+            if command == "update" else _commands.run_diff(values["ids"])
+        sys.stdout.write(json.dumps(answer, indent=1) + "\n")
+        return
     layout = scene.read(values["scene"]).build()
     with layout:
         if command == "dump":

@@ -23,6 +23,7 @@ from .errors import (CallbackError, CollectionLayoutError, InvalidHandleError, R
 from .metrics import SectionMetricsTable
 from .orthogonal import OrthogonalSections
 from .queries import Queries
+from .updates import Updates
 
 if TYPE_CHECKING:
     import numpy as np
@@ -53,7 +54,7 @@ def _destroy(handle: int, _source: DataSource) -> None:
     _lib.lib().cl_layout_destroy(handle)
 
 
-class Layout(Queries, OrthogonalSections):
+class Layout(Queries, OrthogonalSections, Updates):
     """A layout of sections. The data source is Python callables:
 
     - ``item_count(section) -> int`` (required),
@@ -78,7 +79,9 @@ class Layout(Queries, OrthogonalSections):
     before the first pass, so that section metrics can name them. The other keyword options
     are the layout-wide defaults of cl_layout_def (None: the library's). An exception raised
     by a callback propagates from the call that made the library ask, and a failed call leaves
-    the layout in its last good state. Close it with close() or `with`.
+    the layout in its last good state. Close it with close() or `with`. Batch updates
+    (perform_batch_update, batch_update) are in updates.py: change what these callables answer
+    first, then perform the update that describes the change.
     """
 
     def __init__(self, item_count: Callable[[int], int], *,

@@ -19,7 +19,7 @@ from __future__ import annotations
 import json
 import math
 import os
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -32,7 +32,8 @@ try:
 except ImportError:
     np = None  # type: ignore[assignment]
 
-__all__ = ["SceneError", "Scene", "Section", "load", "read", "parse", "from_dict", "dump"]
+__all__ = ["SceneError", "Scene", "Section", "load", "read", "read_json", "parse",
+           "parse_sections", "from_dict", "dump"]
 
 STYLES = ("flow", "orthogonal", "grid", "waterfall", "custom")
 DIRECTIONS = ("vertical", "horizontal")
@@ -92,14 +93,22 @@ class Scene:
     decorations: list[Decoration] = field(default_factory=list)
     sections: list[Section] = field(default_factory=list)
 
-    def build(self) -> Layout:
+    def build(self, kinds: Iterable[str] = (), live: bool = False) -> Layout:
+        """The Layout of this scene. `kinds`: more inline kind names to register (those of
+        sections that replace these later). `live`: the data source reads `self.sections` at
+        every call, metrics too (a callable instead of a table resolved once), so that
+        replacing the list's contents switches the data, as the `update` command does before
+        it performs the update."""
         sections = self.sections
-        kinds = list(dict.fromkeys(kind for s in sections for kind, _, _ in s.inline))
+        kinds = list(dict.fromkeys([*(kind for s in sections for kind, _, _ in s.inline),
+                                    *kinds]))
+        metrics: Any = (lambda section: sections[section].metrics) if live else \
+            SectionMetricsTable([s.metrics for s in sections])
         layout = Layout(
             lambda section: sections[section].count,
             section_count=lambda: len(sections),
             item_sizes=lambda section, first, count: sections[section].item_sizes(first, count),
-            section_metrics=SectionMetricsTable([s.metrics for s in sections]),
+            section_metrics=metrics,
             inline_elements=lambda section: sections[section].inline,
             custom_frames=lambda section, first, count, _extent:
                 sections[section].custom_frames(first, count),
@@ -357,20 +366,34 @@ def parse(value: Any) -> Scene:
     return scene
 
 
-def read(path: str | os.PathLike[str]) -> Scene:
-    """Reads and checks a scene file."""
+def read_json(path: str | os.PathLike[str]) -> Any:
+    """A JSON file's value; SceneError (one line naming the file) if unreadable or not JSON."""
     try:
         with open(path, "rb") as file:
             text = file.read()
     except OSError as error:
         raise SceneError(f"{os.fspath(path)}: cannot read: {error.strerror or error}") from None
     try:
-        value = json.loads(text)
+        return json.loads(text)
     except (ValueError, RecursionError) as error:  # JSONDecodeError, bad UTF-8, nesting
         detail = "nested too deeply" if isinstance(error, RecursionError) else \
             str(error).splitlines()[0] if str(error) else type(error).__name__
         raise SceneError(f"{os.fspath(path)}: not JSON: {detail}") from None
-    return parse(value)
+
+
+def read(path: str | os.PathLike[str]) -> Scene:
+    """Reads and checks a scene file."""
+    return parse(read_json(path))
+
+
+def parse_sections(value: Any, scene: Scene, where: str = "sections") -> list[Section]:
+    """Checks a list of sections as a scene's (SPEC §12) for the layout options of `scene`
+    (direction, decoration kinds, element limit): an update's new sections."""
+    if not isinstance(value, list):
+        raise SceneError(f"{where} must be a list of objects, not {_show(value)}")
+    names = {decoration.name for decoration in scene.decorations}
+    budget = _Budget(scene.element_limit, len(value))
+    return [_section(i, s, scene.direction, names, budget) for i, s in enumerate(value)]
 
 
 def load(path: str | os.PathLike[str]) -> Layout:

@@ -68,3 +68,13 @@ def test_styles_demo(tmp_path):
     assert "grid, waterfall and custom sections" in result.stdout
     assert "card backgrounds on sections [0, 2]" in result.stdout
     assert (tmp_path / "styles_demo.svg").read_text().startswith("<svg")
+
+
+def test_updates_demo():
+    result = run("updates_demo.py")
+    out = result.stdout
+    assert "== update block" in out and "== diff applied" in out
+    for change in ("kept", "moved", "inserted", "deleted", "reloaded"):
+        assert f"  {change} " in out, change
+    assert "alpha 0 -> 1" in out and "alpha 1 -> 0" in out
+    assert "(3 moves)" in out

@@ -1,0 +1,99 @@
+"""make test-sdl: runs examples/c/sdl_gallery headless and checks what it did and drew.
+
+    python3 Tests/examples/check_sdl_gallery.py build/examples/sdl_gallery OUT_DIR
+
+With SDL's dummy video driver and its scripted input the gallery scrolls down, drags a shelf
+sideways, coasts after a drag of the screen and turns the wheel sideways over another shelf. The
+checks read its report and its screenshot for content, not pixels: the screen scrolled; the
+shelves it moved rest on a card's edge (snapped); the last frame drew headers, cells,
+backgrounds and shadows; the image is the window's size, has many distinct colours and the
+cards' palette, and its top rows are the pinned header's dark band with the light screen below.
+Pillow reads the BMP (a required test dependency: .ci/run installs it).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+from PIL import Image
+
+WIDTH, HEIGHT = 480, 720
+HEADER = (38, 50, 56)  # the pinned header's fill, examples/c/sdl_gallery.c
+CARDS = [(66, 133, 244), (219, 68, 55), (244, 180, 0), (15, 157, 88), (171, 71, 188),
+         (0, 172, 193), (255, 112, 67), (124, 179, 66)]
+
+failures: list[str] = []
+passed = 0
+
+
+def check(ok: bool, what: str) -> None:
+    global passed
+    if ok:
+        passed += 1
+        print(f"ok    {what}")
+    else:
+        failures.append(what)
+        print(f"FAIL  {what}")
+
+
+def main(program: str, out_dir: str) -> int:
+    out = Path(out_dir)
+    out.mkdir(parents=True, exist_ok=True)
+    screenshot = out / "sdl_gallery.bmp"
+    screenshot.unlink(missing_ok=True)
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    result = subprocess.run([program, "--headless", "--frames", "120", "--screenshot", str(screenshot)],
+                            env=env, capture_output=True, text=True, timeout=120)
+    print(result.stdout + result.stderr, end="")
+    check(result.returncode == 0, f"the gallery exits with 0 (it exited with {result.returncode})")
+
+    report = result.stdout
+    scrolled = re.search(r"^120 frames; scrolled to y=([\d.]+) of ([\d.]+); last frame drew "
+                         r"(\d+) headers, (\d+) cells, (\d+) backgrounds, (\d+) shadows$", report, re.M)
+    check(scrolled is not None, "it reports 120 frames, the scroll offset and what it drew")
+    if scrolled:
+        y, height, headers, cells, backgrounds, shadows = map(float, scrolled.groups())
+        check(0 < y < height - HEIGHT, f"the screen scrolled (y={y:g} of {height:g})")
+        check(headers >= 1 and cells >= 8 and backgrounds >= 1 and shadows >= 1,
+              "the last frame drew headers, cells, section backgrounds and shadows")
+    shelves = re.findall(r"^shelf (\d+): offset ([\d.]+), (.*)$", report, re.M)
+    check(len(shelves) >= 2, f"two shelves scrolled sideways on their own ({len(shelves)} did)")
+    check(all(rest == "at rest on a card's edge" for _, _, rest in shelves),
+          "each shelf came to rest on a card's edge (snapped on release, after the wheel)")
+
+    if not screenshot.exists():
+        check(False, f"the gallery wrote {screenshot}")
+        return finish()
+    image = Image.open(screenshot).convert("RGB")
+    check(image.size == (WIDTH, HEIGHT), f"the screenshot is {WIDTH}x{HEIGHT} ({image.size})")
+    colours = image.getcolors(maxcolors=1 << 20) or []
+    distinct = {colour for count, colour in colours if count >= 50}
+    check(len(distinct) >= 10, f"the screenshot has many colours ({len(distinct)} of 50+ pixels)")
+    palette = [c for c in CARDS if c in distinct]
+    check(len(palette) >= 4, f"cards of at least 4 colours of the palette are drawn ({len(palette)})")
+    band = [image.getpixel((x, y)) for y in range(2, 26) for x in range(0, WIDTH, 4)]
+    share = sum(pixel == HEADER for pixel in band) / len(band)
+    check(share > 0.85, f"the top rows are the pinned header's band ({share:.0%} header colour)")
+    below = [image.getpixel((x, 34)) for x in range(0, WIDTH, 4)]
+    check(sum(pixel == HEADER for pixel in below) / len(below) < 0.5,
+          "below the band the header colour gives way to the content")
+    png = out / "sdl_gallery.png"
+    image.save(png)
+    print(f"screenshot: {png}")
+    return finish()
+
+
+def finish() -> int:
+    print(f"{passed} passed, {len(failures)} failed")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    if len(sys.argv) != 3:
+        print(__doc__)
+        sys.exit(2)
+    sys.exit(main(sys.argv[1], sys.argv[2]))

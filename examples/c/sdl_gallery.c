@@ -1,0 +1,608 @@
+/*
+ * sdl_gallery.c — CollectionLayout in a C toolkit: an SDL2 window with a vertically scrolling
+ * screen of sections, laid out by the engine and drawn from its rect query alone.
+ *
+ *   - grid sections (CL_STYLE_GRID, 3 columns) on a background decoration;
+ *   - shelves (CL_STYLE_ORTHOGONAL, 1 or 2 rows) that scroll sideways on their own and snap to a
+ *     card's edge on release (cl_layout_section_target_offset);
+ *   - waterfall sections (CL_STYLE_WATERFALL, 2 columns) of cards of varied heights;
+ *   - headers pinned to the top while their section scrolls; a background behind every section
+ *     and a shadow under the cards of shelves and waterfalls (decoration kinds chosen section by
+ *     section in cl_section_metrics).
+ *
+ * Each frame asks cl_layout_elements_in_rect for the viewport and draws what it returns, lowest z
+ * first; nothing else is drawn. Labels use a 3x5 bitmap font built in (SDL2 has no text).
+ *
+ * Controls: mouse wheel, or drag with the left button, scrolls the screen; Up/Down, PageUp/
+ * PageDown, Home/End too. Over a shelf: drag it sideways, shift+wheel or a horizontal wheel, or
+ * Left/Right for one card. Resizing the window relays out. Escape quits.
+ *
+ *   make examples && build/examples/sdl_gallery
+ *   build/examples/sdl_gallery --headless --frames 90 --screenshot out.bmp
+ *
+ * --headless uses SDL's dummy video driver (unless SDL_VIDEODRIVER says otherwise), a clock of
+ * 16 ms per frame and a short script of scrolls, drags and wheel turns; --screenshot writes the
+ * last frame as a BMP. Against an installed copy:
+ *
+ *   cc -std=c99 sdl_gallery.c $(pkg-config --cflags --libs collectionlayout sdl2) -lm
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <SDL.h>
+
+#include "collectionlayout.h"
+
+/* ---- The app's data ------------------------------------------------------------------------ */
+
+enum { SECTIONS = 24, WIDTH = 480, HEIGHT = 720 };
+enum { GRID, SHELF, WATERFALL, TALL_SHELF }; /* section s is kind s % 4 */
+
+static const char *const KINDS[] = {"background", "shadow"}; /* ids CL_KIND_FIRST_USER + i */
+static const int32_t BACKGROUND = CL_KIND_FIRST_USER, SHADOW = CL_KIND_FIRST_USER + 1;
+
+static int section_kind(int64_t section) { return (int)(section % 4); }
+static int is_shelf(int64_t section) { return section_kind(section) % 2 == 1; }
+
+static cl_status section_count(void *user_data, int64_t *out_count) {
+    (void)user_data;
+    *out_count = SECTIONS;
+    return CL_OK;
+}
+
+static cl_status item_count(void *user_data, int64_t section, int64_t *out_count) {
+    (void)user_data;
+    static const int64_t counts[] = {9, 12, 12, 16};
+    *out_count = counts[section_kind(section)] + section % 5;
+    return CL_OK;
+}
+
+/* Asked in batches: `count` sizes from `first_item` on. Grid and waterfall cells take the
+ * column's width; only their heights count. */
+static cl_status item_sizes(void *user_data, int64_t section, int64_t first_item, int64_t count,
+                            cl_size *out_sizes) {
+    (void)user_data;
+    for (int64_t n = 0; n < count; n++) {
+        int64_t i = first_item + n;
+        switch (section_kind(section)) {
+        case GRID: out_sizes[n] = (cl_size){0, 72}; break;
+        case SHELF: out_sizes[n] = (cl_size){90 + (37 * i + 11 * section) % 90, 140}; break;
+        case WATERFALL: out_sizes[n] = (cl_size){0, 60 + (53 * i + 17 * section) % 110}; break;
+        default: out_sizes[n] = (cl_size){80 + (29 * i + 7 * section) % 70, 60}; break;
+        }
+    }
+    return CL_OK;
+}
+
+/* Each section its style, and the decorations it shows: grids only the background. */
+static cl_status section_metrics(void *user_data, int64_t section, cl_section_metrics *inout) {
+    (void)user_data;
+    static const int32_t background_only[] = {CL_KIND_FIRST_USER};
+    static const int32_t background_and_shadow[] = {CL_KIND_FIRST_USER, CL_KIND_FIRST_USER + 1};
+    switch (section_kind(section)) {
+    case GRID: inout->style = CL_STYLE_GRID; inout->columns = 3; break;
+    case WATERFALL: inout->style = CL_STYLE_WATERFALL; inout->columns = 2; break;
+    default:
+        inout->style = CL_STYLE_ORTHOGONAL;
+        inout->rows = section_kind(section) == TALL_SHELF ? 2 : 1;
+        break;
+    }
+    if (section_kind(section) == GRID) {
+        inout->decoration_kind_count = 1;
+        inout->decoration_kinds = background_only;
+    } else {
+        inout->decoration_kind_count = 2;
+        inout->decoration_kinds = background_and_shadow;
+    }
+    return CL_OK;
+}
+
+static cl_layout *make_layout(int width, int height) {
+    cl_layout_def def = cl_layout_def_default();
+    def.viewport = (cl_rect){0, 0, width, height};
+    def.insets = (cl_insets){14, 16, 14, 16};
+    def.line_spacing = 10;
+    def.interitem_spacing = 12;
+    def.header = 30;
+    def.pin_headers = 1;
+    def.kinds = KINDS; /* known before the first pass, so section_metrics can name them */
+    def.kind_count = 2;
+    cl_data_source source = cl_data_source_default();
+    source.section_count = section_count;
+    source.item_count = item_count;
+    source.item_sizes = item_sizes;
+    source.section_metrics = section_metrics;
+
+    cl_layout *layout = NULL;
+    if (cl_layout_create(&def, &source, &layout) != CL_OK) {
+        fprintf(stderr, "cl_layout_create: %s\n", cl_layout_last_error(NULL));
+        return NULL;
+    }
+    /* A background under each section's body, and a shadow down and right of each card. The
+     * names were registered as kinds in def.kinds: the decorations keep those ids. */
+    cl_decoration_def background = cl_decoration_def_default();
+    background.coverage = CL_COVERAGE_BODY;
+    background.insets = (cl_insets){4, 8, 4, 8};
+    background.z = -2;
+    cl_decoration_def shadow = cl_decoration_def_default();
+    shadow.scope = CL_DECORATION_SCOPE_ITEM;
+    shadow.insets = (cl_insets){3, 3, -3, -3};
+    shadow.z = -1;
+    int32_t id;
+    if (cl_layout_add_decoration(layout, "background", &background, &id) != CL_OK ||
+        cl_layout_add_decoration(layout, "shadow", &shadow, &id) != CL_OK) {
+        fprintf(stderr, "cl_layout_add_decoration: %s\n", cl_layout_last_error(layout));
+        cl_layout_destroy(layout);
+        return NULL;
+    }
+    return layout;
+}
+
+/* ---- The rect query ------------------------------------------------------------------------ */
+
+typedef struct elements {
+    cl_attributes *items;
+    int64_t count, capacity;
+} elements;
+
+/* Every element overlapping rect into a buffer that grows when the library says it is small
+ * (the first call, with no buffer, only counts). */
+static int query(cl_layout *layout, cl_rect rect, elements *out) {
+    for (;;) {
+        cl_status status = cl_layout_elements_in_rect(layout, rect, out->items, out->capacity,
+                                                      sizeof(cl_attributes), &out->count);
+        if (status == CL_OK && out->count <= out->capacity) return 1;
+        if (status != CL_OK && status != CL_ERROR_BUFFER_TOO_SMALL) {
+            fprintf(stderr, "cl_layout_elements_in_rect: %s\n", cl_layout_last_error(layout));
+            return 0;
+        }
+        cl_attributes *grown = realloc(out->items, (size_t)out->count * sizeof(cl_attributes));
+        if (grown == NULL) return 0;
+        out->items = grown;
+        out->capacity = out->count;
+    }
+}
+
+/* ---- Scrolling ----------------------------------------------------------------------------- */
+
+enum { WHEEL_STEP = 40, WHEEL_QUIET_MS = 150 };
+enum { DRAG_NONE, DRAG_SCREEN, DRAG_SHELF };
+
+typedef struct app {
+    cl_layout *layout;
+    cl_rect viewport;
+    elements probe;                    /* scratch for hit tests */
+    int pointer_x, pointer_y;
+    int drag;                          /* DRAG_* */
+    int64_t drag_shelf;
+    double drag_velocity;              /* points/s along the drag */
+    uint32_t drag_time;
+    double fling;                      /* the screen's velocity after a drag, points/s */
+    double target[SECTIONS];           /* the offset a shelf glides to; NAN: none */
+    uint32_t wheel_time[SECTIONS];     /* a shelf's last sideways wheel step; 0: none */
+} app;
+
+static double section_offset(const app *a, int64_t shelf) {
+    cl_section_scroll scroll;
+    if (cl_layout_section_scroll(a->layout, shelf, &scroll, sizeof scroll) != CL_OK) return 0;
+    return scroll.offset;
+}
+
+static void scroll_by(app *a, double dy) {
+    cl_size content;
+    cl_layout_content_size(a->layout, &content);
+    double top = fmax(0, content.height - a->viewport.height);
+    a->viewport.y = fmin(fmax(a->viewport.y + dy, 0), top);
+    cl_layout_set_viewport(a->layout, a->viewport); /* origin only: moves the pinned headers */
+}
+
+/* The shelf under a point of the window, or -1: a shelf's background is there and no header
+ * (a pinned one may cover the shelf) is. */
+static int64_t shelf_at(app *a, int x, int y) {
+    cl_rect point = {a->viewport.x + x, a->viewport.y + y, 1, 1};
+    if (!query(a->layout, point, &a->probe)) return -1;
+    int64_t shelf = -1;
+    for (int64_t i = 0; i < a->probe.count; i++) {
+        const cl_attributes *e = &a->probe.items[i];
+        if (e->kind == CL_KIND_HEADER) return -1;
+        if (e->kind == BACKGROUND && is_shelf(e->section)) shelf = e->section;
+    }
+    return shelf;
+}
+
+static void slide(app *a, int64_t shelf, double dx) {
+    a->target[shelf] = NAN;
+    /* clamped to [0, max_offset] by the library; no layout work */
+    cl_layout_set_section_offset(a->layout, shelf, section_offset(a, shelf) + dx);
+}
+
+/* Where the shelf comes to rest after a gesture of this velocity, snapped to a card's edge. */
+static void snap(app *a, int64_t shelf, double velocity, int32_t snapping) {
+    double target;
+    if (cl_layout_section_target_offset(a->layout, shelf, section_offset(a, shelf), velocity,
+                                        snapping, CL_DECELERATION_NORMAL, &target) == CL_OK)
+        a->target[shelf] = target;
+}
+
+/* Per frame: snap shelves whose wheel went quiet, glide snapping shelves, coast a fling. */
+static void tick(app *a, uint32_t now) {
+    for (int64_t s = 0; s < SECTIONS; s++) {
+        if (a->wheel_time[s] && now - a->wheel_time[s] > WHEEL_QUIET_MS) {
+            a->wheel_time[s] = 0;
+            snap(a, s, 0, CL_SNAP_ITEM);
+        }
+        if (!isnan(a->target[s])) {
+            double offset = section_offset(a, s), step = (a->target[s] - offset) * 0.3;
+            if (fabs(a->target[s] - offset) < 0.5) {
+                step = a->target[s] - offset;
+                a->target[s] = NAN;
+            }
+            cl_layout_set_section_offset(a->layout, s, offset + step);
+        }
+    }
+    if (a->drag != DRAG_SCREEN && fabs(a->fling) > 20) {
+        scroll_by(a, a->fling / 60);
+        a->fling *= 0.95;
+    }
+}
+
+static void resize(app *a, int width, int height) {
+    a->viewport.width = width;
+    a->viewport.height = height;
+    cl_layout_set_viewport(a->layout, a->viewport); /* a new width relays out */
+    scroll_by(a, 0);                                /* clamp to the new content */
+}
+
+/* Applies one input event at time `now` (ms); 0 to quit. */
+static int handle(app *a, const SDL_Event *event, uint32_t now) {
+    switch (event->type) {
+    case SDL_QUIT: return 0;
+    case SDL_WINDOWEVENT:
+        if (event->window.event == SDL_WINDOWEVENT_SIZE_CHANGED)
+            resize(a, event->window.data1, event->window.data2);
+        break;
+    case SDL_MOUSEMOTION: {
+        a->pointer_x = event->motion.x;
+        a->pointer_y = event->motion.y;
+        double dt = fmax((double)(now - a->drag_time), 8) / 1000;
+        if (a->drag == DRAG_SHELF) {
+            slide(a, a->drag_shelf, -event->motion.xrel);
+            a->drag_velocity = -event->motion.xrel / dt;
+        } else if (a->drag == DRAG_SCREEN) {
+            scroll_by(a, -event->motion.yrel);
+            a->drag_velocity = -event->motion.yrel / dt;
+        }
+        a->drag_time = now;
+        break;
+    }
+    case SDL_MOUSEBUTTONDOWN:
+        if (event->button.button != SDL_BUTTON_LEFT) break;
+        a->drag_shelf = shelf_at(a, event->button.x, event->button.y);
+        a->drag = a->drag_shelf >= 0 ? DRAG_SHELF : DRAG_SCREEN;
+        a->drag_velocity = a->fling = 0;
+        a->drag_time = now;
+        break;
+    case SDL_MOUSEBUTTONUP:
+        if (event->button.button != SDL_BUTTON_LEFT) break;
+        if (a->drag == DRAG_SHELF) snap(a, a->drag_shelf, a->drag_velocity, CL_SNAP_ITEM);
+        if (a->drag == DRAG_SCREEN) a->fling = a->drag_velocity;
+        a->drag = DRAG_NONE;
+        break;
+    case SDL_MOUSEWHEEL: {
+        int flip = event->wheel.direction == SDL_MOUSEWHEEL_FLIPPED ? -1 : 1;
+        int x = event->wheel.x * flip, y = event->wheel.y * flip;
+        int sideways = x ? x : (SDL_GetModState() & KMOD_SHIFT) ? -y : 0;
+        int64_t shelf = sideways ? shelf_at(a, a->pointer_x, a->pointer_y) : -1;
+        if (shelf >= 0) {
+            slide(a, shelf, sideways * WHEEL_STEP);
+            a->wheel_time[shelf] = now ? now : 1;
+        } else if (y) {
+            a->fling = 0;
+            scroll_by(a, -y * WHEEL_STEP);
+        }
+        break;
+    }
+    case SDL_KEYDOWN: {
+        double page = a->viewport.height - 60;
+        switch (event->key.keysym.sym) {
+        case SDLK_ESCAPE: return 0;
+        case SDLK_UP: scroll_by(a, -WHEEL_STEP); break;
+        case SDLK_DOWN: scroll_by(a, WHEEL_STEP); break;
+        case SDLK_PAGEUP: scroll_by(a, -page); break;
+        case SDLK_PAGEDOWN: scroll_by(a, page); break;
+        case SDLK_HOME: scroll_by(a, -1e12); break;
+        case SDLK_END: scroll_by(a, 1e12); break;
+        case SDLK_LEFT:
+        case SDLK_RIGHT: { /* a fling of one card: item paging moves one column at most */
+            int64_t shelf = shelf_at(a, a->pointer_x, a->pointer_y);
+            if (shelf >= 0)
+                snap(a, shelf, event->key.keysym.sym == SDLK_RIGHT ? 1000 : -1000,
+                     CL_SNAP_ITEM_PAGING);
+            break;
+        }
+        default: break;
+        }
+        break;
+    }
+    default: break;
+    }
+    return 1;
+}
+
+/* ---- Drawing: only what the rect query returns --------------------------------------------- */
+
+typedef struct rgb { Uint8 r, g, b; } rgb;
+
+static const rgb SCREEN = {246, 246, 248}, HEADER = {38, 50, 56}, SHADOW_FILL = {196, 198, 204},
+                 WHITE = {255, 255, 255};
+static const rgb SECTION_FILL[4] = {{227, 234, 242}, {240, 232, 222}, {230, 240, 228}, {240, 232, 222}};
+static const rgb CARDS[8] = {{66, 133, 244}, {219, 68, 55},  {244, 180, 0},  {15, 157, 88},
+                             {171, 71, 188}, {0, 172, 193},  {255, 112, 67}, {124, 179, 66}};
+static const char *const SECTION_NAMES[4] = {"GRID", "SHELF", "WATERFALL", "SHELF 2 ROWS"};
+
+/* A 3x5 bitmap font: 5 rows of 3 columns per glyph, '#' set. */
+static const char FONT_CHARS[] = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ.()-:/";
+static const char *const FONT[] = {
+    "#### ## ## ####", " # ##  #  # ###", "###  #####  ###", "###  # ##  ####", "# ## ####  #  #",
+    "####  ###  ####", "####  #### ####", "###  #  #  #  #", "#### ##### ####", "#### ####  ####",
+    " # # ##### ## #", "## # ### # ### ", " ###  #  #   ##", "## # ## ## ### ", "####  ## #  ###",
+    "####  ## #  #  ", " ###  # ## # ##", "# ## ##### ## #", "### #  #  # ###", "  #  #  ## # # ",
+    "# ## ### # ## #", "#  #  #  #  ###", "# ######## ## #", "## # ## ## ## #", " # # ## ## # # ",
+    "## # ### #  #  ", " # # ## ###  ##", "## # ### # ## #", " ###   #   ### ", "### #  #  #  # ",
+    "# ## ## ## ####", "# ## ## ## # # ", "# ## ######## #", "# ## # # # ## #", "# ## # #  #  # ",
+    "###  # # #  ###", "             # ", " # #  #  #   # ", " #   #  #  # # ", "      ###      ",
+    "    #     #    ", "  #  # # #  #  ",
+};
+
+static void fill(SDL_Renderer *renderer, SDL_Rect rect, rgb colour) {
+    SDL_SetRenderDrawColor(renderer, colour.r, colour.g, colour.b, 255);
+    SDL_RenderFillRect(renderer, &rect);
+}
+
+/* A rectangle with rounded corners: one row of pixels at a time near the corners. */
+static void fill_rounded(SDL_Renderer *renderer, SDL_Rect rect, int radius, rgb colour) {
+    if (radius * 2 > rect.w) radius = rect.w / 2;
+    if (radius * 2 > rect.h) radius = rect.h / 2;
+    SDL_SetRenderDrawColor(renderer, colour.r, colour.g, colour.b, 255);
+    SDL_Rect middle = {rect.x, rect.y + radius, rect.w, rect.h - 2 * radius};
+    SDL_RenderFillRect(renderer, &middle);
+    for (int row = 0; row < radius; row++) {
+        double dy = radius - row - 0.5;
+        int inset = (int)lround(radius - sqrt(radius * radius - dy * dy));
+        SDL_Rect top = {rect.x + inset, rect.y + row, rect.w - 2 * inset, 1};
+        SDL_Rect bottom = {rect.x + inset, rect.y + rect.h - 1 - row, rect.w - 2 * inset, 1};
+        SDL_RenderFillRect(renderer, &top);
+        SDL_RenderFillRect(renderer, &bottom);
+    }
+}
+
+static int text_width(const char *text, int scale) { return (int)strlen(text) * 4 * scale - scale; }
+
+static void draw_text(SDL_Renderer *renderer, const char *text, int x, int y, int scale, rgb colour) {
+    SDL_SetRenderDrawColor(renderer, colour.r, colour.g, colour.b, 255);
+    for (; *text; text++, x += 4 * scale) {
+        const char *found = strchr(FONT_CHARS, *text);
+        if (*text == ' ' || found == NULL) continue;
+        const char *glyph = FONT[found - FONT_CHARS];
+        for (int cell = 0; cell < 15; cell++)
+            if (glyph[cell] == '#') {
+                SDL_Rect pixel = {x + cell % 3 * scale, y + cell / 3 * scale, scale, scale};
+                SDL_RenderFillRect(renderer, &pixel);
+            }
+    }
+}
+
+/* Centred in rect if it fits; left out otherwise. */
+static void label(SDL_Renderer *renderer, const char *text, SDL_Rect rect, rgb colour) {
+    int scale = 2, w = text_width(text, scale), h = 5 * scale;
+    if (w + 8 > rect.w || h + 4 > rect.h) return;
+    draw_text(renderer, text, rect.x + (rect.w - w) / 2, rect.y + (rect.h - h) / 2, scale, colour);
+}
+
+static int category_order(int32_t category) {
+    return category == CL_CATEGORY_DECORATION ? 0 : category == CL_CATEGORY_CELL ? 1 : 2;
+}
+
+static int by_z(const void *left, const void *right) {
+    const cl_attributes *a = left, *b = right;
+    if (a->z != b->z) return a->z < b->z ? -1 : 1;
+    return category_order(a->category) - category_order(b->category);
+}
+
+typedef struct drawn { int headers, cells, backgrounds, shadows; } drawn;
+
+static drawn draw(SDL_Renderer *renderer, app *a, elements *visible) {
+    drawn counts = {0, 0, 0, 0};
+    fill(renderer, (SDL_Rect){0, 0, (int)a->viewport.width, (int)a->viewport.height}, SCREEN);
+    if (!query(a->layout, a->viewport, visible)) return counts;
+    /* qsort is not stable: equal keys keep no order, and none is needed (they do not overlap). */
+    qsort(visible->items, (size_t)visible->count, sizeof(cl_attributes), by_z);
+    for (int64_t i = 0; i < visible->count; i++) {
+        const cl_attributes *e = &visible->items[i];
+        if (e->hidden) continue;
+        SDL_Rect rect = {(int)lround(e->frame.x - a->viewport.x), (int)lround(e->frame.y - a->viewport.y),
+                         (int)lround(e->frame.width), (int)lround(e->frame.height)};
+        char text[32];
+        if (e->category == CL_CATEGORY_CELL) {
+            counts.cells++;
+            fill_rounded(renderer, rect, 8, CARDS[(e->section * 3 + e->item) % 8]);
+            snprintf(text, sizeof text, "%lld.%lld", (long long)e->section, (long long)e->item);
+            label(renderer, text, rect, WHITE);
+        } else if (e->kind == CL_KIND_HEADER) {
+            counts.headers++;
+            fill(renderer, rect, HEADER);
+            snprintf(text, sizeof text, "%s %lld", SECTION_NAMES[section_kind(e->section)],
+                     (long long)e->section);
+            draw_text(renderer, text, rect.x + 16, rect.y + (rect.h - 10) / 2, 2, WHITE);
+        } else if (e->kind == BACKGROUND) {
+            counts.backgrounds++;
+            fill_rounded(renderer, rect, 12, SECTION_FILL[section_kind(e->section)]);
+        } else if (e->kind == SHADOW) {
+            counts.shadows++;
+            fill_rounded(renderer, rect, 8, SHADOW_FILL);
+        }
+    }
+    return counts;
+}
+
+/* ---- The headless script and the main loop ------------------------------------------------- */
+
+/* A point on the nth shelf whose background's middle is on screen below the pinned header. */
+static int shelf_point(app *a, int nth, int *x, int *y) {
+    elements *e = &a->probe;
+    if (!query(a->layout, a->viewport, e)) return 0;
+    for (int64_t i = 0; i < e->count; i++) {
+        cl_rect f = e->items[i].frame;
+        double middle = f.y + f.height / 2 - a->viewport.y;
+        if (e->items[i].kind != BACKGROUND || !is_shelf(e->items[i].section)) continue;
+        if (middle < 40 || middle > a->viewport.height - 10) continue;
+        if (nth-- == 0) {
+            *x = (int)(f.x - a->viewport.x + f.width / 2);
+            *y = (int)middle;
+            return 1;
+        }
+    }
+    return 0;
+}
+
+static void push_motion(int x, int y, int xrel, int yrel) {
+    SDL_Event e = {.motion = {.type = SDL_MOUSEMOTION, .x = x, .y = y, .xrel = xrel, .yrel = yrel}};
+    SDL_PushEvent(&e);
+}
+
+static void push_button(Uint32 type, int x, int y) {
+    SDL_Event e = {.button = {.type = type, .button = SDL_BUTTON_LEFT, .x = x, .y = y}};
+    SDL_PushEvent(&e);
+}
+
+static void push_wheel(int x, int y) {
+    SDL_Event e = {.wheel = {.type = SDL_MOUSEWHEEL, .x = x, .y = y, .direction = SDL_MOUSEWHEEL_NORMAL}};
+    SDL_PushEvent(&e);
+}
+
+static void push_key(SDL_Keycode key) {
+    SDL_Event e = {.key = {.type = SDL_KEYDOWN, .state = SDL_PRESSED, .keysym = {.sym = key}}};
+    SDL_PushEvent(&e);
+}
+
+/* --headless: the wheel down, drag a shelf and let it snap, page down, drag the screen and let
+ * it coast, turn the wheel sideways over a shelf, then one card to the right with the arrow key. */
+static void script(app *a, int frame) {
+    static int x, y, dragging;
+    if (frame == 2) push_wheel(0, -4);
+    if (frame == 6 && shelf_point(a, 0, &x, &y)) {
+        push_motion(x, y, 0, 0);
+        push_button(SDL_MOUSEBUTTONDOWN, x, y);
+        dragging = 1;
+    }
+    if (frame >= 7 && frame <= 12 && dragging) push_motion(x, y, -45, 0);
+    if (frame == 13 && dragging) {
+        push_button(SDL_MOUSEBUTTONUP, x, y);
+        dragging = 0;
+    }
+    if (frame == 16) push_key(SDLK_PAGEDOWN);
+    if (frame == 20) { /* drag the screen up by 60 points at its left edge */
+        push_motion(4, 400, 0, 0);
+        push_button(SDL_MOUSEBUTTONDOWN, 4, 400);
+    }
+    if (frame >= 21 && frame <= 23) push_motion(4, 400 - 20 * (frame - 20), 0, -20);
+    if (frame == 24) push_button(SDL_MOUSEBUTTONUP, 4, 340);
+    if (frame == 60 && shelf_point(a, 0, &x, &y)) {
+        push_motion(x, y, 0, 0);
+        push_wheel(3, 0);
+        push_wheel(3, 0);
+    }
+    if (frame == 80) push_key(SDLK_RIGHT);
+}
+
+static int save_screenshot(SDL_Renderer *renderer, const char *path, int width, int height) {
+    SDL_Surface *surface = SDL_CreateRGBSurfaceWithFormat(0, width, height, 32, SDL_PIXELFORMAT_ARGB8888);
+    int ok = surface != NULL &&
+             SDL_RenderReadPixels(renderer, NULL, SDL_PIXELFORMAT_ARGB8888, surface->pixels,
+                                  surface->pitch) == 0 &&
+             SDL_SaveBMP(surface, path) == 0;
+    if (!ok) fprintf(stderr, "screenshot %s: %s\n", path, SDL_GetError());
+    SDL_FreeSurface(surface);
+    return ok;
+}
+
+int main(int argc, char *argv[]) {
+    int headless = 0, frames = -1;
+    const char *screenshot = NULL;
+    for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "--headless") == 0) headless = 1;
+        else if (strcmp(argv[i], "--frames") == 0 && i + 1 < argc) frames = atoi(argv[++i]);
+        else if (strcmp(argv[i], "--screenshot") == 0 && i + 1 < argc) screenshot = argv[++i];
+        else {
+            fprintf(stderr, "usage: %s [--headless] [--frames N] [--screenshot FILE.bmp]\n", argv[0]);
+            return 2;
+        }
+    }
+    if (headless) SDL_setenv("SDL_VIDEODRIVER", "dummy", 0); /* unless one is chosen */
+    if (SDL_Init(SDL_INIT_VIDEO) != 0) {
+        fprintf(stderr, "SDL_Init: %s\n", SDL_GetError());
+        return 1;
+    }
+    SDL_Window *window = SDL_CreateWindow("CollectionLayout: SDL2 gallery", SDL_WINDOWPOS_CENTERED,
+                                          SDL_WINDOWPOS_CENTERED, WIDTH, HEIGHT, SDL_WINDOW_RESIZABLE);
+    SDL_Renderer *renderer =
+        window ? SDL_CreateRenderer(window, -1, headless ? SDL_RENDERER_SOFTWARE : SDL_RENDERER_PRESENTVSYNC)
+               : NULL;
+    if (renderer == NULL) {
+        fprintf(stderr, "SDL: %s\n", SDL_GetError());
+        SDL_Quit();
+        return 1;
+    }
+    int width, height;
+    SDL_GetRendererOutputSize(renderer, &width, &height);
+
+    app a = {.viewport = {0, 0, width, height}, .drag = DRAG_NONE};
+    for (int s = 0; s < SECTIONS; s++) a.target[s] = NAN;
+    a.layout = make_layout(width, height);
+    if (a.layout == NULL) {
+        SDL_Quit();
+        return 1;
+    }
+    elements visible = {NULL, 0, 0};
+    drawn counts = {0, 0, 0, 0};
+    int frame = 0, running = 1;
+    while (running && (frames < 0 || frame < frames)) {
+        frame++;
+        uint32_t start = SDL_GetTicks(), now = headless ? (uint32_t)frame * 16 : start;
+        if (headless) script(&a, frame);
+        SDL_Event event;
+        while (SDL_PollEvent(&event)) running = handle(&a, &event, now) && running;
+        tick(&a, now);
+        counts = draw(renderer, &a, &visible);
+        if (screenshot && (frame == frames || !running))
+            running = save_screenshot(renderer, screenshot, width, height) && running;
+        SDL_RenderPresent(renderer);
+        uint32_t spent = SDL_GetTicks() - start;
+        if (!headless && spent < 16) SDL_Delay(16 - spent); /* in case vsync is off */
+    }
+
+    cl_size content;
+    cl_layout_content_size(a.layout, &content);
+    printf("%d frames; scrolled to y=%g of %g; last frame drew %d headers, %d cells, "
+           "%d backgrounds, %d shadows\n",
+           frame, a.viewport.y, content.height, counts.headers, counts.cells, counts.backgrounds,
+           counts.shadows);
+    /* Shelves moved away from 0: where each rests, and whether that is a card's edge (a snap
+     * from there with no velocity stays put). */
+    for (int64_t s = 0; s < SECTIONS; s++) {
+        double offset = section_offset(&a, s), rest = offset;
+        if (!is_shelf(s) || offset == 0) continue;
+        cl_layout_section_target_offset(a.layout, s, offset, 0, CL_SNAP_ITEM, CL_DECELERATION_NORMAL, &rest);
+        printf("shelf %lld: offset %g, %s\n", (long long)s, offset,
+               fabs(rest - offset) < 1e-9 ? "at rest on a card's edge" : "between cards");
+    }
+    free(visible.items);
+    free(a.probe.items);
+    cl_layout_destroy(a.layout);
+    SDL_DestroyRenderer(renderer);
+    SDL_DestroyWindow(window);
+    SDL_Quit();
+    return 0;
+}
