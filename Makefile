@@ -205,6 +205,114 @@ clean:
 	rm -rf $(BUILD)
 	$(SWIFT) package clean
 
+# ---- Fuzzing, sanitizers, valgrind (issue 12) --------------------------------------------
+#
+#   make fuzz          every libFuzzer target for FUZZ_SECONDS (default 60) each, after replaying
+#                      the corpora and the regression inputs; a finding fails (exit 1) and is
+#                      written to build/fuzz/findings/<target>/
+#   make fuzz-repro TARGET=fuzz_abi INPUT=FILE   replays one input (FUZZ_TRACE=1: the program)
+#   make tsan          the threads test under ThreadSanitizer
+#   make memcheck      the C examples and the C tests under valgrind
+#
+# The fuzz targets are built with the toolchain's clang (-fsanitize=fuzzer,address,undefined)
+# against the library built with Swift's AddressSanitizer and libFuzzer's coverage, in its own
+# build path (.build/asan); Swift has no UndefinedBehaviorSanitizer on Linux (its arithmetic
+# traps on overflow anyway). ThreadSanitizer likewise in .build/tsan.
+
+FUZZ_SECONDS  ?= 60
+FUZZ_JOBS     ?= 1
+FUZZ_CC       ?= $(dir $(realpath $(shell command -v $(SWIFT))))clang
+FUZZ_TARGETS  := fuzz_abi
+FUZZ_BUILD    := $(BUILD)/fuzz
+FUZZ_LIB_DIR  := $(CURDIR)/.build/asan/release
+TSAN_LIB_DIR  := $(CURDIR)/.build/tsan/release
+FUZZ_CFLAGS   := -std=c11 $(WARNINGS) -g -O1 -fuse-ld=lld -Iinclude -ITests/c \
+                 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined
+FUZZ_SWIFTFLAGS := -Xswiftc -sanitize=address \
+                 -Xswiftc -sanitize-coverage=edge,inline-8bit-counters,pc-table,trace-cmp
+# lld warns that it cannot export the sanitizer runtime's local symbols; harmless.
+FUZZ_LINK     := -L$(FUZZ_LIB_DIR) -Wl,-rpath,$(FUZZ_LIB_DIR) -lcollectionlayout -lm
+# Leaks are reported by valgrind (make memcheck); LeakSanitizer would also report the Swift
+# runtime's metadata caches, which live as long as the process.
+FUZZ_ENV      := ASAN_OPTIONS=detect_leaks=0:allocator_may_return_null=1:abort_on_error=0 \
+                 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
+# -rss_limit_mb: the targets build small layouts (a few thousand elements); an allocation in
+# proportion to a hostile count shows up as a malloc over the limit, a finding.
+FUZZ_RUN_FLAGS := -rss_limit_mb=2048 -malloc_limit_mb=1024 -timeout=30 -print_final_stats=1
+
+.PHONY: fuzz fuzz-build fuzz-lib fuzz-merge fuzz-repro tsan tsan-lib memcheck
+
+fuzz-lib:
+	$(SWIFT) build -c release --product collectionlayout --build-path .build/asan $(FUZZ_SWIFTFLAGS)
+
+$(FUZZ_BUILD)/fuzz_abi: Tests/fuzz/fuzz_abi.c Tests/fuzz/fuzz_common.h $(HEADER) | fuzz-lib
+	@mkdir -p $(@D)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -o $@ Tests/fuzz/fuzz_abi.c $(FUZZ_LINK) 2>$@.log || { cat $@.log; exit 1; }
+	@grep -v 'Cannot export local symbol' $@.log || true
+
+fuzz-build: $(FUZZ_TARGETS:%=$(FUZZ_BUILD)/%)
+
+# Each target: replay its regression inputs (every bug found keeps its minimized input there),
+# then fuzz from a scratch copy of its corpus (the repository's corpus is not rewritten by a
+# run; `make fuzz-merge` folds new inputs back in).
+fuzz: fuzz-build
+	@for target in $(FUZZ_TARGETS); do \
+	  regressions=$$(ls Tests/fuzz/regressions/$$target/* 2>/dev/null); \
+	  if [ -n "$$regressions" ]; then \
+	    echo "== $$target: $$(echo $$regressions | wc -w) regression inputs"; \
+	    $(FUZZ_ENV) $(FUZZ_BUILD)/$$target $(FUZZ_RUN_FLAGS) $$regressions >$(FUZZ_BUILD)/$$target.regressions.log 2>&1 || \
+	      { tail -40 $(FUZZ_BUILD)/$$target.regressions.log; echo "$$target: a regression input fails"; exit 1; }; \
+	  fi; \
+	  work=$(FUZZ_BUILD)/corpus/$$target; findings=$(FUZZ_BUILD)/findings/$$target; \
+	  rm -rf $$work; mkdir -p $$work $$findings; cp Tests/fuzz/corpus/$$target/* $$work/ 2>/dev/null || true; \
+	  echo "== $$target: $(FUZZ_SECONDS) s"; \
+	  $(FUZZ_ENV) $(FUZZ_BUILD)/$$target $(FUZZ_RUN_FLAGS) -max_total_time=$(FUZZ_SECONDS) \
+	    -artifact_prefix=$$findings/ $$work Tests/fuzz/corpus/$$target >$(FUZZ_BUILD)/$$target.log 2>&1; status=$$?; \
+	  grep -E '^stat::(number_of_executed_units|average_exec_per_sec|peak_rss_mb)' $(FUZZ_BUILD)/$$target.log; \
+	  grep -E '^fuzz_[a-z]*: calls:' $(FUZZ_BUILD)/$$target.log | tail -1; \
+	  if [ $$status -ne 0 ]; then tail -60 $(FUZZ_BUILD)/$$target.log; \
+	    echo "$$target: FINDING (status $$status), input in $$findings/; replay: make fuzz-repro TARGET=$$target INPUT=<file>"; \
+	    exit 1; fi; \
+	done; echo "make fuzz: no findings"
+
+# Folds what a run found new into the repository's corpus (minimized with -merge=1).
+fuzz-merge: fuzz-build
+	@for target in $(FUZZ_TARGETS); do \
+	  $(FUZZ_ENV) $(FUZZ_BUILD)/$$target -merge=1 Tests/fuzz/corpus/$$target $(FUZZ_BUILD)/corpus/$$target; done
+
+fuzz-repro: $(FUZZ_BUILD)/$(TARGET)
+	$(FUZZ_ENV) $(FUZZ_BUILD)/$(TARGET) $(INPUT)
+
+# ThreadSanitizer: the library built with Swift's -sanitize=thread (.build/tsan), the test with
+# clang -fsanitize=thread; Swift's TSan runtime support needs libdispatch and BlocksRuntime.
+# Tests/tsan/suppressions.txt says what is suppressed and why (the runtime's swift_once only).
+SWIFT_RUNTIME_DIR := $(dir $(realpath $(shell command -v $(SWIFT))))../lib/swift/linux
+TSAN_BUILD := $(BUILD)/tsan
+
+tsan-lib:
+	$(SWIFT) build -c release --product collectionlayout --build-path .build/tsan -Xswiftc -sanitize=thread
+
+$(TSAN_BUILD)/threads: Tests/tsan/threads.c $(HEADER) | tsan-lib
+	@mkdir -p $(@D)
+	$(FUZZ_CC) -std=c11 $(WARNINGS) -g -O1 -fsanitize=thread -Iinclude -o $@ Tests/tsan/threads.c \
+	  -L$(TSAN_LIB_DIR) -Wl,-rpath,$(TSAN_LIB_DIR) -lcollectionlayout \
+	  -L$(SWIFT_RUNTIME_DIR) -Wl,-rpath,$(SWIFT_RUNTIME_DIR) -ldispatch -lBlocksRuntime -lpthread -lm
+
+tsan: $(TSAN_BUILD)/threads
+	TSAN_OPTIONS="suppressions=$(CURDIR)/Tests/tsan/suppressions.txt halt_on_error=1 exitcode=66" $(TSAN_BUILD)/threads
+
+# valgrind: every C example and the C tests (built against the release library); memory errors
+# and definite leaks fail, "possibly lost" blocks (the Swift runtime's metadata caches) are not
+# shown. The forked limit tests are skipped under valgrind (CL_TEST_SKIP_FORKED=1,
+# Tests/c/test_limits.c says why).
+VALGRIND := valgrind -q --error-exitcode=1 --leak-check=full --errors-for-leak-kinds=definite --show-possibly-lost=no
+
+memcheck: $(EXAMPLES) $(C_TESTS)
+	@for example in $(EXAMPLES); do echo "== valgrind $$example"; \
+	  $(VALGRIND) $$example >/dev/null || exit 1; done
+	@echo "== valgrind $(C_TESTS)"
+	CL_TEST_SKIP_FORKED=1 $(VALGRIND) $(C_TESTS)
+
 # ---- The SDL2 example (issue 13) ---------------------------------------------------------
 #
 # examples/c/sdl_gallery.c needs SDL2 (Debian: libsdl2-dev, which .ci/run installs). `make demo`

@@ -179,7 +179,7 @@ final class DiffHandle {
 }
 
 /// Live diff handles, so a destroyed one is refused (as layouts are).
-private let liveDiffs = Mutex<Set<UInt>>([])
+private let liveDiffs = HandleSet()  // a pthread mutex: see HandleSet (make tsan)
 
 extension DiffSide {
     init(_ side: cl_diff_side, _ name: String) throws(LayoutError) {

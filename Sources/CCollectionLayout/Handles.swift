@@ -1,7 +1,6 @@
 import CollectionLayout
 import CollectionLayoutABI
 import Glibc
-import Synchronization
 
 /// What a `cl_layout *` points to: the engine's layout plus what the C side needs with it.
 final class LayoutHandle {
@@ -27,7 +26,26 @@ final class CString: @unchecked Sendable {
 
 /// The addresses of live handles, so a destroyed (or never created) handle is refused instead
 /// of being dereferenced.
-let liveHandles = Mutex<Set<UInt>>([])
+let liveHandles = HandleSet()
+
+/// A set of addresses behind a pthread mutex. Not `Synchronization.Mutex`: its contended path
+/// hands the lock over inside the kernel (a priority-inheritance futex), which ThreadSanitizer
+/// cannot see, so `make tsan` reported every create racing with a destroy on another thread.
+final class HandleSet: @unchecked Sendable {
+    private let lock: UnsafeMutablePointer<pthread_mutex_t> = {
+        let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+        lock.initialize(to: pthread_mutex_t())
+        pthread_mutex_init(lock, nil)
+        return lock
+    }()
+    private var addresses: Set<UInt> = []
+
+    func withLock<R>(_ body: (inout Set<UInt>) -> R) -> R {
+        pthread_mutex_lock(lock)
+        defer { pthread_mutex_unlock(lock) }
+        return body(&addresses)
+    }
+}
 
 /// The message of the last failure on this thread that had no handle (cl_layout_last_error(NULL)):
 /// a strdup'ed string in a thread-specific slot, freed when replaced and when the thread ends.

@@ -11,7 +11,12 @@ extension LayoutState {
         let extent = metrics(s).header
         guard extent > 0 else { return nil }
         var origin = starts[s]
-        if chrome.pinHeaders { origin = Swift.min(Swift.max(viewportLeading, origin), starts[s + 1] - extent) }
+        // Never above its natural place: section_end - extent is at least the natural origin in
+        // exact arithmetic, but may round below it when the extent dwarfs what precedes it (a
+        // header of 1e308 after a section of 50 points: (50 + 1e308) - 1e308 is 0), and a header
+        // pinned there would lie outside its section, where rect queries do not look (found by
+        // fuzz_abi; Tests/c/test_limits.c keeps the case).
+        if chrome.pinHeaders { origin = Swift.max(origin, Swift.min(Swift.max(viewportLeading, origin), starts[s + 1] - extent)) }
         return Attributes(id: .header(s), frame: axes.rect(AxisRect(line: 0, scroll: origin, lineExtent: lineExtent, scrollExtent: extent)),
                           z: chrome.pinHeaders ? pinnedZ : 0)
     }

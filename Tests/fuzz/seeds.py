@@ -1,0 +1,352 @@
+#!/usr/bin/env python3
+"""Writes the seed inputs of the fuzz targets into Tests/fuzz/corpus/<target>/.
+
+fuzz_abi's inputs are programs (Tests/fuzz/fuzz_abi.c reads them); this is their assembler, and
+it must follow the order in which fuzz_abi.c reads its bytes. The seeds:
+
+  - every scene of the shared test vectors (Tests/vectors/*.json, styles/*.json) as a program
+    that builds it (counts, sizes, metrics, inline elements, decorations, viewport; item sizes
+    are the model's, around each section's first size), then scrolls, queries and invalidates;
+  - issue 15's first four rows, each a program whose create must fail with CL_ERROR_LIMIT at
+    no cost: 2^28 sections (with a lowered element_limit, since 2^28 empty sections under the
+    default limit are a legitimate layout of 2^28 sections), 2^28 sections of items under the
+    default limit, inline_elements reporting 2^28 elements in a section of 10 items, 1,000
+    sections of 268,435 items (just over CL_MAX_ITEMS), and a header and footer of 1e308.
+
+Run from the repository root: python3 Tests/fuzz/seeds.py
+"""
+import json
+import os
+import struct
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+CORPUS = os.path.join(ROOT, "Tests", "fuzz", "corpus")
+
+COUNT_TABLE = [0, 1, 2, 3, 5, 8, 13, 40, 100, 250, 1000, -1, -2**63, 2**63 - 1, 2**28, 2**28 + 1,
+               2**28 - 1, 268435, 2**32, 2**62, 10**12, 3999, 4001]
+EXTREME = [1e308, 1.7976931348623157e308, 1.7e308, 1e300, 1e15, 9007199254740993.0, 4.9e-324, 1e-300, 0.5, 1e6]
+NAMES = ["separator", "badge", "divider", "background", "shadow", "card", "", "header", "footer"]
+LIMITS = [0, 1, 10, 100, 1000, 4000, 2**28, 2**28 + 1, -1, 2**63 - 1, 5]
+STYLES = {"flow": 0, "orthogonal": 1, "grid": 2, "waterfall": 3, "custom": 4}
+ALIGN = {"justified": 0, "leading": 1, "center": 2, "trailing": 3}
+CROSS = {"center": 0, "start": 1, "end": 2}
+SCOPE = {"section": 0, "item": 1}
+COVERAGE = {"body": 0, "section": 1, "items": 2}
+OP = {"create": 0, "destroy": 1, "invalidate": 2, "invalidate_items": 3, "invalidate_sections": 5,
+      "set_viewport": 6, "set_section_offset": 7, "section_scroll": 8, "target_offset": 9,
+      "register_kind": 10, "kind_name": 11, "add_decoration": 12, "rect": 13, "attributes": 15,
+      "counts": 16, "model": 17, "section": 18, "arm": 20, "stale": 21, "status": 22, "check": 23}
+
+
+class Program:
+    def __init__(self):
+        self.b = bytearray()
+
+    def u8(self, v):
+        self.b.append(v & 0xFF)
+
+    def op(self, name, slot=0):
+        self.u8(OP[name])
+        self.u8(slot)
+
+    def count(self, n):
+        if 0 <= n < 24:
+            self.u8(n)
+            return
+        index = COUNT_TABLE.index(n)  # bytes >= 128 pick COUNT_TABLE[b % 23]
+        self.u8(next(b for b in range(128, 256) if b % len(COUNT_TABLE) == index))
+
+    def small_count(self, n):
+        if 1 <= n <= 5:
+            self.u8(n - 1)
+        else:
+            table = [1, 2, 3, 4, 5, 0, -1, -2**31, 2**31 - 1, 1 << 28, 100, 7]
+            index = table.index(n)
+            self.u8(next(b for b in range(160, 256) if b % len(table) == index))
+
+    def enum(self, v):
+        self.u8(v)
+
+    def extent(self, v):
+        if v in EXTREME:
+            self.u8(220)
+            self.u8(EXTREME.index(v))
+        elif v == int(v) and 0 <= v < 256:
+            self.u8(0)
+            self.u8(int(v))
+        elif v * 8 == int(v * 8) and 0 <= v * 8 < 65536:
+            self.u8(180)
+            self.b += struct.pack("<H", int(v * 8))
+        else:
+            raise ValueError("extent %r has no encoding" % v)
+
+    def double(self, v):
+        if v == int(v) and v % 8 == 0 and -1024 <= v <= 1016:
+            self.u8(0)
+            self.u8(int(v // 8) & 0xFF)
+        elif v * 4 == int(v * 4) and -32768 <= v * 4 < 32768:
+            self.u8(160)
+            self.b += struct.pack("<h", int(v * 4))
+        elif abs(v) in EXTREME:
+            self.u8(221 if v < 0 else 220)
+            self.u8(EXTREME.index(abs(v)))
+        else:
+            raise ValueError("coordinate %r has no encoding" % v)
+
+    def rect(self, r):
+        self.double(r[0])
+        self.double(r[1])
+        self.extent(r[2])
+        self.extent(r[3])
+
+    def insets(self, i):
+        if not any(i):
+            self.u8(0)
+            return
+        self.u8(1)
+        for v in i:
+            self.extent(v)
+
+    def create(self, slot=0, viewport=(0, 0, 320, 480), direction=0, pin_headers=False, pin_footers=False,
+               kinds=(), limit=None, item_size=(50, 50)):
+        self.op("create", slot)
+        self.enum(direction)
+        self.rect(viewport)
+        self.u8(0)  # keep the viewport
+        self.extent(item_size[0])
+        self.extent(item_size[1])
+        self.insets((0, 0, 0, 0))
+        self.u8((16 if pin_headers else 0) | (32 if pin_footers else 0))
+        self.u8(len(kinds))
+        self.u8(0)
+        for k in kinds:
+            self.u8(NAMES.index(k))
+        if limit is None:
+            self.u8(0)
+        else:
+            self.u8(next(b for b in range(128, 256) if b % len(LIMITS) == LIMITS.index(limit)))
+        self.u8(0)  # every callback
+        self.u8(0)  # def: its own size
+        self.u8(0)  # data source: its own size
+        self.u8(0)  # no NULL arguments
+
+    def sections(self, n, slot=0):
+        self.op("model", slot)
+        self.u8(1)
+        self.count(n)
+
+    def section(self, index, items, size=(50, 50), style=0, columns=2, rows=1, alignment=0, cross=0, header=0,
+                footer=0, line_spacing=10, interitem_spacing=10, insets=(0, 0, 0, 0), decorations=None,
+                inline=None, slot=0):
+        self.op("section", slot)
+        self.u8(index)
+        self.count(items)
+        self.extent(size[0])
+        self.extent(size[1])
+        self.enum(style)
+        self.small_count(columns)
+        self.small_count(rows)
+        self.enum(alignment)
+        self.enum(cross)
+        chrome = (1 if header else 0) | (2 if footer else 0) | (4 if line_spacing != 10 else 0) | \
+                 (8 if interitem_spacing != 10 else 0) | (16 if any(insets) else 0) | \
+                 (32 if decorations is not None else 0) | (128 if inline else 0)
+        self.u8(chrome)
+        if header:
+            self.extent(header)
+        if footer:
+            self.extent(footer)
+        if line_spacing != 10:
+            self.extent(line_spacing)
+        if interitem_spacing != 10:
+            self.extent(interitem_spacing)
+        if any(insets):
+            self.insets(insets)
+        if decorations is not None:
+            self.u8(len(decorations))
+            for k in range(4):
+                self.u8((decorations[k] - 3) if k < len(decorations) else 0)
+        if inline:
+            count, kind_base, extent = inline
+            self.count(count)
+            self.u8(0)  # mode 0: spread over the items (kinds cycle through three)
+            self.u8(kind_base - 3 + 1)
+            self.extent(extent)
+
+    def decoration(self, name, scope=0, coverage=0, z=-1, insets=(0, 0, 0, 0), slot=0):
+        self.op("add_decoration", slot)
+        self.enum(scope)
+        self.enum(coverage)
+        self.u8(z & 0xFF)
+        if any(insets):
+            self.u8(1)
+            for v in insets:
+                self.double(v)
+        else:
+            self.u8(0)
+        self.u8(NAMES.index(name))
+        self.u8(0)
+        self.u8(0)
+
+    def query(self, rect, slot=0):
+        self.op("rect", slot)
+        self.rect(rect)
+        self.u8(0)          # element size: sizeof(cl_attributes)
+        self.count(100)     # capacity
+        self.u8(0)          # a buffer
+        self.u8(0)          # an out count
+
+    def viewport(self, rect, slot=0):
+        self.op("set_viewport", slot)
+        self.rect(rect)
+        self.u8(0)
+
+    def check(self, rect=(0, 0, 0, 0), slot=0):
+        self.op("check", slot)
+        self.rect(rect)
+
+
+def near(v, encodable):
+    """The nearest value the program format can say (vector scenes use a few fractions)."""
+    return min(encodable, key=lambda e: abs(e - v))
+
+
+def extent_of(v):
+    v = float(v)
+    if v == int(v) and 0 <= v < 256:
+        return v
+    return round(v * 8) / 8 if 0 <= v < 8192 else 1e308
+
+
+def scene_program(scene):
+    p = Program()
+    layout = scene.get("layout", {})
+    sections = scene.get("sections", [])
+    kinds = []
+    for s in sections:
+        for e in s.get("inline", []):
+            if e["kind"] not in kinds and e["kind"] in NAMES:
+                kinds.append(e["kind"])
+    if kinds:  # inline elements cycle through three kinds from the first
+        kinds += [k for k in ("separator", "badge", "divider") if k not in kinds][:3 - len(kinds)]
+    p.sections(len(sections))
+    for k, s in enumerate(sections[:8]):
+        if "items" in s and s["items"]:
+            n, size = len(s["items"]), s["items"][0]
+        elif "frames" in s:
+            n, size = len(s["frames"]), s["frames"][0][2:] if s["frames"] else [50, 50]
+        else:
+            n, size = s.get("item_count", 0), s.get("item_size", [50, 50])
+        n = n if n in COUNT_TABLE or n < 24 else min(n, 23)
+        inline = None
+        if s.get("inline"):
+            e = s["inline"][0]
+            inline = (min(len(s["inline"]), 23), 3 + kinds.index(e["kind"]) if e["kind"] in kinds else 3,
+                      extent_of(e.get("extent", 1)))
+        p.section(k, n, size=(extent_of(size[0]), extent_of(size[1])), style=STYLES.get(s.get("style", "flow"), 0),
+                  columns=s.get("columns", 2) if s.get("columns", 2) in (1, 2, 3, 4, 5, 7, 100) else 2,
+                  rows=s.get("rows", 1) if s.get("rows", 1) in (1, 2, 3, 4, 5, 7, 100) else 1,
+                  alignment=ALIGN.get(s.get("alignment", "justified"), 0),
+                  cross=CROSS.get(s.get("cross_alignment", "center"), 0), header=extent_of(s.get("header", 0)),
+                  footer=extent_of(s.get("footer", 0)), line_spacing=extent_of(s.get("line_spacing", 0)),
+                  interitem_spacing=extent_of(s.get("interitem_spacing", 0)),
+                  insets=tuple(extent_of(v) for v in s.get("insets", [0, 0, 0, 0])), inline=inline)
+    viewport = scene.get("viewport", [0, 0, 0, 0])
+    p.create(viewport=tuple([near(viewport[0], range(-1024, 1017, 8)), near(viewport[1], range(-1024, 1017, 8)),
+                             extent_of(viewport[2]), extent_of(viewport[3])]),
+             direction=1 if layout.get("direction") == "horizontal" else 0,
+             pin_headers=bool(layout.get("pin_headers")), pin_footers=bool(layout.get("pin_footers")), kinds=kinds)
+    for d in layout.get("decorations", [])[:4]:
+        name = d["kind"] if d["kind"] in NAMES else "background"
+        p.decoration(name, SCOPE.get(d.get("scope", "section"), 0), COVERAGE.get(d.get("coverage", "body"), 0),
+                     d.get("z", -1), tuple(near(v, range(-1024, 1017, 8)) for v in d.get("insets", [0, 0, 0, 0])))
+    p.check()
+    p.viewport((0, 200, extent_of(viewport[2]), extent_of(viewport[3])))
+    p.query((0, 100, 200, 300))
+    p.op("invalidate")
+    p.check((0, 0, 100, 100))
+    return p.b
+
+
+def issue15_programs():
+    out = {}
+    # Row 1: section_count returns 2^28. Under the default limit 2^28 empty sections are allowed
+    # (a layout of 2^28 sections, legitimately large): the fuzzer meets the row with a lowered
+    # limit (nothing may be reserved in proportion to the count before it is checked) and with
+    # items (2^28 sections of 1 item: over the default limit).
+    p = Program()
+    p.sections(2**28)
+    for k in range(8):
+        p.section(k, 0)
+    p.create(limit=1000)
+    out["issue15-row1-2^28-sections-lowered-limit"] = p.b
+    p = Program()
+    p.sections(2**28)
+    for k in range(8):
+        p.section(k, 1)
+    p.create()
+    out["issue15-row1-2^28-sections-of-1-item"] = p.b
+    # Row 2: inline_elements reports 2^28 elements for a section of 10 items.
+    p = Program()
+    p.sections(1)
+    p.section(0, 10, inline=(2**28, 3, 1))
+    p.create(kinds=("separator", "badge", "divider"))
+    out["issue15-row2-2^28-inline-elements"] = p.b
+    # Row 3: 1,000 sections whose item counts add up to just over CL_MAX_ITEMS.
+    p = Program()
+    p.sections(1000)
+    for k in range(8):
+        p.section(k, 268435)
+    p.create()
+    out["issue15-row3-1000-sections-just-over"] = p.b
+    # Row 4: a header and a footer of 1e308 (finite; their sum is not): CL_ERROR_LIMIT.
+    p = Program()
+    p.sections(1)
+    p.section(0, 3, header=1e308, footer=1e308)
+    p.create(pin_headers=True, pin_footers=True)
+    p.check()
+    out["issue15-row4-header-footer-1e308"] = p.b
+    # The same on an existing layout: invalidate after the model changed (last good state kept).
+    p = Program()
+    p.sections(2)
+    p.section(0, 3)
+    p.section(1, 3)
+    p.create(pin_headers=True, pin_footers=True)
+    p.section(1, 3, header=1e308, footer=1e308)
+    p.op("invalidate")
+    p.section(0, 268435)
+    p.sections(1000)
+    p.op("invalidate")
+    p.check((0, 0, 320, 480))
+    out["issue15-invalidate-over-the-limit"] = p.b
+    return out
+
+
+def main():
+    abi = os.path.join(CORPUS, "fuzz_abi")
+    os.makedirs(abi, exist_ok=True)
+    written = 0
+    vectors = os.path.join(ROOT, "Tests", "vectors")
+    for sub in ("", "styles"):
+        folder = os.path.join(vectors, sub)
+        for name in sorted(os.listdir(folder)):
+            if not name.endswith(".json"):
+                continue
+            with open(os.path.join(folder, name)) as f:
+                vector = json.load(f)
+            if "scene" not in vector:
+                continue
+            stem = "vector-" + name[:-5]
+            with open(os.path.join(abi, stem), "wb") as f:
+                f.write(scene_program(vector["scene"]))
+            written += 1
+    for stem, program in issue15_programs().items():
+        with open(os.path.join(abi, stem), "wb") as f:
+            f.write(program)
+        written += 1
+    print("wrote %d seeds under %s" % (written, os.path.relpath(CORPUS, ROOT)))
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,248 @@
+/*
+ * threads.c — the header's threading rules under ThreadSanitizer (make tsan).
+ *
+ *   - Different handles may be used from different threads at once: WORKERS threads each
+ *     create, query, invalidate, change, update (through a diff) and destroy their own
+ *     layouts, ROUNDS times.
+ *   - A handle may move between threads (one at a time): the workers also take turns, under a
+ *     mutex, with one shared layout.
+ *   - cl_version, cl_status_string and cl_layout_last_error(NULL) may be called from any thread,
+ *     and cl_layout_last_error(NULL) is per thread: READERS threads call them in a loop and
+ *     provoke failures without a handle of their own; every thread checks that the message it
+ *     reads is the one of its own last failure (a worker's failed create names its own number).
+ *
+ * Built with clang -fsanitize=thread against the library built with Swift's -sanitize=thread;
+ * any race report makes the run fail (TSan's exit code). Prints threads x operations.
+ */
+#define _DEFAULT_SOURCE
+#include <inttypes.h>
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "collectionlayout.h"
+
+enum { WORKERS = 8, READERS = 4, ROUNDS = 150, READER_LOOPS = 20000 };
+
+static atomic_uint_fast64_t operations;
+static atomic_int failures;
+static atomic_int workers_done;
+static pthread_mutex_t shared_lock = PTHREAD_MUTEX_INITIALIZER;
+static cl_layout *shared_layout;
+
+#define CALL(expr) (atomic_fetch_add_explicit(&operations, 1, memory_order_relaxed), (expr))
+
+static void failure(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static void failure(const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fputc('\n', stderr);
+    atomic_fetch_add(&failures, 1);
+}
+
+/* A small data source: `sections` sections of `items` items with sizes from a seed. */
+typedef struct source_data {
+    int64_t sections, items;
+    uint64_t seed;
+} source_data;
+
+static cl_status sd_sections(void *u, int64_t *out) {
+    *out = ((source_data *)u)->sections;
+    return CL_OK;
+}
+
+static cl_status sd_items(void *u, int64_t section, int64_t *out) {
+    *out = ((source_data *)u)->items + section;
+    return CL_OK;
+}
+
+static cl_status sd_sizes(void *u, int64_t section, int64_t first, int64_t count, cl_size *out) {
+    uint64_t seed = ((source_data *)u)->seed;
+    for (int64_t i = 0; i < count; i++) {
+        uint64_t h = (seed ^ (uint64_t)(section * 1000 + first + i)) * 0x9e3779b97f4a7c15ull;
+        out[i].width = 40 + (double)(h >> 60) * 10;
+        out[i].height = 30 + (double)((h >> 56) & 15) * 5;
+    }
+    return CL_OK;
+}
+
+static cl_status sd_metrics(void *u, int64_t section, cl_section_metrics *m) {
+    (void)u;
+    m->header = 30;
+    m->footer = section % 2 ? 20 : 0;
+    static const int32_t styles[] = {CL_STYLE_FLOW, CL_STYLE_GRID, CL_STYLE_WATERFALL, CL_STYLE_ORTHOGONAL};
+    m->style = styles[section % 4];
+    return CL_OK;
+}
+
+static cl_status sd_inlines(void *u, int64_t section, cl_inline_element *out, int64_t capacity, int64_t *count) {
+    (void)u;
+    *count = section % 4 == 3 ? 0 : 1;
+    if (*count && capacity >= 1) {
+        cl_inline_element e = {CL_KIND_FIRST_USER, 0, 1, 1};
+        out[0] = e;
+    }
+    return CL_OK;
+}
+
+static cl_layout *make_layout(source_data *data) {
+    static const char *const kinds[] = {"separator"};
+    cl_layout_def def = cl_layout_def_default();
+    cl_rect viewport = {0, 0, 390, 844};
+    def.viewport = viewport;
+    def.pin_headers = 1;
+    def.kinds = kinds;
+    def.kind_count = 1;
+    cl_data_source source = cl_data_source_default();
+    source.user_data = data;
+    source.section_count = sd_sections;
+    source.item_count = sd_items;
+    source.item_sizes = sd_sizes;
+    source.section_metrics = sd_metrics;
+    source.inline_elements = sd_inlines;
+    cl_layout *layout = NULL;
+    cl_status st = CALL(cl_layout_create(&def, &source, &layout));
+    if (st != CL_OK) failure("create: %d %s", st, CALL(cl_layout_last_error(NULL)));
+    return layout;
+}
+
+/* One round of work on a layout this thread owns (or holds the lock of). */
+static void drive(cl_layout *layout, source_data *data, unsigned round) {
+    cl_attributes buffer[256];
+    int64_t count = 0;
+    cl_decoration_def deco = cl_decoration_def_default();
+    int32_t kind = 0;
+    char name[32];
+    snprintf(name, sizeof name, "background%u", round % 3);
+    cl_status st = CALL(cl_layout_add_decoration(layout, name, &deco, &kind));
+    if (st != CL_OK && st != CL_ERROR_INVALID_ARGUMENT) failure("add_decoration: %d", st);
+    for (int scroll = 0; scroll < 5; scroll++) {
+        cl_rect v = {0, (double)(scroll * 300 + round % 50), 390, 844};
+        if (CALL(cl_layout_set_viewport(layout, v)) != CL_OK) failure("set_viewport");
+        st = CALL(cl_layout_elements_in_rect(layout, v, buffer, 256, sizeof buffer[0], &count));
+        if (st != CL_OK && st != CL_ERROR_BUFFER_TOO_SMALL) failure("elements_in_rect: %d", st);
+    }
+    cl_index_path paths[3] = {{0, 0}, {1, 2}, {2, 1}};
+    data->seed++;
+    if (CALL(cl_layout_invalidate_items(layout, paths, 3)) != CL_OK)
+        failure("invalidate_items: %s", CALL(cl_layout_last_error(layout)));
+    int64_t sections[1] = {1};
+    if (CALL(cl_layout_invalidate_sections(layout, sections, 1)) != CL_OK) failure("invalidate_sections");
+    if (round % 5 == 0 && CALL(cl_layout_invalidate(layout)) != CL_OK) failure("invalidate");
+    cl_attributes a;
+    if (CALL(cl_layout_attributes(layout, CL_CATEGORY_CELL, CL_KIND_CELL, 0, 0, &a, sizeof a)) != CL_OK) failure("attributes");
+    double offset = 0;
+    st = CALL(cl_layout_section_target_offset(layout, 3, 100, 500, CL_SNAP_ITEM, CL_DECELERATION_NORMAL, &offset));
+    if (st != CL_OK) failure("target offset: %d %s", st, CALL(cl_layout_last_error(layout)));
+    /* A failing call on the handle: its message is the handle's. */
+    st = CALL(cl_layout_attributes(layout, CL_CATEGORY_CELL, CL_KIND_CELL, 99, 0, &a, sizeof a));
+    if (st != CL_ERROR_OUT_OF_RANGE || !strstr(CALL(cl_layout_last_error(layout)), "99"))
+        failure("attributes of section 99: %d, \"%s\"", st, CALL(cl_layout_last_error(layout)));
+    cl_size size;
+    if (CALL(cl_layout_content_size(layout, &size)) != CL_OK) failure("content_size");
+
+    /* A diff (its own registry of live diffs) and the batch update it makes: the first section's
+     * items reversed (moves only, so the data source's counts stay right). */
+    enum { MAX_IDS = 256 };
+    int64_t section_ids[4], counts[4], old_ids[MAX_IDS], new_ids[MAX_IDS], total = 0;
+    for (int64_t s = 0; s < data->sections && s < 4; s++) {
+        section_ids[s] = 100 + s;
+        counts[s] = data->items + s;
+        for (int64_t i = 0; i < counts[s] && total < MAX_IDS; i++, total++) old_ids[total] = new_ids[total] = 1000 * s + i;
+    }
+    for (int64_t i = 0; i < counts[0]; i++) new_ids[i] = old_ids[counts[0] - 1 - i];
+    cl_diff_side old_side = cl_diff_side_default(), new_side = cl_diff_side_default();
+    old_side.section_ids = new_side.section_ids = section_ids;
+    old_side.section_count = new_side.section_count = data->sections;
+    old_side.item_counts = new_side.item_counts = counts;
+    old_side.item_ids = old_ids;
+    new_side.item_ids = new_ids;
+    cl_diff *diff = NULL;
+    cl_batch_update update = cl_batch_update_default();
+    st = CALL(cl_diff_create(&old_side, &new_side, &diff, &update));
+    if (st != CL_OK) {
+        failure("cl_diff_create: %d %s", st, CALL(cl_layout_last_error(NULL)));
+        return;
+    }
+    cl_update_summary summary;
+    st = CALL(cl_layout_perform_batch_update(layout, &update, &summary, sizeof summary));
+    if (st != CL_OK) failure("perform_batch_update: %d %s", st, CALL(cl_layout_last_error(layout)));
+    cl_element_change changes[64];
+    st = CALL(cl_layout_update_elements(layout, changes, 64, sizeof changes[0], &count));
+    if (st != CL_OK && st != CL_ERROR_BUFFER_TOO_SMALL) failure("update_elements: %d", st);
+    CALL(cl_diff_destroy(diff));
+}
+
+static void *worker(void *arg) {
+    unsigned id = (unsigned)(uintptr_t)arg;
+    for (unsigned round = 0; round < ROUNDS; round++) {
+        source_data data = {4, 20 + round % 30, id * 7919u + round};
+        cl_layout *layout = make_layout(&data);
+        if (!layout) continue;
+        drive(layout, &data, round);
+        CALL(cl_layout_destroy(layout));
+        /* A failed create: this thread's message names this thread's number. */
+        cl_layout_def def = cl_layout_def_default();
+        def.element_limit = -(int64_t)(1000 + id);
+        cl_data_source source = cl_data_source_default();
+        source.item_count = sd_items;
+        source.user_data = &data;
+        cl_layout *none = NULL;
+        char want[32];
+        snprintf(want, sizeof want, "%d", -(int)(1000 + id));
+        if (CALL(cl_layout_create(&def, &source, &none)) != CL_ERROR_INVALID_ARGUMENT || none)
+            failure("a create with element_limit %s succeeded", want);
+        else if (!strstr(CALL(cl_layout_last_error(NULL)), want))
+            failure("thread %u: cl_layout_last_error(NULL) is \"%s\", not its own failure (%s)", id,
+                    CALL(cl_layout_last_error(NULL)), want);
+        /* Take a turn with the shared layout. */
+        if (round % 10 == id % 10) {
+            pthread_mutex_lock(&shared_lock);
+            static source_data shared_data = {4, 25, 1};
+            if (!shared_layout) shared_layout = make_layout(&shared_data);
+            if (shared_layout) drive(shared_layout, &shared_data, round);
+            pthread_mutex_unlock(&shared_lock);
+        }
+    }
+    atomic_fetch_add(&workers_done, 1);
+    return NULL;
+}
+
+static void *reader(void *arg) {
+    unsigned id = (unsigned)(uintptr_t)arg;
+    uint64_t loops = 0;
+    while (loops < READER_LOOPS || atomic_load(&workers_done) < WORKERS) {
+        if (CALL(cl_version()) != CL_VERSION_NUMBER) failure("cl_version");
+        const char *text = CALL(cl_status_string((cl_status)(-(int)(loops % 12))));
+        if (!text || !text[0]) failure("cl_status_string");
+        (void)strlen(CALL(cl_layout_last_error(NULL)));
+        if (loops % 4 == 0) {
+            /* A failure without a handle: this thread's message. */
+            cl_size size;
+            if (CALL(cl_layout_content_size(NULL, &size)) != CL_ERROR_INVALID_HANDLE) failure("NULL handle accepted");
+            const char *message = CALL(cl_layout_last_error(NULL));
+            if (strcmp(message, "the layout handle is NULL") != 0)
+                failure("reader %u: cl_layout_last_error(NULL) is \"%s\" after its own NULL-handle failure", id, message);
+        }
+        loops++;
+    }
+    return NULL;
+}
+
+int main(void) {
+    pthread_t threads[WORKERS + READERS];
+    for (unsigned i = 0; i < WORKERS; i++) pthread_create(&threads[i], NULL, worker, (void *)(uintptr_t)i);
+    for (unsigned i = 0; i < READERS; i++) pthread_create(&threads[WORKERS + i], NULL, reader, (void *)(uintptr_t)i);
+    for (unsigned i = 0; i < WORKERS + READERS; i++) pthread_join(threads[i], NULL);
+    cl_layout_destroy(shared_layout);
+    uint64_t ops = atomic_load(&operations);
+    printf("tsan threads: %d threads (%d each driving %d layouts of their own and taking turns with a shared one, "
+           "%d calling cl_version, cl_status_string and cl_layout_last_error(NULL)) x %" PRIu64 " calls in all, "
+           "%d failures\n", WORKERS + READERS, WORKERS, ROUNDS, READERS, ops, atomic_load(&failures));
+    return atomic_load(&failures) ? 1 : 0;
+}
