@@ -2,14 +2,15 @@
 #
 #   make              the library: .build/release/libcollectionlayout.so
 #   make test         every test: Swift, C, the header as C99 and C++17, install (pkg-config,
-#                     CMake), Python, the SDL2 example headless, and a check that the library
-#                     needs no Swift toolchain; one line per suite, logs in build/logs/
+#                     CMake), Python, the SDL2 example headless, a check that the library
+#                     needs no Swift toolchain, the fuzz targets for TEST_FUZZ_SECONDS (30) each,
+#                     the threads test under ThreadSanitizer, valgrind over the C examples and
+#                     tests; one line per suite, logs in build/logs/
 #   make demo         the C and Python examples (the SDL2 one headless)
 #   make examples     the C examples, the SDL2 gallery included (build/examples/)
 #   make bench        bench/run (BENCH_ARGS="ITEMS RUNS" for a quick one)
 #   make install      PREFIX=/usr/local, DESTDIR respected (INSTALL_DEBUG=no: no debug info)
 #   make uninstall    the same PREFIX and DESTDIR
-#   make test-valgrind  the C tests under valgrind (not part of make test)
 #   make clean
 #
 # C build products go under build/. CC, CXX and CFLAGS are taken from the environment as usual.
@@ -48,7 +49,7 @@ EXAMPLE_SOURCES := $(filter-out examples/c/sdl_%.c,$(wildcard examples/c/*.c))
 EXAMPLES       := $(EXAMPLE_SOURCES:examples/c/%.c=$(BUILD)/examples/%)
 
 .PHONY: all lib test test-vectors test-swift test-c test-header test-install test-python test-readme test-no-swift-runtime \
-        test-valgrind demo bench install clean
+        demo bench install clean
 .DELETE_ON_ERROR:
 
 all: lib
@@ -64,7 +65,7 @@ lib:
 # The suites of `make test`, each a target test-NAME: the one list. Tests/run_suites.py runs
 # them in turn, each with its output in build/logs/NAME.log, and prints one line per suite, the
 # failures with the end of their log, and the total as its last line.
-TEST_SUITES := vectors swift header c install python readme no-swift-runtime sdl
+TEST_SUITES := vectors swift header c install python readme no-swift-runtime sdl fuzz tsan memcheck
 
 test:
 	@MAKE="$(MAKE)" $(PYTHON) Tests/run_suites.py $(TEST_SUITES)
@@ -80,9 +81,6 @@ test-header:
 
 test-c: $(C_TESTS)
 	$(C_TESTS)
-
-test-valgrind: $(C_TESTS)
-	valgrind --error-exitcode=1 --leak-check=full --errors-for-leak-kinds=definite $(C_TESTS)
 
 # Tests/vectors is a copy of ../shared/vectors (when that folder exists beside the repository).
 test-vectors:
@@ -306,6 +304,14 @@ tsan: $(TSAN_BUILD)/threads
 # shown. The forked limit tests are skipped under valgrind (CL_TEST_SKIP_FORKED=1,
 # Tests/c/test_limits.c says why).
 VALGRIND := valgrind -q --error-exitcode=1 --leak-check=full --errors-for-leak-kinds=definite --show-possibly-lost=no
+
+# In make test: the fuzz targets for a short time each (a finding fails), the threads test, valgrind.
+TEST_FUZZ_SECONDS ?= 30
+.PHONY: test-fuzz test-tsan test-memcheck
+test-fuzz:
+	$(MAKE) --no-print-directory fuzz FUZZ_SECONDS=$(TEST_FUZZ_SECONDS)
+test-tsan: tsan
+test-memcheck: memcheck
 
 memcheck: $(EXAMPLES) $(C_TESTS)
 	@for example in $(EXAMPLES); do echo "== valgrind $$example"; \

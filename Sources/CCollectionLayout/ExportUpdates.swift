@@ -235,6 +235,6 @@ public func cl_diff_destroy(_ diff: OpaquePointer?) {
     if liveDiffs.withLock({ $0.remove(UInt(bitPattern: raw)) != nil }) {
         Unmanaged<DiffHandle>.fromOpaque(raw).release()
     } else {
-        failWithoutHandle(LayoutError(.invalidArgument, "cl_diff_destroy: the handle is not a live diff (destroyed twice?); ignored"))
+        _ = failWithoutHandle(LayoutError(.invalidArgument, "cl_diff_destroy: the handle is not a live diff (destroyed twice?); ignored"))
     }
 }

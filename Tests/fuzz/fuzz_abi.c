@@ -710,7 +710,7 @@ static void create_layout(fuzz_input *in, slot *sl) {
     if (flags & 128) {
         uint8_t r = fz_u8(in);
         if (r & 1) def.reserved = 1;
-        if (r & 2) def.reserved_0_4 = -1;
+        if (r & 2) def.anchoring = 0;
     }
     int32_t kind_count = fz_u8(in) % 5;
     uint8_t kb = fz_u8(in);
