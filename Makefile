@@ -208,7 +208,8 @@ clean:
 #   make fuzz          every libFuzzer target for FUZZ_SECONDS (default 60) each, after replaying
 #                      the corpora and the regression inputs; a finding fails (exit 1) and is
 #                      written to build/fuzz/findings/<target>/
-#   make fuzz-repro TARGET=fuzz_abi INPUT=FILE   replays one input (FUZZ_TRACE=1: the program)
+#   make fuzz-repro TARGET=fuzz_abi INPUT=FILE   replays one input (FUZZ_TRACE=1: the program;
+#                      TARGET=fuzz_cli likewise, FUZZ_TRACE=1: the arguments and files)
 #   make tsan          the threads test under ThreadSanitizer
 #   make memcheck      the C examples and the C tests under valgrind
 #
@@ -216,11 +217,15 @@ clean:
 # against the library built with Swift's AddressSanitizer and libFuzzer's coverage, in its own
 # build path (.build/asan); Swift has no UndefinedBehaviorSanitizer on Linux (its arithmetic
 # traps on overflow anyway). ThreadSanitizer likewise in .build/tsan.
+# fuzz_cli is an atheris target (Tests/fuzz/fuzz_cli.py, `pip install atheris`) over the command
+# line's readers, run in-process against the release library; $(FUZZ_BUILD)/fuzz_cli is a
+# wrapper that sets PY_ENV, so it takes libFuzzer's flags like the C targets. Without atheris it
+# falls back to random mutations with the same checks (and says so).
 
 FUZZ_SECONDS  ?= 60
 FUZZ_JOBS     ?= 1
 FUZZ_CC       ?= $(dir $(realpath $(shell command -v $(SWIFT))))clang
-FUZZ_TARGETS  := fuzz_abi
+FUZZ_TARGETS  := fuzz_abi fuzz_cli
 FUZZ_BUILD    := $(BUILD)/fuzz
 FUZZ_LIB_DIR  := $(CURDIR)/.build/asan/release
 TSAN_LIB_DIR  := $(CURDIR)/.build/tsan/release
@@ -247,6 +252,11 @@ $(FUZZ_BUILD)/fuzz_abi: Tests/fuzz/fuzz_abi.c Tests/fuzz/fuzz_common.h $(HEADER)
 	@mkdir -p $(@D)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -o $@ Tests/fuzz/fuzz_abi.c $(FUZZ_LINK) 2>$@.log || { cat $@.log; exit 1; }
 	@grep -v 'Cannot export local symbol' $@.log || true
+
+$(FUZZ_BUILD)/fuzz_cli: Tests/fuzz/fuzz_cli.py | lib
+	@mkdir -p $(@D)
+	printf '#!/bin/sh\n%s exec %s %s "$$@"\n' "$(PY_ENV)" "$(PYTHON)" "$(CURDIR)/Tests/fuzz/fuzz_cli.py" >$@
+	chmod +x $@
 
 fuzz-build: $(FUZZ_TARGETS:%=$(FUZZ_BUILD)/%)
 

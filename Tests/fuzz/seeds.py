@@ -323,11 +323,51 @@ def issue15_programs():
     return out
 
 
+# fuzz_cli's inputs (Tests/fuzz/fuzz_cli.py): a byte that picks the arguments (an index into its
+# ARGUMENTS), then the files separated by two NUL bytes.
+CLI_DUMP, CLI_DUMP_RECT, CLI_UPDATE, CLI_DIFF, CLI_RENDER = 0, 1, 3, 4, 8
+
+
+def cli_seeds(vectors):
+    """Every vector's files as fuzz_cli inputs: scenes for dump (and a few renders), the update
+    vectors' scene and update, the diff vector's ids."""
+    out = {}
+    for stem, vector in vectors:
+        files = lambda *values: b"\0\0".join(json.dumps(v, indent=1).encode() for v in values)
+        for key in ("scene", "scene_a", "scene_b"):
+            if key in vector:
+                out["%s-dump-%s" % (stem, key)] = bytes([CLI_DUMP]) + files(vector[key])
+        if "scene" in vector and vector.get("command") is None:
+            out[stem + "-dump-rect"] = bytes([CLI_DUMP_RECT]) + files(vector["scene"])
+            if stem in ("vector-01-uikit-grid", "vector-05-decorations-pinning", "vector-06-orthogonal"):
+                out[stem + "-render"] = bytes([CLI_RENDER]) + files(vector["scene"])
+        if vector.get("command") == "update":
+            out[stem + "-update"] = bytes([CLI_UPDATE]) + files(vector["scene"], vector["update"])
+        if vector.get("command") == "diff":
+            out[stem + "-diff"] = bytes([CLI_DIFF]) + files(vector["ids"])
+        if vector.get("command") == "self-size":
+            out[stem + "-measured-as-update"] = bytes([CLI_UPDATE]) + files(vector["scene"], vector["measured"])
+    return out
+
+
 def main():
     abi = os.path.join(CORPUS, "fuzz_abi")
     os.makedirs(abi, exist_ok=True)
     written = 0
     vectors = os.path.join(ROOT, "Tests", "vectors")
+    all_vectors = []
+    for sub in ("", "styles", "changes"):
+        folder = os.path.join(vectors, sub)
+        for name in sorted(os.listdir(folder)):
+            if name.endswith(".json"):
+                with open(os.path.join(folder, name)) as f:
+                    all_vectors.append(("vector-" + name[:-5], json.load(f)))
+    cli = os.path.join(CORPUS, "fuzz_cli")
+    os.makedirs(cli, exist_ok=True)
+    for stem, data in cli_seeds(all_vectors).items():
+        with open(os.path.join(cli, stem), "wb") as f:
+            f.write(data)
+        written += 1
     for sub in ("", "styles"):
         folder = os.path.join(vectors, sub)
         for name in sorted(os.listdir(folder)):
