@@ -86,6 +86,7 @@ _scratch = tempfile.mkdtemp(prefix="fuzz_cli-")
 atexit.register(shutil.rmtree, _scratch, True)
 _trace = bool(os.environ.get("FUZZ_TRACE"))
 _runs = 0
+_fuzzing = False  # atheris.Fuzz() runs: atheris.Mutate may be called
 _inputs = 0
 _statuses = {0: 0, 1: 0, 2: 0}
 
@@ -308,7 +309,7 @@ def _dump(value, rng: random.Random) -> bytes:
 def custom_mutator(data: bytes, max_size: int, seed: int) -> bytes:
     rng = random.Random(seed)
     if rng.random() < 0.25:
-        return atheris.Mutate(data, max_size) if atheris else _byte_mutate(data, rng)
+        return atheris.Mutate(data, max_size) if _fuzzing else _byte_mutate(data, rng)
     selector, files = split(data)
     if rng.random() < 0.1:
         selector = rng.randrange(256)
@@ -318,7 +319,8 @@ def custom_mutator(data: bytes, max_size: int, seed: int) -> bytes:
     except (ValueError, RecursionError):
         value = None
     if value is None or rng.random() < 0.1:
-        files[k] = atheris.Mutate(files[k], max(len(files[k]) * 2, 64)) if atheris else _byte_mutate(files[k], rng)
+        files[k] = atheris.Mutate(files[k], max(len(files[k]) * 2, 64)) if _fuzzing else \
+            _byte_mutate(files[k], rng)
     else:
         try:
             for _ in range(rng.choice([1, 1, 2, 3])):
@@ -414,6 +416,8 @@ def main() -> None:
         import collectionlayout.render  # noqa: F401
         import collectionlayout.diff  # noqa: F401
         import collectionlayout.updates  # noqa: F401
+    global _fuzzing
+    _fuzzing = True
     atheris.Setup(sys.argv, test_one_input, custom_mutator=custom_mutator)
     atheris.Fuzz()
 
