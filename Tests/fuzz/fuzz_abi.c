@@ -43,6 +43,9 @@
 /* Every call into the library is counted (the figure issue 12 asks for): these macros wrap the
  * functions (a function-like macro does not expand inside itself, so each calls the real one). */
 static uint64_t abi_calls, inputs_run;
+/* Batch updates and diffs: accepted and refused updates, updates compared with a fresh layout,
+ * diffs computed and refused. */
+static uint64_t updates_accepted, updates_refused, updates_fresh, diffs_ok, diffs_refused;
 #define COUNTED(call) (abi_calls++, call)
 #define cl_layout_create(...) COUNTED(cl_layout_create(__VA_ARGS__))
 #define cl_layout_destroy(...) COUNTED(cl_layout_destroy(__VA_ARGS__))
@@ -65,11 +68,23 @@ static uint64_t abi_calls, inputs_run;
 #define cl_layout_section_target_offset(...) COUNTED(cl_layout_section_target_offset(__VA_ARGS__))
 #define cl_status_string(...) COUNTED(cl_status_string(__VA_ARGS__))
 #define cl_version() COUNTED(cl_version())
+#define cl_layout_perform_batch_update(...) COUNTED(cl_layout_perform_batch_update(__VA_ARGS__))
+#define cl_layout_update_new_section(...) COUNTED(cl_layout_update_new_section(__VA_ARGS__))
+#define cl_layout_update_old_section(...) COUNTED(cl_layout_update_old_section(__VA_ARGS__))
+#define cl_layout_update_new_item(...) COUNTED(cl_layout_update_new_item(__VA_ARGS__))
+#define cl_layout_update_old_item(...) COUNTED(cl_layout_update_old_item(__VA_ARGS__))
+#define cl_layout_update_elements(...) COUNTED(cl_layout_update_elements(__VA_ARGS__))
+#define cl_layout_update_identities(...) COUNTED(cl_layout_update_identities(__VA_ARGS__))
+#define cl_diff_create(...) COUNTED(cl_diff_create(__VA_ARGS__))
+#define cl_diff_destroy(...) COUNTED(cl_diff_destroy(__VA_ARGS__))
 
 /* Printed when the process ends (libFuzzer exits through exit() after -max_total_time/-runs). */
 static void report_calls(void) {
     fprintf(stderr, "fuzz_abi: calls: %llu ABI calls in %llu inputs\n", (unsigned long long)abi_calls,
             (unsigned long long)inputs_run);
+    fprintf(stderr, "fuzz_abi: updates: %llu accepted (%llu compared with a fresh layout of the new data), %llu refused; "
+            "diffs: %llu computed, %llu refused\n", (unsigned long long)updates_accepted, (unsigned long long)updates_fresh,
+            (unsigned long long)updates_refused, (unsigned long long)diffs_ok, (unsigned long long)diffs_refused);
 }
 
 /* Layouts larger than this many elements (sections + items + inline elements) are legitimate
@@ -99,8 +114,25 @@ typedef struct section_model {
     uint8_t inline_before_mode;    /* 0: spread over 0...items, 1: all at 0, 2: past the end */
 } section_model;
 
+/* The explicit data of batch updates and diffs: sections and items with ids, and the data source
+ * answers by id (a section's metrics by its id, an item's size or frame by its id and version), so
+ * that an update that carries an item carries its answers, and a fresh layout of the new data must
+ * equal the updated one. */
+enum { X_SECTIONS = 24, X_ITEMS = 600 };
+typedef struct xdata {
+    int64_t sections;
+    int64_t section_id[X_SECTIONS];
+    int64_t count[X_SECTIONS];
+    int64_t total;
+    int64_t id[X_ITEMS], version[X_ITEMS];   /* section after section */
+} xdata;
+
 typedef struct model {
     int slot;
+    bool explicit_data;                /* the callbacks answer from x */
+    bool synced;                       /* the layout was built from exactly what x answers */
+    xdata x;
+    int64_t next_id;
     int64_t sections;
     bool no_section_count;             /* the callback is NULL: the layout has 1 section */
     bool no_inline;                    /* the inline_elements callback is NULL: none */
@@ -119,8 +151,26 @@ typedef struct model {
     int64_t sizes_asked, frames_asked;
 } model;
 
+typedef struct kind_call {
+    bool decoration;                   /* cl_layout_add_decoration, else cl_layout_register_kind */
+    const char *name;
+    cl_decoration_def def;
+} kind_call;
+
+enum { KIND_LOG = 24 };
+enum answers_state { ANSWERS_NONE, ANSWERS_VALID };
+
 typedef struct slot {
     cl_layout *layout;
+    /* How the layout was made, to build a fresh one of the same data after an update: the def
+     * and data source as passed (blocks of their struct sizes), then the kinds and decorations
+     * registered since, in order. */
+    void *def_block, *src_block;
+    const char *kinds[MAX_KINDS];
+    kind_call kind_log[KIND_LOG];
+    int kind_log_count;                /* -1: too many to replay */
+    enum answers_state answers;        /* the last update's answers are readable */
+    int64_t answers_sections[2], answers_items[2][X_SECTIONS];  /* old and new counts */
     cl_layout *stale;                  /* the last destroyed handle, for stale-handle calls */
     model m;
 } slot;
@@ -148,9 +198,35 @@ static uint64_t mix(uint64_t x) {
     return x ^ (x >> 31);
 }
 
+static int64_t x_first(const xdata *x, int64_t section) {
+    int64_t first = 0;
+    for (int64_t k = 0; k < section && k < x->sections; k++) first += x->count[k];
+    return first;
+}
+
 static const section_model *sec(const model *m, int64_t section) {
+    if (m->explicit_data) {
+        int64_t id = section >= 0 && section < m->x.sections ? m->x.section_id[section] : section;
+        return &m->s[(uint64_t)id % MODEL_SECTIONS];
+    }
     uint64_t k = (uint64_t)section % MODEL_SECTIONS;
     return &m->s[k];
+}
+
+static int64_t sec_items(const model *m, int64_t section) {
+    if (m->explicit_data) return section >= 0 && section < m->x.sections ? m->x.count[section] : 0;
+    return sec(m, section)->items;
+}
+
+/* Explicit data: the id and version of an item (an item the data source does not have: its own
+ * place, so that a host that invalidates stale index paths still gets answers). */
+static void x_item(const model *m, int64_t section, int64_t item, int64_t *id, int64_t *version) {
+    *id = -1 - section * 100000 - item;
+    *version = 0;
+    if (section < 0 || section >= m->x.sections || item < 0 || item >= m->x.count[section]) return;
+    int64_t k = x_first(&m->x, section) + item;
+    *id = m->x.id[k];
+    *version = m->x.version[k];
 }
 
 /* A value for item `item` of `section`, around base, or the garbage value every n-th time. */
@@ -158,6 +234,20 @@ static double vary(const model *m, int64_t section, int64_t item, int which, dou
     uint64_t h = mix(m->size_seed ^ mix((uint64_t)section * 0x100000001b3ull + (uint64_t)item * 4 + (uint64_t)which));
     if (m->garbage_every && h % m->garbage_every == 0) return m->garbage_value;
     return base * (double)(1 + h % 4) / 2.0;
+}
+
+/* An item's size (or custom frame part `which`): by index path, or by id in explicit data. */
+static double item_value(const model *m, int64_t section, int64_t item, int which, double index_base) {
+    if (!m->explicit_data) {
+        double base = which == 0 ? sec(m, section)->width : which == 1 ? sec(m, section)->height : index_base;
+        return vary(m, section, item, which, base);
+    }
+    int64_t id, version;
+    x_item(m, section, item, &id, &version);
+    const section_model *t = &m->s[(uint64_t)id % MODEL_SECTIONS];
+    double base = which == 0 ? t->width : which == 1 ? t->height : which == 2 ? 10.0 * (double)((uint64_t)id % 7)
+                                                                               : 20.0 * (double)((uint64_t)id % 11);
+    return vary(m, id, version, which, base);
 }
 
 static slot *slot_of(void *user_data) { return &slots[((model *)user_data)->slot]; }
@@ -169,7 +259,7 @@ static cl_status cb_section_count(void *u, int64_t *out) {
     model *m = u;
     cl_status s = callback_hook(m);
     if (s) return s;
-    *out = m->sections;
+    *out = m->explicit_data ? m->x.sections : m->sections;
     return CL_OK;
 }
 
@@ -177,8 +267,9 @@ static cl_status cb_item_count(void *u, int64_t section, int64_t *out) {
     model *m = u;
     cl_status s = callback_hook(m);
     if (s) return s;
-    if (section < 0 || section >= (m->no_section_count ? 1 : m->sections)) fail("item_count asked for section %lld of %lld", (long long)section, (long long)m->sections);
-    *out = sec(m, section)->items;
+    int64_t sections = m->no_section_count ? 1 : m->explicit_data ? m->x.sections : m->sections;
+    if (section < 0 || section >= sections) fail("item_count asked for section %lld of %lld", (long long)section, (long long)sections);
+    *out = sec_items(m, section);
     return CL_OK;
 }
 
@@ -191,10 +282,9 @@ static cl_status cb_item_sizes(void *u, int64_t section, int64_t first, int64_t 
     if (section < 0 || first < 0 || count < 0)
         fail("item_sizes(section %lld, first %lld, count %lld)", (long long)section, (long long)first, (long long)count);
     m->sizes_asked += count;
-    const section_model *sm = sec(m, section);
     for (int64_t i = 0; i < count; i++) {
-        out[i].width = vary(m, section, first + i, 0, sm->width);
-        out[i].height = vary(m, section, first + i, 1, sm->height);
+        out[i].width = item_value(m, section, first + i, 0, 0);
+        out[i].height = item_value(m, section, first + i, 1, 0);
     }
     return CL_OK;
 }
@@ -207,12 +297,11 @@ static cl_status cb_custom_frames(void *u, int64_t section, int64_t first, int64
         fail("custom_frames(section %lld, first %lld, count %lld, line extent %g)", (long long)section, (long long)first,
              (long long)count, line_extent);
     m->frames_asked += count;
-    const section_model *sm = sec(m, section);
     for (int64_t i = 0; i < count; i++) {
-        out[i].x = vary(m, section, first + i, 2, 10.0 * (double)(i % 7));
-        out[i].y = vary(m, section, first + i, 3, 20.0 * (double)((first + i) / 3));
-        out[i].width = vary(m, section, first + i, 0, sm->width);
-        out[i].height = vary(m, section, first + i, 1, sm->height);
+        out[i].x = item_value(m, section, first + i, 2, 10.0 * (double)(i % 7));
+        out[i].y = item_value(m, section, first + i, 3, 20.0 * (double)((first + i) / 3));
+        out[i].width = item_value(m, section, first + i, 0, 0);
+        out[i].height = item_value(m, section, first + i, 1, 0);
     }
     return CL_OK;
 }
@@ -252,13 +341,14 @@ static cl_status cb_inline(void *u, int64_t section, cl_inline_element *out, int
     for (int64_t i = 0; i < count && i < capacity; i++) {
         out[i].kind = sm->inline_kind_base + (int32_t)(i % 3);
         out[i].reserved = 0;
-        int64_t items = sm->items;
+        int64_t items = sec_items(m, section);
         switch (sm->inline_before_mode) {
         case 0: out[i].before = items > 0 ? (i * 7) % (items + 1) : 0; break;
         case 1: out[i].before = 0; break;
         default: out[i].before = items + 1 + i; break;
         }
-        out[i].extent = vary(m, section, i, 4, sm->inline_extent);
+        int64_t which = m->explicit_data && section < m->x.sections ? m->x.section_id[section] : section;
+        out[i].extent = vary(m, which, i, 4, sm->inline_extent);
     }
     return CL_OK;
 }
@@ -594,6 +684,19 @@ static void read_section_model(fuzz_input *in, section_model *s) {
 /* What the model's counts add up to, as the engine counts them (sections, items, inline
  * elements), saturating; *negative if a count is negative (the engine refuses it at once). */
 static double model_total(const model *m, bool *negative, double *without_inlines) {
+    if (m->explicit_data) {
+        int64_t sections = m->no_section_count ? 1 : m->x.sections;
+        double total = (double)sections, inlines = 0;
+        *negative = false;
+        for (int64_t k = 0; k < sections && k < m->x.sections; k++) {
+            const section_model *s = sec(m, k);
+            total += (double)m->x.count[k];
+            if (s->inline_count < 0 && !m->no_inline) *negative = true;
+            if (!m->no_inline) inlines += (double)(s->inline_count > 0 ? s->inline_count : 0);
+        }
+        *without_inlines = total;
+        return total + inlines;
+    }
     int64_t sections = m->no_section_count ? 1 : m->sections;
     *negative = sections < 0;
     if (sections < 0) return 0;
@@ -657,6 +760,10 @@ static cl_status callback_hook(model *m) {
                 } else {
                     cl_status o = cl_layout_invalidate(other->layout);
                     if (o == CL_ERROR_REENTRANT) fail("invalidating another layout from a callback: REENTRANT");
+                    if (o == CL_OK) {
+                        other->answers = ANSWERS_NONE;
+                        other->m.synced = true;
+                    }
                 }
             }
             st = me ? CL_ERROR_REENTRANT : CL_ERROR_INVALID_HANDLE;
@@ -685,7 +792,7 @@ static cl_status callback_hook(model *m) {
 static int64_t effective_limit[SLOTS];
 
 static void create_layout(fuzz_input *in, slot *sl) {
-    static const char *kind_storage[MAX_KINDS];
+    const char **kind_storage = sl->kinds;
     cl_layout_def def = cl_layout_def_default();
     def.direction = read_enum(in, 2);
     def.viewport = read_rect(in);
@@ -768,8 +875,12 @@ static void create_layout(fuzz_input *in, slot *sl) {
     cl_layout *layout = (cl_layout *)(uintptr_t)0x1;
     cl_status st = cl_layout_create(null_def ? NULL : def_block, null_src ? NULL : src_block, null_out ? NULL : &layout);
     TRACE("  create: %d %s\n", st, st ? cl_layout_last_error(NULL) : "");
-    free(def_block);
-    free(src_block);
+    free(sl->def_block);
+    free(sl->src_block);
+    sl->def_block = def_block;
+    sl->src_block = src_block;
+    sl->kind_log_count = 0;
+    sl->answers = ANSWERS_NONE;
     if (null_out) {
         if (st == CL_OK) fail("create with a NULL out_layout succeeded");
         return;
@@ -786,6 +897,665 @@ static void create_layout(fuzz_input *in, slot *sl) {
     if (!layout) fail("create succeeded with a NULL layout");
     if (over_by_counts) fail("create succeeded with counts over the limit %lld", (long long)limit);
     sl->layout = layout;
+    sl->m.synced = true;
+}
+
+/* ---- Batch updates and diffs (SPEC §10.2, §10.3) ------------------------------------------ */
+
+static void x_remove_item(xdata *x, int64_t section, int64_t item, int64_t *id, int64_t *version) {
+    int64_t k = x_first(x, section) + item;
+    *id = x->id[k];
+    *version = x->version[k];
+    memmove(&x->id[k], &x->id[k + 1], sizeof x->id[0] * (size_t)(x->total - k - 1));
+    memmove(&x->version[k], &x->version[k + 1], sizeof x->version[0] * (size_t)(x->total - k - 1));
+    x->count[section]--;
+    x->total--;
+}
+
+static void x_insert_item(xdata *x, int64_t section, int64_t item, int64_t id, int64_t version) {
+    int64_t k = x_first(x, section) + item;
+    memmove(&x->id[k + 1], &x->id[k], sizeof x->id[0] * (size_t)(x->total - k));
+    memmove(&x->version[k + 1], &x->version[k], sizeof x->version[0] * (size_t)(x->total - k));
+    x->id[k] = id;
+    x->version[k] = version;
+    x->count[section]++;
+    x->total++;
+}
+
+/* Removes a section with its items into ids/versions (at most X_ITEMS). */
+static int64_t x_remove_section(xdata *x, int64_t section, int64_t *id, int64_t *ids, int64_t *versions) {
+    int64_t n = x->count[section], first = x_first(x, section);
+    memcpy(ids, &x->id[first], sizeof *ids * (size_t)n);
+    memcpy(versions, &x->version[first], sizeof *versions * (size_t)n);
+    memmove(&x->id[first], &x->id[first + n], sizeof x->id[0] * (size_t)(x->total - first - n));
+    memmove(&x->version[first], &x->version[first + n], sizeof x->version[0] * (size_t)(x->total - first - n));
+    x->total -= n;
+    *id = x->section_id[section];
+    memmove(&x->section_id[section], &x->section_id[section + 1], sizeof x->section_id[0] * (size_t)(x->sections - section - 1));
+    memmove(&x->count[section], &x->count[section + 1], sizeof x->count[0] * (size_t)(x->sections - section - 1));
+    x->sections--;
+    return n;
+}
+
+static void x_insert_section(xdata *x, int64_t section, int64_t id, const int64_t *ids, const int64_t *versions, int64_t n) {
+    memmove(&x->section_id[section + 1], &x->section_id[section], sizeof x->section_id[0] * (size_t)(x->sections - section));
+    memmove(&x->count[section + 1], &x->count[section], sizeof x->count[0] * (size_t)(x->sections - section));
+    x->section_id[section] = id;
+    x->count[section] = 0;
+    x->sections++;
+    for (int64_t i = 0; i < n; i++) x_insert_item(x, section, i, ids[i], versions[i]);
+}
+
+/* A random edit of the explicit data, as a host changes its data. *reloads: a version changed;
+ * *dupes: an id now appears twice. */
+static void x_edit(fuzz_input *in, model *m, xdata *x, bool *reloads, bool *dupes) {
+    uint8_t kind = fz_u8(in) % 8;
+    int64_t a = fz_u8(in), b = fz_u8(in);
+    int64_t ids[X_ITEMS], versions[X_ITEMS], id, version;
+    /* a nonempty section, from a */
+    int64_t s = -1;
+    for (int64_t k = 0; k < x->sections; k++)
+        if (x->count[(a + k) % x->sections]) { s = (a + k) % x->sections; break; }
+    switch (kind) {
+    case 0:
+        if (s >= 0) x_remove_item(x, s, b % x->count[s], &id, &version);
+        break;
+    case 1:
+        if (x->sections && x->total < X_ITEMS) x_insert_item(x, a % x->sections, b % (x->count[a % x->sections] + 1), m->next_id++, 0);
+        break;
+    case 2:
+        if (s >= 0) {
+            x_remove_item(x, s, b % x->count[s], &id, &version);
+            int64_t t = fz_u8(in) % x->sections;
+            x_insert_item(x, t, fz_u8(in) % (x->count[t] + 1), id, version);
+        }
+        break;
+    case 3:
+        if (s >= 0) {
+            x->version[x_first(x, s) + b % x->count[s]]++;
+            *reloads = true;
+        }
+        break;
+    case 4:
+        if (x->sections) x_remove_section(x, a % x->sections, &id, ids, versions);
+        break;
+    case 5:
+        if (x->sections < X_SECTIONS) {
+            int64_t n = b % 5;
+            if (x->total + n > X_ITEMS) n = 0;
+            for (int64_t i = 0; i < n; i++) ids[i] = m->next_id++, versions[i] = 0;
+            x_insert_section(x, a % (x->sections + 1), m->next_id++, ids, versions, n);
+        }
+        break;
+    case 6:
+        if (x->sections) {
+            int64_t n = x_remove_section(x, a % x->sections, &id, ids, versions);
+            x_insert_section(x, b % (x->sections + 1), id, ids, versions, n);
+        }
+        break;
+    default:
+        if ((b & 1) && x->sections >= 2 && a % x->sections != (a + 1) % x->sections) {
+            x->section_id[a % x->sections] = x->section_id[(a + 1) % x->sections];
+            *dupes = true;
+        } else if (x->total >= 2) {
+            x->id[a % x->total] = x->id[(a + 1 + b % (x->total - 1)) % x->total];
+            *dupes = a % x->total != (a + 1 + b % (x->total - 1)) % x->total || *dupes;
+        }
+    }
+}
+
+static int64_t *exact_copy(const void *p, int64_t count, size_t element) {
+    size_t bytes = (size_t)(count > 0 ? count : 0) * element;
+    void *q = malloc(bytes ? bytes : 1);
+    if (bytes && p) memcpy(q, p, bytes);
+    return q;
+}
+
+typedef struct place { int64_t id, section, item, version; } place;
+
+static int compare_place(const void *pa, const void *pb) {
+    const place *a = pa, *b = pb;
+    return a->id < b->id ? -1 : a->id > b->id;
+}
+
+/* Every item of x with its place, sorted by id. */
+static place *x_places(const xdata *x) {
+    place *p = malloc(sizeof *p * (size_t)(x->total ? x->total : 1));
+    int64_t k = 0;
+    for (int64_t s = 0; s < x->sections; s++)
+        for (int64_t i = 0; i < x->count[s]; i++, k++) p[k] = (place){x->id[k], s, i, x->version[k]};
+    qsort(p, (size_t)x->total, sizeof *p, compare_place);
+    return p;
+}
+
+static const place *find_place(const place *p, int64_t n, int64_t id) {
+    place key = {id, 0, 0, 0};
+    return bsearch(&key, p, (size_t)n, sizeof *p, compare_place);
+}
+
+static int64_t x_section_index(const xdata *x, int64_t id) {
+    for (int64_t s = 0; s < x->sections; s++)
+        if (x->section_id[s] == id) return s;
+    return -1;
+}
+
+static bool x_has_dupes(const xdata *x) {
+    for (int64_t a = 0; a < x->sections; a++)
+        for (int64_t b = a + 1; b < x->sections; b++)
+            if (x->section_id[a] == x->section_id[b]) return true;
+    place *p = x_places(x);
+    bool dupes = false;
+    for (int64_t k = 0; k + 1 < x->total; k++) dupes = dupes || p[k].id == p[k + 1].id;
+    free(p);
+    return dupes;
+}
+
+/* A fresh layout of the data source's data (the same def, kinds and decorations, viewport and
+ * section offsets as `layout`) answers exactly as `layout` does. */
+static void compare_fresh(slot *sl, cl_layout *layout, const char *what) {
+    if (sl->kind_log_count < 0 || !sl->def_block || !sl->src_block) return;
+    model *m = &sl->m;
+    int64_t fail_at = m->fail_at, reenter_at = m->reenter_at, callbacks = m->callbacks;
+    m->fail_at = m->reenter_at = 0;
+    cl_layout *fresh = NULL;
+    cl_status st = cl_layout_create(sl->def_block, sl->src_block, &fresh);
+    if (st != CL_OK) fail("%s: a fresh layout of the new data fails: %d %s", what, st, cl_layout_last_error(NULL));
+    for (int k = 0; k < sl->kind_log_count; k++) {
+        int32_t kind;
+        const kind_call *c = &sl->kind_log[k];
+        st = c->decoration ? cl_layout_add_decoration(fresh, c->name, &c->def, &kind) : cl_layout_register_kind(fresh, c->name, &kind);
+        if (st != CL_OK) fail("%s: replaying kind \"%s\" on a fresh layout: %d %s", what, c->name, st, cl_layout_last_error(fresh));
+    }
+    cl_rect v;
+    cl_layout_viewport(layout, &v);
+    if ((st = cl_layout_set_viewport(fresh, v)) != CL_OK) fail("%s: the fresh layout refuses the viewport: %s", what, cl_layout_last_error(fresh));
+    int64_t sections = 0;
+    cl_layout_section_count(layout, &sections);
+    for (int64_t s = 0; s < sections; s++) {
+        cl_section_scroll sc;
+        if (cl_layout_section_scroll(layout, s, &sc, sizeof sc) == CL_OK && cl_layout_set_section_offset(fresh, s, sc.offset) != CL_OK)
+            fail("%s: section %lld's offset %g on the fresh layout: %s", what, (long long)s, sc.offset, cl_layout_last_error(fresh));
+    }
+    snapshot a, b;
+    take_snapshot(layout, &a);
+    take_snapshot(fresh, &b);
+    fprintf(stderr, trace ? "  comparing with a fresh layout of the new data\n" : "");
+    if (a.status != b.status || memcmp(&a.content, &b.content, sizeof a.content) || memcmp(&a.viewport, &b.viewport, sizeof a.viewport) ||
+        a.sections != b.sections || memcmp(a.items, b.items, sizeof a.items) || a.count != b.count)
+        fail("%s: the updated layout (content %g x %g, %lld sections, %lld elements) differs from a fresh layout of the new data "
+             "(content %g x %g, %lld sections, %lld elements)", what, a.content.width, a.content.height, (long long)a.sections,
+             (long long)a.count, b.content.width, b.content.height, (long long)b.sections, (long long)b.count);
+    for (int64_t i = 0; i < a.count; i++)
+        if (memcmp(&a.elements[i], &b.elements[i], sizeof(cl_attributes)))
+            fail("%s: element %lld (%d, %d, %lld, %lld) is (%g, %g, %g, %g) z %d alpha %g hidden %d after the update, "
+                 "(%d, %d, %lld, %lld) (%g, %g, %g, %g) z %d alpha %g hidden %d in a fresh layout", what, (long long)i,
+                 a.elements[i].category, a.elements[i].kind, (long long)a.elements[i].section, (long long)a.elements[i].item,
+                 a.elements[i].frame.x, a.elements[i].frame.y, a.elements[i].frame.width, a.elements[i].frame.height,
+                 a.elements[i].z, a.elements[i].alpha, a.elements[i].hidden, b.elements[i].category, b.elements[i].kind,
+                 (long long)b.elements[i].section, (long long)b.elements[i].item, b.elements[i].frame.x, b.elements[i].frame.y,
+                 b.elements[i].frame.width, b.elements[i].frame.height, b.elements[i].z, b.elements[i].alpha, b.elements[i].hidden);
+    free_snapshot(&a);
+    free_snapshot(&b);
+    cl_layout_destroy(fresh);
+    m->fail_at = fail_at;
+    m->reenter_at = reenter_at;
+    m->callbacks = callbacks;
+}
+
+/* The map of an accepted update: old <-> new places are inverse, in range; places out of range
+ * are refused. */
+static void check_map(cl_layout *layout, const slot *sl) {
+    int64_t olds = sl->answers_sections[0], news = sl->answers_sections[1], out = -7;
+    cl_index_path p, q;
+    for (int64_t o = 0; o < olds; o++) {
+        if (cl_layout_update_new_section(layout, o, &out) != CL_OK || out < -1 || out >= news)
+            fail("update_new_section(%lld) = %lld of %lld", (long long)o, (long long)out, (long long)news);
+        int64_t back = -7;
+        if (out >= 0 && (cl_layout_update_old_section(layout, out, &back) != CL_OK || back != o))
+            fail("update_old_section(%lld) = %lld, not %lld", (long long)out, (long long)back, (long long)o);
+        for (int64_t i = 0; o < X_SECTIONS && i < sl->answers_items[0][o]; i++) {
+            if (cl_layout_update_new_item(layout, (cl_index_path){o, i}, &p) != CL_OK)
+                fail("update_new_item(%lld, %lld): %s", (long long)o, (long long)i, cl_layout_last_error(layout));
+            if (p.section == -1 ? p.item != -1 : (p.section < 0 || p.section >= news || p.item < 0 ||
+                                                  (p.section < X_SECTIONS && p.item >= sl->answers_items[1][p.section])))
+                fail("update_new_item(%lld, %lld) = (%lld, %lld)", (long long)o, (long long)i, (long long)p.section, (long long)p.item);
+            if (p.section >= 0 && (cl_layout_update_old_item(layout, p, &q) != CL_OK || q.section != o || q.item != i))
+                fail("update_old_item(%lld, %lld) = (%lld, %lld), not (%lld, %lld)", (long long)p.section, (long long)p.item,
+                     (long long)q.section, (long long)q.item, (long long)o, (long long)i);
+        }
+    }
+    if (cl_layout_update_new_section(layout, olds, &out) != CL_ERROR_OUT_OF_RANGE ||
+        cl_layout_update_old_section(layout, news, &out) != CL_ERROR_OUT_OF_RANGE ||
+        cl_layout_update_new_section(layout, -1, &out) != CL_ERROR_OUT_OF_RANGE)
+        fail("update_new/old_section out of range: not OUT_OF_RANGE");
+    if (olds > 0 && olds <= X_SECTIONS &&
+        cl_layout_update_new_item(layout, (cl_index_path){0, sl->answers_items[0][0]}, &p) != CL_ERROR_OUT_OF_RANGE)
+        fail("update_new_item past section 0's items: not OUT_OF_RANGE");
+}
+
+/* An accepted diff: every carried id is where it is in the new lists. */
+static void check_diff_map(cl_layout *layout, const xdata *old_x, const xdata *new_x) {
+    place *np = x_places(new_x);
+    int64_t k = 0;
+    for (int64_t os = 0; os < old_x->sections; os++) {
+        int64_t ns = x_section_index(new_x, old_x->section_id[os]), got = -7;
+        if (cl_layout_update_new_section(layout, os, &got) != CL_OK || got != ns)
+            fail("diff: section id %lld: old section %lld went to %lld, the new lists have it at %lld", (long long)old_x->section_id[os],
+                 (long long)os, (long long)got, (long long)ns);
+        for (int64_t oi = 0; oi < old_x->count[os]; oi++, k++) {
+            const place *p = find_place(np, new_x->total, old_x->id[k]);
+            bool carried = ns >= 0 && p && x_section_index(old_x, new_x->section_id[p->section]) >= 0;
+            cl_index_path to;
+            if (cl_layout_update_new_item(layout, (cl_index_path){os, oi}, &to) != CL_OK) fail("diff: update_new_item");
+            bool at_place = carried && to.section == p->section && to.item == p->item;
+            bool gone = to.section == -1 && to.item == -1;
+            if (carried ? !(at_place || (gone && p->version != old_x->version[k])) : !gone)
+                fail("diff: item id %lld at (%lld, %lld) went to (%lld, %lld); the new lists have it %s (%lld, %lld)",
+                     (long long)old_x->id[k], (long long)os, (long long)oi, (long long)to.section, (long long)to.item,
+                     carried ? "carried to" : "not carried, at", p ? (long long)p->section : -1LL, p ? (long long)p->item : -1LL);
+        }
+    }
+    free(np);
+}
+
+static const uint32_t update_sizes[] = {0, 4, 40, 100, 151, 152, 160, 4096, 4097};
+static const uint32_t diff_side_sizes[] = {0, 4, 40, 47, 48, 56, 4096, 4097};
+static const size_t summary_sizes[] = {0, 8, 40, 63, 64, 65, 72, 4096};
+static const size_t change_sizes[] = {0, 8, 72, 167, 168, 169, 176, 4096};
+
+/* Performs `u` on the slot's layout with the data source switched to new_x. `exact`: new_x is
+ * what the update makes of the old data (a diff's own update), so an accepted update must equal a
+ * fresh layout of new_x. */
+static void perform(fuzz_input *in, slot *sl, const cl_batch_update *u, const xdata *new_x, bool exact, const char *what) {
+    model *m = &sl->m;
+    cl_layout *layout = sl->layout;
+    xdata old_x = m->x;
+    bool was_synced = m->synced;
+    snapshot before;
+    take_snapshot(layout, &before);
+    int64_t old_counts[X_SECTIONS] = {0};
+    for (int64_t s = 0; s < X_SECTIONS && s < before.sections; s++) cl_layout_item_count(layout, s, &old_counts[s]);
+    m->x = *new_x;
+    int64_t limit = effective_limit[m->slot];
+    if (limit < 0 || limit > CL_MAX_ITEMS) limit = CL_MAX_ITEMS;
+    if (!worth_building(m, limit)) {
+        m->x = old_x;
+        free_snapshot(&before);
+        return;
+    }
+    uint8_t b = fz_u8(in);
+    size_t summary_size = b < 200 ? sizeof(cl_update_summary) : summary_sizes[b % 8];
+    uint8_t *summary = b == 255 ? NULL : malloc(summary_size ? summary_size : 1);
+    if (summary) memset(summary, 0xab, summary_size ? summary_size : 1);
+    void *block = sized_copy(in, u, sizeof *u, update_sizes, sizeof update_sizes / sizeof update_sizes[0], NULL);
+    m->callbacks = 0;
+    m->sizes_asked = m->frames_asked = 0;
+    cl_status st = cl_layout_perform_batch_update(layout, fz_u8(in) == 255 ? NULL : block, (cl_update_summary *)summary, summary_size);
+    free(block);
+    TRACE("  %s: %d %s\n", what, st, st ? cl_layout_last_error(layout) : "");
+    if (st != CL_OK) {
+        if (st > 0 || st < CL_ERROR_LIMIT || !cl_layout_last_error(layout)[0]) fail("%s returned %d with message \"%s\"", what, st, cl_layout_last_error(layout));
+        snapshot after;
+        take_snapshot(layout, &after);
+        compare_snapshots(&before, &after, what);
+        free_snapshot(&after);
+        m->x = old_x;  /* the host keeps its data */
+        updates_refused++;
+        free(summary);
+        free_snapshot(&before);
+        return;
+    }
+    updates_accepted++;
+    sl->answers = ANSWERS_VALID;
+    sl->answers_sections[0] = before.sections;
+    memcpy(sl->answers_items[0], old_counts, sizeof old_counts);
+    cl_layout_section_count(layout, &sl->answers_sections[1]);
+    for (int64_t s = 0; s < X_SECTIONS; s++) {
+        sl->answers_items[1][s] = 0;
+        if (s < sl->answers_sections[1]) cl_layout_item_count(layout, s, &sl->answers_items[1][s]);
+    }
+    if (summary && summary_size >= sizeof(cl_update_summary)) {
+        cl_update_summary sum;
+        memcpy(&sum, summary, sizeof sum);
+        cl_rect v;
+        int64_t n = -1;
+        cl_layout_viewport(layout, &v);
+        if (memcmp(&v, &sum.viewport, sizeof v) || !isfinite(sum.adjustment) || !isfinite(sum.content_size_change))
+            fail("%s: summary viewport (%g, %g, %g, %g) adjustment %g change %g; the layout's viewport (%g, %g, %g, %g)", what,
+                 sum.viewport.x, sum.viewport.y, sum.viewport.width, sum.viewport.height, sum.adjustment, sum.content_size_change,
+                 v.x, v.y, v.width, v.height);
+        if (cl_layout_update_elements(layout, NULL, 0, sizeof(cl_element_change), &n) != CL_OK || n != sum.element_count)
+            fail("%s: summary says %lld records, update_elements %lld", what, (long long)sum.element_count, (long long)n);
+        if (cl_layout_update_identities(layout, 1, NULL, 0, sizeof(cl_attributes), &n) != CL_OK || n != sum.inserted_count)
+            fail("%s: summary says %lld inserted, update_identities %lld", what, (long long)sum.inserted_count, (long long)n);
+        if (cl_layout_update_identities(layout, 0, NULL, 0, sizeof(cl_attributes), &n) != CL_OK || n != sum.deleted_count)
+            fail("%s: summary says %lld deleted, update_identities %lld", what, (long long)sum.deleted_count, (long long)n);
+        for (size_t z = sizeof sum; z < summary_size; z++)
+            if (summary[z]) fail("%s: summary byte %zu past the struct is %d", what, z, summary[z]);
+    }
+    free(summary);
+    free_snapshot(&before);
+    check_map(layout, sl);
+    m->synced = was_synced && exact;
+    if (m->synced) {
+        check_diff_map(layout, &old_x, new_x);
+        compare_fresh(sl, layout, what);
+        updates_fresh++;
+    }
+    full_check(layout, (cl_rect){0, 0, -1, -1});
+}
+
+/* Op 24: the data source switches to explicit data (taken from the layout's counts, or new),
+ * and the layout is invalidated to read it. */
+static void op_explicit(fuzz_input *in, slot *sl) {
+    model *m = &sl->m;
+    cl_layout *layout = sl->layout;
+    xdata *x = &m->x;
+    memset(x, 0, sizeof *x);
+    int64_t sections = -1;
+    bool from_layout = layout && !(fz_u8(in) & 1) && cl_layout_section_count(layout, &sections) == CL_OK && sections <= X_SECTIONS;
+    if (!from_layout) sections = fz_u8(in) % 7;
+    x->sections = sections;
+    for (int64_t s = 0; s < sections; s++) {
+        int64_t n = 0;
+        if (from_layout) cl_layout_item_count(layout, s, &n);
+        else n = fz_u8(in) % 13;
+        if (x->total + n > X_ITEMS) n = 0;
+        x->section_id[s] = m->next_id++;
+        x->count[s] = n;
+        for (int64_t i = 0; i < n; i++) x->id[x->total + i] = m->next_id++;
+        x->total += n;
+    }
+    m->explicit_data = true;
+    m->synced = false;
+    TRACE("  explicit data: %lld sections, %lld items\n", (long long)x->sections, (long long)x->total);
+    if (!layout) return;
+    int64_t limit = effective_limit[m->slot];
+    if (limit < 0 || limit > CL_MAX_ITEMS) limit = CL_MAX_ITEMS;
+    if (!worth_building(m, limit)) return;
+    snapshot before;
+    take_snapshot(layout, &before);
+    m->callbacks = 0;
+    cl_status st = cl_layout_invalidate(layout);
+    TRACE("  cl_layout_invalidate: %d %s\n", st, st ? cl_layout_last_error(layout) : "");
+    if (st == CL_OK) {
+        m->synced = true;
+        sl->answers = ANSWERS_NONE;
+        full_check(layout, (cl_rect){0, 0, -1, -1});
+    } else {
+        snapshot after;
+        take_snapshot(layout, &after);
+        compare_snapshots(&before, &after, "cl_layout_invalidate (explicit data)");
+        free_snapshot(&after);
+    }
+    free_snapshot(&before);
+}
+
+/* A hostile count for a diff side: negative, or over the element limit (refused before reading). */
+static int64_t hostile_count(fuzz_input *in) {
+    static const int64_t counts[] = {-1, INT64_MIN, (int64_t)CL_MAX_ITEMS + 1, (int64_t)1 << 62, INT64_MAX};
+    return counts[fz_u8(in) % 5];
+}
+
+/* Op 25, diff: edits of the explicit data, cl_diff_create of the old and new lists (sometimes
+ * with hostile sides), then the diff's update (sometimes perturbed) on the layout whose data source
+ * has the new lists. */
+static void op_diff(fuzz_input *in, slot *sl) {
+    model *m = &sl->m;
+    if (!m->explicit_data) return;
+    xdata new_x = m->x;
+    bool reloads = false, dupes = false;
+    int edits = fz_u8(in) % 8;
+    for (int e = 0; e < edits; e++) x_edit(in, m, &new_x, &reloads, &dupes);
+    dupes = x_has_dupes(&m->x) || x_has_dupes(&new_x);
+    uint8_t flags = fz_u8(in);
+    bool versions = !(flags & 1) || !reloads;
+    const xdata *xs[2] = {&m->x, &new_x};
+    cl_diff_side sides[2];
+    int64_t *arrays[2][4];
+    for (int k = 0; k < 2; k++) {
+        sides[k] = cl_diff_side_default();
+        arrays[k][0] = exact_copy(xs[k]->section_id, xs[k]->sections, 8);
+        arrays[k][1] = exact_copy(xs[k]->count, xs[k]->sections, 8);
+        arrays[k][2] = exact_copy(xs[k]->id, xs[k]->total, 8);
+        arrays[k][3] = exact_copy(xs[k]->version, xs[k]->total, 8);
+        sides[k].section_ids = arrays[k][0];
+        sides[k].section_count = xs[k]->sections;
+        sides[k].item_counts = arrays[k][1];
+        sides[k].item_ids = arrays[k][2];
+        sides[k].versions = versions ? arrays[k][3] : NULL;
+    }
+    bool hostile = false;
+    uint32_t side_size[2] = {sizeof(cl_diff_side), sizeof(cl_diff_side)};
+    void *blocks[2];
+    if (flags & 2) {
+        cl_diff_side *side = &sides[(flags >> 2) & 1];
+        hostile = true;
+        switch (fz_u8(in) % 7) {
+        case 0: if (side->section_count) side->section_ids = NULL; else hostile = false; break;
+        case 1: if (side->section_count) side->item_counts = NULL; else hostile = false; break;
+        case 2: if (xs[(flags >> 2) & 1]->total) side->item_ids = NULL; else hostile = false; break;
+        case 3: side->section_count = hostile_count(in); break;
+        case 4:
+            if (side->section_count) arrays[(flags >> 2) & 1][1][fz_u8(in) % side->section_count] = hostile_count(in);
+            else hostile = false;
+            break;
+        case 5: side->reserved = 1; break;
+        default: break;
+        }
+    }
+    for (int k = 0; k < 2; k++) {
+        blocks[k] = sized_copy(in, &sides[k], sizeof sides[k], diff_side_sizes, sizeof diff_side_sizes / sizeof diff_side_sizes[0], &side_size[k]);
+        if (side_size[k] != sizeof(cl_diff_side)) hostile = true;
+    }
+    uint8_t nulls = fz_u8(in);
+    cl_diff *diff = (cl_diff *)(uintptr_t)1;
+    cl_batch_update update = cl_batch_update_default();
+    if (nulls == 248) {
+        update.struct_size = 0xcdcdcdcd;  /* the caller's out struct must say its size */
+        hostile = true;
+    }
+    cl_status st = cl_diff_create(nulls == 250 ? NULL : blocks[0], nulls == 251 ? NULL : blocks[1], nulls == 252 ? NULL : &diff,
+                                  nulls == 253 ? NULL : &update);
+    TRACE("  cl_diff_create (%lld -> %lld sections, %lld -> %lld items%s%s%s): %d %s\n", (long long)m->x.sections, (long long)new_x.sections,
+          (long long)m->x.total, (long long)new_x.total, dupes ? ", duplicates" : "", hostile ? ", hostile" : "", versions ? "" : ", no versions",
+          st, st ? cl_layout_last_error(NULL) : "");
+    for (int k = 0; k < 2; k++) {
+        free(blocks[k]);
+        for (int j = 0; j < 4; j++) free(arrays[k][j]);
+    }
+    if (nulls >= 250 && nulls <= 253) {
+        if (st == CL_OK) fail("cl_diff_create with a NULL argument (%d) succeeded", nulls - 250);
+        return;
+    }
+    if (st != CL_OK) {
+        diffs_refused++;
+        if (!cl_layout_last_error(NULL)[0]) fail("cl_diff_create failed (%d) with no message", st);
+        if (!dupes && !hostile) fail("cl_diff_create of unique ids failed: %d %s", st, cl_layout_last_error(NULL));
+        if (diff != NULL) fail("a failed cl_diff_create left *out_diff %p", (void *)diff);
+        return;
+    }
+    diffs_ok++;
+    if (dupes) fail("cl_diff_create accepted duplicate ids");
+    if (!diff) fail("cl_diff_create succeeded with a NULL diff");
+    if (update.struct_size != sizeof update) fail("the diff's update has struct_size %u", update.struct_size);
+    if (!hostile && update.delete_section_count + update.insert_section_count != 0 &&
+        m->x.sections - update.delete_section_count + update.insert_section_count != new_x.sections)
+        fail("the diff's update: %lld sections - %lld + %lld != %lld", (long long)m->x.sections, (long long)update.delete_section_count,
+             (long long)update.insert_section_count, (long long)new_x.sections);
+    bool exact = !hostile && versions;
+    cl_batch_update mine = update;
+    void *copies[7] = {0};
+    uint8_t perturb = fz_u8(in);
+    if (perturb >= 192) {
+        /* Perturbed: copies of the arrays at their exact sizes, one list changed. */
+        exact = false;
+        const void **ptrs[7] = {(const void **)&mine.delete_sections, (const void **)&mine.insert_sections, (const void **)&mine.move_sections,
+                                (const void **)&mine.delete_items, (const void **)&mine.insert_items, (const void **)&mine.move_items,
+                                (const void **)&mine.reload_items};
+        int64_t *counts[7] = {&mine.delete_section_count, &mine.insert_section_count, &mine.move_section_count, &mine.delete_item_count,
+                              &mine.insert_item_count, &mine.move_item_count, &mine.reload_item_count};
+        static const size_t sizes[7] = {8, 8, 16, 16, 16, 32, 16};
+        int which = perturb % 7;
+        for (int k = 0; k < 7; k++) {
+            int64_t n = *counts[k] + (k == which);
+            copies[k] = exact_copy(*ptrs[k], n, sizes[k]);
+            *ptrs[k] = copies[k];
+        }
+        int64_t *words = copies[which];
+        int64_t n = *counts[which];
+        switch (fz_u8(in) % 4) {
+        case 0: if (n) (*counts[which])--; break;               /* one fewer */
+        case 1:                                                   /* one more: a copy of one, or a random one */
+            for (size_t w = 0; w < sizes[which] / 8; w++) words[n * (int64_t)(sizes[which] / 8) + (int64_t)w] = n && (fz_u8(in) & 1) ? words[w] : fz_u8(in) % 6;
+            (*counts[which])++;
+            break;
+        case 2: if (n) words[fz_u8(in) % (n * (int64_t)(sizes[which] / 8))] += (int8_t)fz_u8(in); break;
+        default: mine.use_viewport = 1; mine.viewport = read_rect(in); break;
+        }
+    } else if (perturb & 1) {
+        mine.use_viewport = 1;
+        mine.viewport = read_rect(in);
+    }
+    if (sl->layout) perform(in, sl, &mine, &new_x, exact, "cl_layout_perform_batch_update (a diff's)");
+    for (int k = 0; k < 7; k++) free(copies[k]);
+    cl_diff_destroy(fz_u8(in) == 255 ? NULL : diff);
+    if (nulls == 249) cl_diff_destroy(NULL);
+}
+
+/* Op 26, a random batch update (mostly invalid) while the data source's counts change at random. */
+static void op_random_update(fuzz_input *in, slot *sl) {
+    model *m = &sl->m;
+    if (!m->explicit_data || !sl->layout) return;
+    xdata new_x = m->x;
+    bool reloads = false, dupes = false;
+    int edits = fz_u8(in) % 5;
+    for (int e = 0; e < edits; e++) x_edit(in, m, &new_x, &reloads, &dupes);
+    cl_batch_update u = cl_batch_update_default();
+    int64_t *lists[7];
+    int64_t counts[7];
+    static const size_t words[7] = {1, 1, 2, 2, 2, 4, 2};
+    uint8_t mask = fz_u8(in);
+    for (int k = 0; k < 7; k++) {
+        counts[k] = mask & (1 << k) ? fz_u8(in) % 4 : 0;
+        lists[k] = exact_copy(NULL, counts[k], 8 * words[k]);
+        for (int64_t e = 0; e < counts[k] * (int64_t)words[k]; e++) {
+            uint8_t b = fz_u8(in);
+            lists[k][e] = b < 240 ? b % 8 : (int64_t[]){-1, INT64_MAX, INT64_MIN, CL_MAX_ITEMS, 1000, -2, 7, 0}[b % 8];
+        }
+    }
+    u.delete_sections = lists[0]; u.delete_section_count = counts[0];
+    u.insert_sections = lists[1]; u.insert_section_count = counts[1];
+    u.move_sections = (const cl_section_move *)lists[2]; u.move_section_count = counts[2];
+    u.delete_items = (const cl_index_path *)lists[3]; u.delete_item_count = counts[3];
+    u.insert_items = (const cl_index_path *)lists[4]; u.insert_item_count = counts[4];
+    u.move_items = (const cl_item_move *)lists[5]; u.move_item_count = counts[5];
+    u.reload_items = (const cl_index_path *)lists[6]; u.reload_item_count = counts[6];
+    uint8_t b = fz_u8(in);
+    if (b >= 224) {
+        /* NULL with a count, or a negative count */
+        int k = b % 7;
+        int64_t *c[7] = {&u.delete_section_count, &u.insert_section_count, &u.move_section_count, &u.delete_item_count,
+                         &u.insert_item_count, &u.move_item_count, &u.reload_item_count};
+        const void **p[7] = {(const void **)&u.delete_sections, (const void **)&u.insert_sections, (const void **)&u.move_sections,
+                             (const void **)&u.delete_items, (const void **)&u.insert_items, (const void **)&u.move_items,
+                             (const void **)&u.reload_items};
+        if (b & 8) *c[k] = -1 - (b & 1) * INT64_MAX / 2;
+        else { *p[k] = NULL; if (!*c[k]) *c[k] = 1; }
+    }
+    if (fz_u8(in) & 1) {
+        u.use_viewport = 1;
+        u.viewport = read_rect(in);
+    }
+    perform(in, sl, &u, &new_x, false, "cl_layout_perform_batch_update (random)");
+    for (int k = 0; k < 7; k++) free(lists[k]);
+}
+
+static void check_change(const cl_element_change *c, const slot *sl) {
+    if (c->change < 0 || c->change > 4 || c->reserved != 0 || (c->has_old != 0 && c->has_old != 1) || (c->has_new != 0 && c->has_new != 1))
+        fail("update record: change %d, has_old %d, has_new %d, reserved %d", c->change, c->has_old, c->has_new, c->reserved);
+    if ((c->change == CL_CHANGE_INSERTED) != !c->has_old || (c->change == CL_CHANGE_DELETED) != !c->has_new)
+        fail("update record: change %d with has_old %d, has_new %d", c->change, c->has_old, c->has_new);
+    check_attributes(&c->from, "update record (from)");
+    check_attributes(&c->to, "update record (to)");
+    if ((c->has_old && c->from.section >= sl->answers_sections[0]) || (c->has_new && c->to.section >= sl->answers_sections[1]))
+        fail("update record: section %lld -> %lld of %lld -> %lld", (long long)c->from.section, (long long)c->to.section,
+             (long long)sl->answers_sections[0], (long long)sl->answers_sections[1]);
+}
+
+/* Op 27: the answers of the last update, with random buffers; refused when there are none. */
+static void op_answers(fuzz_input *in, slot *sl) {
+    cl_layout *layout = fz_u8(in) == 255 ? NULL : sl->layout;
+    bool valid = layout && sl->answers == ANSWERS_VALID;
+    uint8_t b = fz_u8(in);
+    cl_status st;
+    const char *what;
+    switch (b % 4) {
+    case 0: case 1: {
+        bool records = b % 4 == 0;
+        what = records ? "cl_layout_update_elements" : "cl_layout_update_identities";
+        int32_t inserted = fz_u8(in) >= 240 ? (int32_t)fz_u32(in) : b & 4 ? 1 : 0;
+        uint8_t e = fz_u8(in);
+        size_t own = records ? sizeof(cl_element_change) : sizeof(cl_attributes);
+        size_t esize = e < 180 ? own : records ? change_sizes[e % 8] : element_sizes[e % (sizeof element_sizes / sizeof element_sizes[0])];
+        int64_t capacity = read_count(in);
+        if (capacity > 1024) capacity = 1024;
+        if (esize > 4096 && capacity > 4) capacity = 4;
+        bool null_buffer = fz_u8(in) >= 220;
+        size_t bytes = null_buffer || capacity <= 0 ? 0 : (size_t)capacity * esize;
+        uint8_t *buf = bytes ? malloc(bytes) : NULL;
+        if (buf) memset(buf, 0xab, bytes);
+        int64_t count = -5, needed = -1;
+        int64_t *out = fz_u8(in) == 255 ? NULL : &count;
+        st = records ? cl_layout_update_elements(layout, (cl_element_change *)buf, capacity, esize, out)
+                     : cl_layout_update_identities(layout, inserted, (cl_attributes *)buf, capacity, esize, out);
+        if (valid && (st == CL_OK || st == CL_ERROR_BUFFER_TOO_SMALL)) {
+            cl_status again = records ? cl_layout_update_elements(layout, NULL, 0, own, &needed)
+                                      : cl_layout_update_identities(layout, inserted, NULL, 0, own, &needed);
+            if (again != CL_OK || needed != count) fail("%s counted %lld, then %lld", what, (long long)count, (long long)needed);
+            if (st == CL_OK && !(count <= capacity || (!buf && capacity == 0))) fail("%s: %lld in a buffer of %lld", what, (long long)count, (long long)capacity);
+            if (st == CL_ERROR_BUFFER_TOO_SMALL && count <= capacity) fail("%s: BUFFER_TOO_SMALL with %lld <= %lld", what, (long long)count, (long long)capacity);
+            for (int64_t k = 0; st == CL_OK && buf && k < count; k++) {
+                if (records) {
+                    cl_element_change c;
+                    memcpy(&c, buf + (size_t)k * esize, sizeof c);
+                    check_change(&c, sl);
+                } else {
+                    cl_attributes a;
+                    memcpy(&a, buf + (size_t)k * esize, sizeof a);
+                    check_attributes(&a, what);
+                    if (a.category == CL_CATEGORY_CELL) fail("%s lists a cell", what);
+                }
+                for (size_t z = own; z < esize; z++)
+                    if (buf[(size_t)k * esize + z]) fail("%s: record %lld: byte %zu past the struct is %d", what, (long long)k, z, buf[(size_t)k * esize + z]);
+            }
+        }
+        free(buf);
+        break;
+    }
+    case 2: {
+        what = b & 4 ? "cl_layout_update_new_section" : "cl_layout_update_old_section";
+        int64_t s = read_count(in) - (fz_u8(in) == 255), out = -7;
+        int64_t *o = fz_u8(in) == 255 ? NULL : &out;
+        st = b & 4 ? cl_layout_update_new_section(layout, s, o) : cl_layout_update_old_section(layout, s, o);
+        int64_t bound = sl->answers_sections[b & 4 ? 1 : 0];
+        if (valid && st == CL_OK && (out < -1 || out >= bound + 1000000)) fail("%s(%lld) = %lld", what, (long long)s, (long long)out);
+        if (valid && o && (st == CL_OK) != (s >= 0 && s < sl->answers_sections[b & 4 ? 0 : 1]))
+            fail("%s(%lld) of %lld: %d", what, (long long)s, (long long)sl->answers_sections[b & 4 ? 0 : 1], st);
+        break;
+    }
+    default: {
+        what = b & 4 ? "cl_layout_update_new_item" : "cl_layout_update_old_item";
+        cl_index_path p = {read_count(in) - (fz_u8(in) == 255), read_count(in)}, out;
+        cl_index_path *o = fz_u8(in) == 255 ? NULL : &out;
+        st = b & 4 ? cl_layout_update_new_item(layout, p, o) : cl_layout_update_old_item(layout, p, o);
+        break;
+    }
+    }
+    TRACE("  %s: %d %s\n", what, st, st && layout ? cl_layout_last_error(layout) : "");
+    if (!layout && st != CL_ERROR_INVALID_HANDLE) fail("%s without a layout: %d", what, st);
+    if (layout && !valid && st != CL_ERROR_INVALID_ARGUMENT) fail("%s with no update answers: %d, not INVALID_ARGUMENT", what, st);
+    if (st != CL_OK && layout && !cl_layout_last_error(layout)[0]) fail("%s failed (%d) with no message", what, st);
 }
 
 /* Runs one operation on a slot's layout, with the before/after comparison of a failed call. */
@@ -800,7 +1570,7 @@ static void run_op(fuzz_input *in, uint8_t op) {
     cl_rect extra = {0, 0, -1, -1};
     bool over_by_counts = false;
 
-    switch (op % 24) {
+    switch (op >= 240 ? 24 + (op - 240) % 4 : op % 24) {
     case 0:
         create_layout(in, sl);
         if (sl->layout) full_check(sl->layout, extra);
@@ -913,6 +1683,9 @@ static void run_op(fuzz_input *in, uint8_t op) {
         int32_t kind = -7;
         const char *name = read_name(in);
         st = cl_layout_register_kind(layout, name, fz_u8(in) == 255 ? NULL : &kind);
+        if (st == CL_OK && sl->kind_log_count >= 0)
+            sl->kind_log[sl->kind_log_count++] = (kind_call){false, name, cl_decoration_def_default()};
+        if (sl->kind_log_count >= KIND_LOG) sl->kind_log_count = -1;
         if (st == CL_OK) {
             const char *back = NULL;
             if (kind < CL_KIND_FIRST_USER || cl_layout_kind_name(layout, kind, &back) != CL_OK || strcmp(back, name) != 0)
@@ -944,10 +1717,14 @@ static void run_op(fuzz_input *in, uint8_t op) {
             d.insets.right = fz_double(in);
         }
         const char *name = read_name(in);
-        void *block = sized_copy(in, &d, sizeof d, decoration_def_sizes, sizeof decoration_def_sizes / sizeof decoration_def_sizes[0], NULL);
+        uint32_t block_size = 0;
+        void *block = sized_copy(in, &d, sizeof d, decoration_def_sizes, sizeof decoration_def_sizes / sizeof decoration_def_sizes[0], &block_size);
         int32_t kind = -7;
         uint8_t nulls = fz_u8(in);
         st = cl_layout_add_decoration(layout, name, nulls == 254 ? NULL : block, nulls == 255 ? NULL : &kind);
+        if (st == CL_OK && sl->kind_log_count >= 0)
+            sl->kind_log[sl->kind_log_count++] = (kind_call){true, name, d};
+        if (st == CL_OK && (block_size != sizeof d || sl->kind_log_count >= KIND_LOG)) sl->kind_log_count = -1;
         free(block);
         break;
     }
@@ -1032,10 +1809,12 @@ static void run_op(fuzz_input *in, uint8_t op) {
             m->garbage_value = fz_garbage(in);
         }
         TRACE("  model: %lld sections\n", (long long)m->sections);
+        m->synced = false;
         return;
     }
     case 18: case 19:
         read_section_model(in, &m->s[fz_u8(in) % MODEL_SECTIONS]);
+        m->synced = false;
         return;
     case 20: {
         /* Arm a failure or a re-entrant call at the n-th callback of the next calls. */
@@ -1074,6 +1853,10 @@ static void run_op(fuzz_input *in, uint8_t op) {
         if (layout) (void)strlen(cl_layout_last_error(layout));
         return;
     }
+    case 24: op_explicit(in, sl); return;
+    case 25: op_diff(in, sl); return;
+    case 26: op_random_update(in, sl); return;
+    case 27: op_answers(in, sl); return;
     default:
         if (layout) full_check(layout, read_rect(in));
         return;
@@ -1081,6 +1864,8 @@ static void run_op(fuzz_input *in, uint8_t op) {
 
     TRACE("  %s: %d %s\n", what, st, st && layout ? cl_layout_last_error(layout) : "");
     if (!layout) return;
+    if (st == CL_OK && changes && strcmp(what, "cl_layout_register_kind") != 0) sl->answers = ANSWERS_NONE;
+    if (st == CL_OK && strcmp(what, "cl_layout_invalidate") == 0) m->synced = true;
     /* A re-entrant destroy of this layout from inside a callback is ignored; a callback may have
      * destroyed the *other* slot's layout, never this one. */
     if (st != CL_OK) {
@@ -1107,6 +1892,8 @@ static void run_op(fuzz_input *in, uint8_t op) {
 static void reset(void) {
     for (int i = 0; i < SLOTS; i++) {
         cl_layout_destroy(slots[i].layout);
+        free(slots[i].def_block);
+        free(slots[i].src_block);
         memset(&slots[i], 0, sizeof slots[i]);
         slots[i].m.slot = i;
         slots[i].m.sections = 1;
@@ -1124,6 +1911,7 @@ static void reset(void) {
             s->inline_extent = 1;
         }
         effective_limit[i] = CL_MAX_ITEMS;
+        slots[i].m.next_id = 1;
     }
 }
 
@@ -1140,7 +1928,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     int steps = 0;
     while (in.size > 0 && steps++ < 200) {
         uint8_t op = fz_u8(&in);
-        TRACE("op %d\n", op % 24);
+        TRACE("op %d\n", op >= 240 ? 24 + (op - 240) % 4 : op % 24);
         run_op(&in, op);
     }
     for (int i = 0; i < SLOTS; i++)

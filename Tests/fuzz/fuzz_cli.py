@@ -384,7 +384,9 @@ def fallback(seconds: float, folders: list[str]) -> int:
         executed += 1
         if rng.random() < 0.2:
             pool.append(data)
+    import resource
     print(f"stat::number_of_executed_units: {executed}", file=sys.stderr)
+    print(f"stat::peak_rss_mb: {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024}", file=sys.stderr)
     print(f"stat::average_exec_per_sec: {int(executed / seconds)}", file=sys.stderr)
     return 0
 

@@ -36,7 +36,9 @@ COVERAGE = {"body": 0, "section": 1, "items": 2}
 OP = {"create": 0, "destroy": 1, "invalidate": 2, "invalidate_items": 3, "invalidate_sections": 5,
       "set_viewport": 6, "set_section_offset": 7, "section_scroll": 8, "target_offset": 9,
       "register_kind": 10, "kind_name": 11, "add_decoration": 12, "rect": 13, "attributes": 15,
-      "counts": 16, "model": 17, "section": 18, "arm": 20, "stale": 21, "status": 22, "check": 23}
+      "counts": 16, "model": 17, "section": 18, "arm": 20, "stale": 21, "status": 22, "check": 23,
+      # bytes 240...243: the batch-update ops (fuzz_abi.c reads a byte >= 240 as op 24 + (b - 240) % 4)
+      "explicit": 240, "diff": 241, "random_update": 242, "answers": 243}
 
 
 class Program:
@@ -205,6 +207,129 @@ class Program:
     def check(self, rect=(0, 0, 0, 0), slot=0):
         self.op("check", slot)
         self.rect(rect)
+
+
+    # ---- batch updates and diffs (fuzz_abi.c: op_explicit, op_diff, op_random_update, op_answers)
+
+    def explicit(self, counts=None, slot=0):
+        """The data source switches to explicit data: the layout's counts (None) or `counts`."""
+        self.op("explicit", slot)
+        if counts is None:
+            self.u8(0)
+        else:
+            self.u8(1)
+            self.u8(len(counts))
+            for n in counts:
+                self.u8(n)
+
+    EDITS = {"delete_item": 0, "insert_item": 1, "move_item": 2, "reload": 3, "delete_section": 4,
+             "insert_section": 5, "move_section": 6, "duplicate": 7}
+
+    def diff(self, edits, versions=True, viewport=None, perturb=None, fails=False, slot=0):
+        """Edits of the data [(name, a, b[, to_section, to_item])], the diff of the old and new
+        lists, and its update performed on the layout with the new data."""
+        self.op("diff", slot)
+        self.u8(len(edits))
+        for name, *args in edits:
+            self.u8(self.EDITS[name])
+            for v in args:
+                self.u8(v)
+        self.u8(0 if versions else 1)   # flags: no hostile side
+        self.u8(0)
+        self.u8(0)                      # both sides at their own size
+        self.u8(0)                      # no NULL arguments
+        if fails:                       # a refused diff reads no more
+            return
+        if perturb is not None:
+            self.u8(192 + perturb[0])   # list perturb[0] % 7
+            self.u8(perturb[1])         # 0: one fewer, 1: one more, 2: one changed
+            for v in perturb[2:]:
+                self.u8(v)
+        elif viewport is not None:
+            self.u8(1)
+            self.rect(viewport)
+        else:
+            self.u8(0)
+        self.u8(0)                      # summary at its size
+        self.u8(0)                      # update at its size
+        self.u8(0)                      # not NULL
+        self.u8(0)                      # cl_diff_destroy(diff)
+
+    def random_update(self, lists, edits=(), slot=0):
+        """A batch update of `lists` {index: [entries...]} (0 delete_sections ... 6 reload_items,
+        each entry's numbers flattened) with the data edited as `edits`."""
+        self.op("random_update", slot)
+        self.u8(len(edits))
+        for name, *args in edits:
+            self.u8(self.EDITS[name])
+            for v in args:
+                self.u8(v)
+        mask = sum(1 << k for k in lists)
+        self.u8(mask)
+        for k in range(7):
+            if k in lists:
+                words = [1, 1, 2, 2, 2, 4, 2][k]
+                self.u8(len(lists[k]) // words)
+                for v in lists[k]:
+                    self.u8(v)
+        self.u8(0)   # no NULL list
+        self.u8(0)   # no viewport
+        self.u8(0)   # summary
+        self.u8(0)   # update size
+        self.u8(0)   # not NULL
+
+    def answers(self, which, slot=0):
+        """The last update's answers: 0 records, 1 identities, 2 sections, 3 items."""
+        self.op("answers", slot)
+        self.u8(0)
+        self.u8(which)
+        for _ in range([5, 5, 3, 4][which % 4]):
+            self.u8(0)
+
+
+def update_programs():
+    out = {}
+    for stem, create, sections in (
+            ("flow", {}, [(5, 0), (3, 0), (4, 0)]),
+            ("pinned", {"pin_headers": True}, [(6, 0), (2, 0), (7, 0)]),
+            ("grid-waterfall", {}, [(6, 2), (8, 3), (3, 1)]),
+            ("horizontal", {"direction": 1}, [(4, 0), (5, 2), (2, 1)])):
+        base = Program()
+        base.sections(len(sections))
+        for k, (n, style) in enumerate(sections):
+            base.section(k, n, style=style, header=20, footer=10, columns=3)
+        base.create(viewport=(0, 0, 320, 200), **create)
+        base.decoration("background")
+        base.explicit()
+        p = Program()
+        p.b += base.b
+        p.diff([("delete_item", 0, 1), ("insert_item", 1, 2), ("move_item", 2, 0, 0, 0), ("reload", 1, 1)])
+        p.answers(0)
+        p.answers(1)
+        p.answers(2)
+        p.answers(3)
+        p.diff([("move_section", 0, 2), ("insert_section", 1, 3), ("delete_section", 2, 0)])
+        p.viewport((0, 40, 320, 200))
+        p.answers(0)   # refused: the viewport changed since
+        out["update-diff-" + stem] = p.b
+        p = Program()
+        p.b += base.b
+        p.diff([("duplicate", 0, 1)], fails=True)
+        p.diff([("delete_item", 0, 0)], perturb=(3, 0))
+        p.diff([("insert_item", 0, 0)], perturb=(4, 1, 0, 0, 0))
+        p.diff([("reload", 0, 0), ("move_item", 0, 1, 1, 0)], versions=False)
+        p.diff([("insert_item", 0, 9)], viewport=(0, 100, 320, 200))
+        out["update-diff-invalid-" + stem] = p.b
+        p = Program()
+        p.b += base.b
+        p.random_update({4: [0, 0]}, edits=[("insert_item", 0, 0)])            # the count matches
+        p.random_update({4: [0, 0]})                                           # the count does not
+        p.random_update({3: [0, 0, 0, 0]}, edits=[("delete_item", 0, 0)])       # the same item twice
+        p.random_update({2: [0, 1]}, edits=[("move_section", 0, 1)])
+        p.random_update({0: [5]})
+        p.answers(0)
+        out["update-random-" + stem] = p.b
+    return out
 
 
 def near(v, encodable):
@@ -381,7 +506,7 @@ def main():
             with open(os.path.join(abi, stem), "wb") as f:
                 f.write(scene_program(vector["scene"]))
             written += 1
-    for stem, program in issue15_programs().items():
+    for stem, program in list(issue15_programs().items()) + list(update_programs().items()):
         with open(os.path.join(abi, stem), "wb") as f:
             f.write(program)
         written += 1
