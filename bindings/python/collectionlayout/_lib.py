@@ -14,13 +14,12 @@ from ctypes import (CFUNCTYPE, POINTER, Structure, c_char_p, c_double, c_int32, 
                     c_size_t, c_uint32, c_void_p)
 from pathlib import Path
 
+from ._version import VERSION
 from .errors import CollectionLayoutError
 
-# ---- Version (the header this binding was written against) ----------------------------------
+# ---- Version (the header this binding was written against: _version.py reads it) -----------
 
-CL_VERSION_MAJOR = 0
-CL_VERSION_MINOR = 4
-CL_VERSION_PATCH = 0
+CL_VERSION_MAJOR, CL_VERSION_MINOR, CL_VERSION_PATCH = VERSION
 CL_VERSION_NUMBER = CL_VERSION_MAJOR * 10000 + CL_VERSION_MINOR * 100 + CL_VERSION_PATCH
 
 # ---- Status codes ---------------------------------------------------------------------------
