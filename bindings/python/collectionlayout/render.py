@@ -13,7 +13,8 @@ from pathlib import Path
 from typing import Any
 from xml.sax.saxutils import escape
 
-from .layout import Attributes, Layout, Rect
+from ._convert import Rect
+from .layout import Attributes, Layout
 
 __all__ = ["render", "to_svg", "to_png"]
 

@@ -13,7 +13,8 @@ import pytest
 
 from collectionlayout import __main__ as cli
 from collectionlayout import render, scene
-from conftest import REPO, SCENES, assert_same_elements, load_vector, overlaps, vector_files
+from conftest import (REPO, SCENES, assert_same_elements, load_vector, overlaps, require,
+                      vector_files)
 
 GRID_VECTOR = next(p for p in vector_files() if p.name.startswith("01"))
 DECORATED_VECTOR = next(p for p in vector_files() if p.name.startswith("05"))
@@ -84,7 +85,7 @@ def test_render_svg(tmp_path):
 
 
 def test_render_png_is_not_blank(tmp_path):
-    image_module = pytest.importorskip("PIL.Image")
+    image_module = require("PIL.Image")
     out = tmp_path / "out.png"
     assert cli.main(["render", str(scene_file(tmp_path, DECORATED_VECTOR)), "-o", str(out)]) == 0
     with image_module.open(out) as image:
