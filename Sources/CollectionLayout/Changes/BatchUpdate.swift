@@ -143,13 +143,30 @@ public struct UpdateMap: Sendable {
 
     /// Where new item `p` was before the update (nil: inserted, or its section is).
     public func oldItem(_ p: ItemPath) -> ItemPath? {
-        guard newCounts.indices.contains(p.section), p.item >= 0, p.item < newCounts[p.section],
-              let s = oldSection[p.section] else { return nil }
-        let places = taken[p.section] ?? []
-        let k = partition(0..<places.count) { places[$0].item < p.item }
-        if k < places.count && places[k].item == p.item { return places[k].from }
+        guard newCounts.indices.contains(p.section), p.item >= 0, p.item < newCounts[p.section] else { return nil }
+        return oldItems(ofNewSection: p.section).oldItem(p.item)
+    }
+
+    /// The map of one new section's items, for many look-ups (each O(log k), no hashing).
+    public func oldItems(ofNewSection t: Int) -> SectionOrigins {
+        guard oldSection.indices.contains(t), let s = oldSection[t] else { return SectionOrigins(oldSection: nil, places: [], out: []) }
+        return SectionOrigins(oldSection: s, places: taken[t] ?? [], out: gone[s] ?? [])
+    }
+}
+
+/// Where the items of one new section were before an update (UpdateMap.oldItems(ofNewSection:)).
+public struct SectionOrigins: Sendable {
+    let oldSection: Int?
+    let places: [(item: Int, from: ItemPath?)]
+    let out: [Int]
+
+    /// Where new item `k` (in range) of the section was (nil: inserted, or its section is).
+    public func oldItem(_ k: Int) -> ItemPath? {
+        guard let s = oldSection else { return nil }
+        let i = partition(0..<places.count) { places[$0].item < k }
+        if i < places.count && places[i].item == k { return places[i].from }
         // Its rank among the free places is its place among the old section's survivors.
-        let rank = p.item - k, out = gone[s] ?? []
+        let rank = k - i
         let j = partition(0..<out.count) { out[$0] - $0 <= rank }
         return ItemPath(s, rank + j)
     }
