@@ -8,7 +8,9 @@
 #                     tests; one line per suite, logs in build/logs/
 #   make demo         the C and Python examples (the SDL2 one headless)
 #   make examples     the C examples, the SDL2 gallery included (build/examples/)
-#   make bench        bench/run (BENCH_ARGS="ITEMS RUNS" for a quick one)
+#   make bench        bench/run (BENCH_ARGS="ITEMS RUNS" for a quick one; its Python side in
+#                     .build/bench-venv)
+#   make wheel        the Python package as a manylinux wheel with the library: build/wheel/
 #   make install      PREFIX=/usr/local, DESTDIR respected (INSTALL_DEBUG=no: no debug info)
 #   make uninstall    the same PREFIX and DESTDIR
 #   make clean
@@ -65,7 +67,7 @@ lib:
 # The suites of `make test`, each a target test-NAME: the one list. Tests/run_suites.py runs
 # them in turn, each with its output in build/logs/NAME.log, and prints one line per suite, the
 # failures with the end of their log, and the total as its last line.
-TEST_SUITES := vectors swift header c install python readme no-swift-runtime sdl fuzz tsan memcheck
+TEST_SUITES := vectors swift header c install python wheel readme no-swift-runtime sdl fuzz tsan memcheck
 
 test:
 	@MAKE="$(MAKE)" $(PYTHON) Tests/run_suites.py $(TEST_SUITES)
@@ -149,6 +151,21 @@ demo: $(EXAMPLES) $(SDL_EXAMPLE)
 
 bench: lib
 	COLLECTIONLAYOUT_LIBRARY=$(LIB) bench/run $(BENCH_ARGS)
+
+# ---- The Python wheel (issue 13) ---------------------------------------------------------
+#
+# bindings/python/make_wheel.sh: the wheel with the library bundled (stripped), tagged by
+# `auditwheel repair` (build tools in .build/wheel-venv). test-wheel installs it into a fresh
+# virtual environment and runs the command line there (Tests/wheel/check_wheel.py).
+
+WHEEL_DIR := $(BUILD)/wheel
+.PHONY: wheel test-wheel
+
+wheel: lib
+	PYTHON=$(PYTHON) bindings/python/make_wheel.sh $(LIB) $(WHEEL_DIR)
+
+test-wheel: wheel
+	$(PYTHON) Tests/wheel/check_wheel.py $(WHEEL_DIR)/*.whl
 
 # ---- Install -----------------------------------------------------------------------------
 

@@ -220,12 +220,13 @@ void styles_bench(int64_t n, int runs, const cl_size *base_sizes)
 
     /* 14. invalidate_items against a full relayout of the section. Every call is a real change:
      * the named items' heights toggle by 7 pt between calls; the relayouts see the same toggles. */
-    bsource ten_k = {sizes, 1, 10000, NULL};
+    const int64_t ten = n < 10000 ? n : 10000;  /* the sizes array holds n items */
+    bsource ten_k = {sizes, 1, ten, NULL};
     cl_layout *L10 = make(fd, &ten_k, NULL);
     struct { cl_layout *l; int64_t per, named; int scattered; } cases[3] = {
-        {L10, 10000, 1000, 0}, {L1, n, n / 10, 0}, {L1, n, 1000, 1}};
+        {L10, ten, ten / 10, 0}, {L1, n, n / 10, 0}, {L1, n, n < 1000 ? n : 1000, 1}};
     double inv_items[3], inv_full[3];
-    cl_index_path *paths = malloc((size_t)(n / 10 + 1) * sizeof *paths);
+    cl_index_path *paths = malloc((size_t)(n + 1) * sizeof *paths);  /* every case names at most n */
     for (int c = 0; c < 3; c++) {
         /* named items: every (per / named)-th item, from an offset (scattered: spread over the
          * whole section; the others: the same spread, many) */

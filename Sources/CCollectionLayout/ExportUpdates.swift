@@ -87,25 +87,27 @@ public func cl_layout_update_old_section(_ layout: OpaquePointer?, _ section: In
 
 /// One side of the map: an item's place on the other side, -1 -1 for none.
 private func mapItem(_ layout: OpaquePointer?, _ item: cl_index_path, _ out: UnsafeMutablePointer<cl_index_path>?,
-                     _ side: String, _ lookup: KeyPath<UpdateMap, [[ItemPath?]]>) -> cl_status {
+                     old: Bool) -> cl_status {
     withHandle(layout) { h throws(LayoutError) in
-        let out = try required(out, "out_item"), places = try lastUpdate(h).map[keyPath: lookup]
+        let out = try required(out, "out_item"), map = try lastUpdate(h).map
         let s = try index(item.section, "section"), i = try index(item.item, "item")
-        guard places.indices.contains(s), places[s].indices.contains(i) else {
-            throw LayoutError(.outOfRange, "\(side) item (\(item.section), \(item.item)) does not exist")
+        let counts = old ? map.oldCounts : map.newCounts
+        guard counts.indices.contains(s), i >= 0, i < counts[s] else {
+            throw LayoutError(.outOfRange, "\(old ? "old" : "new") item (\(item.section), \(item.item)) does not exist")
         }
-        out.pointee = places[s][i].map { cl_index_path(section: Int64($0.section), item: Int64($0.item)) } ?? cl_index_path(section: -1, item: -1)
+        let place = old ? map.newItem(ItemPath(s, i)) : map.oldItem(ItemPath(s, i))
+        out.pointee = place.map { cl_index_path(section: Int64($0.section), item: Int64($0.item)) } ?? cl_index_path(section: -1, item: -1)
     }
 }
 
 @c @implementation
 public func cl_layout_update_new_item(_ layout: OpaquePointer?, _ item: cl_index_path, _ out: UnsafeMutablePointer<cl_index_path>?) -> cl_status {
-    mapItem(layout, item, out, "old", \.newItem)
+    mapItem(layout, item, out, old: true)
 }
 
 @c @implementation
 public func cl_layout_update_old_item(_ layout: OpaquePointer?, _ item: cl_index_path, _ out: UnsafeMutablePointer<cl_index_path>?) -> cl_status {
-    mapItem(layout, item, out, "new", \.oldItem)
+    mapItem(layout, item, out, old: false)
 }
 
 extension ElementChange.Change {

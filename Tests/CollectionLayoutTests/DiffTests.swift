@@ -12,7 +12,8 @@ import Testing
         var reloadsOK = true
         let items = new.items.indices.map { t in
             new.items[t].indices.map { k -> Int64 in
-                guard let p = map.oldItem[t][k] else { return new.items[t][k] }
+                guard let p = map.oldItem(ItemPath(t, k)) else { return new.items[t][k] }
+                if map.newItem(p) != ItemPath(t, k) { reloadsOK = false }  // the two directions agree
                 let changed = (old.versions?[p.section][p.item] ?? 0) != (new.versions?[t][k] ?? 0)
                 if changed != update.reloadItems.contains(p) { reloadsOK = false }
                 return old.items[p.section][p.item]
@@ -128,6 +129,6 @@ import Testing
         u.insertItems = [ItemPath(1, 0)]  // in the moved section, by its new index
         let map = try? UpdateMap(u, old: [2, 3], new: [3, 3])
         #expect(map?.oldSection == [1, 0])
-        #expect(map?.oldItem[1] == [nil, ItemPath(0, 0), ItemPath(0, 1)])
+        #expect((0..<3).map { map?.oldItem(ItemPath(1, $0)) } == [nil, ItemPath(0, 0), ItemPath(0, 1)])
     }
 }

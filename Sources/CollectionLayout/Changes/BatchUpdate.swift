@@ -32,18 +32,26 @@ public struct BatchUpdate: Equatable, Sendable {
 
 /// Where every section and item of the old state goes in the new one and back (SPEC §10.2 "New
 /// state"), for an update checked against the old and new counts as UIKit checks it.
+///
+/// Sections are mapped in arrays; items on demand, in O(log k) from the update's k operations
+/// of their section, so that an update costs what it names, not what the collection holds.
 public struct UpdateMap: Sendable {
     /// Per old section its new index (nil: deleted); per new section its old index (nil: inserted).
     public private(set) var newSection: [Int?]
     public private(set) var oldSection: [Int?]
-    /// Per old section, per item, its new index path (nil: deleted); per new section, per item,
-    /// its old index path (nil: inserted, or in an inserted section).
-    public private(set) var newItem: [[ItemPath?]]
-    public private(set) var oldItem: [[ItemPath?]]
+    /// Per old section, its items that do not stay in it (deleted or moved out), sorted.
+    private var gone: [Int: [Int]] = [:]
+    /// Per new section, its places that no surviving item of its old section takes (inserted or
+    /// moved in), sorted, with where a moved-in item comes from.
+    private var taken: [Int: [(item: Int, from: ItemPath?)]] = [:]
+    private var movedTo: [ItemPath: ItemPath] = [:]
+    /// The item counts of the sections before and after.
+    public let oldCounts: [Int], newCounts: [Int]
 
     /// Checks `update` against the counts before (`old`) and after (`new`, per new section) and
     /// maps every place; an error names the section and the numbers.
     public init(_ update: BatchUpdate, old: [Int], new: [Int]) throws(LayoutError) {
+        (oldCounts, newCounts) = (old, new)
         // Sections: deleted and moved-out old indices, inserted and moved-in new indices.
         var goneSection = Set<Int>(), takenSection = Set<Int>()
         for s in update.deleteSections + update.moveSections.map(\.from) {
@@ -66,8 +74,7 @@ public struct UpdateMap: Sendable {
 
         // Items: old places must be in surviving old sections, new places in new sections that
         // come from old ones; no place named twice.
-        var goneItems = Array(repeating: Set<Int>(), count: old.count)
-        var takenItems = Array(repeating: [Int: ItemPath?](), count: new.count)  // new item -> old path (nil: inserted)
+        var named: [Int: Set<Int>] = [:], placed: [Int: Set<Int>] = [:]
         func checkOld(_ p: ItemPath, _ what: String) throws(LayoutError) {
             guard old.indices.contains(p.section), p.item >= 0, p.item < old[p.section] else {
                 throw LayoutError(.outOfRange, "\(what) \(p) does not exist before the update")
@@ -75,32 +82,28 @@ public struct UpdateMap: Sendable {
             guard newSection[p.section] != nil else {
                 throw LayoutError(.invalidArgument, "\(what) \(p) is in section \(p.section), which the update deletes")
             }
-            guard goneItems[p.section].insert(p.item).inserted else {
+            guard named[p.section, default: []].insert(p.item).inserted else {
                 throw LayoutError(.invalidArgument, "old item \(p) is deleted, moved or reloaded twice")
             }
         }
-        func checkNew(_ p: ItemPath, from source: ItemPath?, _ what: String) throws(LayoutError) {
+        func checkNew(_ p: ItemPath, _ what: String) throws(LayoutError) {
             guard new.indices.contains(p.section), p.item >= 0, p.item < new[p.section] else {
                 throw LayoutError(.outOfRange, "\(what) \(p) does not exist after the update")
             }
             guard oldSection[p.section] != nil else {
                 throw LayoutError(.invalidArgument, "\(what) \(p) is in section \(p.section), which the update inserts")
             }
-            guard takenItems[p.section].updateValue(source, forKey: p.item) == nil else {
+            guard placed[p.section, default: []].insert(p.item).inserted else {
                 throw LayoutError(.invalidArgument, "new item \(p) is inserted or moved to twice")
             }
         }
-        var reloaded = Array(repeating: Set<Int>(), count: old.count)
         for p in update.deleteItems { try checkOld(p, "deleted item") }
-        for p in update.reloadItems { try checkOld(p, "reloaded item"); reloaded[p.section].insert(p.item) }
+        for p in update.reloadItems { try checkOld(p, "reloaded item") }
         for m in update.moveItems { try checkOld(m.from, "moved item") }
-        for p in update.insertItems { try checkNew(p, from: nil, "inserted item") }
-        for m in update.moveItems { try checkNew(m.to, from: m.from, "moved item") }
+        for p in update.insertItems { try checkNew(p, "inserted item") }
+        for m in update.moveItems { try checkNew(m.to, "moved item") }
 
-        // UIKit's count check, then every new section's slots: inserted and moved-in items at
-        // their places, the surviving items of its old section in their old order in the rest.
-        var oldItem: [[ItemPath?]] = new.map { Array(repeating: nil, count: $0) }
-        var newItem: [[ItemPath?]] = old.map { Array(repeating: nil, count: $0) }
+        // UIKit's count check for every new section that comes from an old one.
         let deleted = Dictionary(grouping: update.deleteItems, by: \.section).mapValues(\.count)
         let movedOut = Dictionary(grouping: update.moveItems, by: \.from.section).mapValues(\.count)
         let movedIn = Dictionary(grouping: update.moveItems, by: \.to.section).mapValues(\.count)
@@ -111,18 +114,60 @@ public struct UpdateMap: Sendable {
             guard new[t] == old[s] - d - o + i + m else {
                 throw LayoutError(.invalidArgument, "invalid number of items in section \(t): \(new[t]) after the update, \(old[s]) before, \(i) inserted, \(d) deleted, \(m) moved in, \(o) moved out")
             }
-            var survivors = (0..<old[s]).lazy.filter { !goneItems[s].contains($0) || reloaded[s].contains($0) }.makeIterator()
-            for k in 0..<new[t] {
-                if let source = takenItems[t][k] {
-                    oldItem[t][k] = source
-                } else if let item = survivors.next() {
-                    oldItem[t][k] = ItemPath(s, item)
-                }
-            }
         }
-        for (t, items) in oldItem.enumerated() {
-            for (k, p) in items.enumerated() { if let p { newItem[p.section][p.item] = ItemPath(t, k) } }
+        (self.newSection, self.oldSection) = (newSection, oldSection)
+        for p in update.deleteItems { gone[p.section, default: []].append(p.item) }
+        for m in update.moveItems {
+            gone[m.from.section, default: []].append(m.from.item)
+            taken[m.to.section, default: []].append((m.to.item, m.from))
+            movedTo[m.from] = m.to
         }
-        (self.newSection, self.oldSection, self.newItem, self.oldItem) = (newSection, oldSection, newItem, oldItem)
+        for p in update.insertItems { taken[p.section, default: []].append((p.item, nil)) }
+        for key in gone.keys { gone[key]?.sort() }
+        for key in taken.keys { taken[key]?.sort { $0.item < $1.item } }
+    }
+
+    /// Where old item `p` is after the update (nil: deleted, or its section is).
+    public func newItem(_ p: ItemPath) -> ItemPath? {
+        guard oldCounts.indices.contains(p.section), p.item >= 0, p.item < oldCounts[p.section],
+              let t = newSection[p.section] else { return nil }
+        if let to = movedTo[p] { return to }
+        let out = gone[p.section] ?? []
+        let k = partition(0..<out.count) { out[$0] < p.item }
+        if k < out.count && out[k] == p.item { return nil }  // deleted
+        // Its rank among the survivors is its place among the new section's free places.
+        let rank = p.item - k, places = taken[t] ?? []
+        let j = partition(0..<places.count) { places[$0].item - $0 <= rank }
+        return ItemPath(t, rank + j)
+    }
+
+    /// Where new item `p` was before the update (nil: inserted, or its section is).
+    public func oldItem(_ p: ItemPath) -> ItemPath? {
+        guard newCounts.indices.contains(p.section), p.item >= 0, p.item < newCounts[p.section] else { return nil }
+        return oldItems(ofNewSection: p.section).oldItem(p.item)
+    }
+
+    /// The map of one new section's items, for many look-ups (each O(log k), no hashing).
+    public func oldItems(ofNewSection t: Int) -> SectionOrigins {
+        guard oldSection.indices.contains(t), let s = oldSection[t] else { return SectionOrigins(oldSection: nil, places: [], out: []) }
+        return SectionOrigins(oldSection: s, places: taken[t] ?? [], out: gone[s] ?? [])
+    }
+}
+
+/// Where the items of one new section were before an update (UpdateMap.oldItems(ofNewSection:)).
+public struct SectionOrigins: Sendable {
+    let oldSection: Int?
+    let places: [(item: Int, from: ItemPath?)]
+    let out: [Int]
+
+    /// Where new item `k` (in range) of the section was (nil: inserted, or its section is).
+    public func oldItem(_ k: Int) -> ItemPath? {
+        guard let s = oldSection else { return nil }
+        let i = partition(0..<places.count) { places[$0].item < k }
+        if i < places.count && places[i].item == k { return places[i].from }
+        // Its rank among the free places is its place among the old section's survivors.
+        let rank = k - i
+        let j = partition(0..<out.count) { out[$0] - $0 <= rank }
+        return ItemPath(s, rank + j)
     }
 }

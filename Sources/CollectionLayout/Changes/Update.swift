@@ -52,7 +52,7 @@ extension Layout {
             // The anchor is a cell the update neither deletes nor moves (nor its section).
             let movedItems = Set(update.moveItems.map(\.from)), movedSections = Set(update.moveSections.map(\.from))
             let origin = next.anchoredOrigin(from: old, anchoring: definition.anchoring) { p in
-                movedItems.contains(p) || movedSections.contains(p.section) ? nil : map.newItem[p.section][p.item]
+                movedItems.contains(p) || movedSections.contains(p.section) ? nil : map.newItem(p)
             }
             try next.setViewport(next.viewport(atOrigin: origin))
         }
@@ -94,15 +94,22 @@ extension Layout {
             // inserted and reloaded items are asked, one batch per run.
             var model = SectionModel(metrics: outline.metrics, itemCount: n, inlines: outline.inlines)
             model.sizes.reserveCapacity(n)
+            // (Most updates reload nothing: then no item is looked up in the set.)
+            let origins = map.oldItems(ofNewSection: t)
+            func carried(_ k: Int) -> ItemPath? {
+                guard let p = origins.oldItem(k), !oldModels[p.section].sizes.isEmpty,
+                      reloaded.isEmpty || !reloaded.contains(p) else { return nil }
+                return p
+            }
             var k = 0
             while k < n {
-                if let p = map.oldItem[t][k], !reloaded.contains(p), oldModels[p.section].sizes.indices.contains(p.item) {
+                if let p = carried(k) {
                     model.sizes.append(oldModels[p.section].sizes[p.item])
                     k += 1
                     continue
                 }
                 var end = k + 1
-                while end < n && (map.oldItem[t][end].map { reloaded.contains($0) || oldModels[$0.section].sizes.isEmpty } ?? true) { end += 1 }
+                while end < n && carried(end) == nil { end += 1 }
                 model.sizes += try reader.sizes(section: t, range: k..<end, default: definition.itemSize)
                 k = end
             }

@@ -74,11 +74,11 @@ struct UpdateAnswers {
     // MARK: Identities on the other side
 
     func counterpart(ofOld id: ElementID) -> ElementID? {
-        counterpart(id, from: old, to: new, section: { map.newSection[$0] }, item: { map.newItem[$0.section][$0.item] })
+        counterpart(id, from: old, to: new, section: { map.newSection[$0] }, item: { map.newItem($0) })
     }
 
     func counterpart(ofNew id: ElementID) -> ElementID? {
-        counterpart(id, from: new, to: old, section: { map.oldSection[$0] }, item: { map.oldItem[$0.section][$0.item] })
+        counterpart(id, from: new, to: old, section: { map.oldSection[$0] }, item: { map.oldItem($0) })
     }
 
     private func counterpart(_ id: ElementID, from: LayoutState, to: LayoutState,

@@ -8,6 +8,7 @@ checkout's .build/release, or the system's library path, in that order.
 """
 
 from ._lib import LibraryNotFoundError, lib, version
+from ._version import VERSION as _VERSION
 from .attributes import ATTRIBUTES_DTYPE, Attributes, SectionScroll
 from .errors import (BadCallbackDataError, BufferTooSmallError, CallbackError,
                      CollectionLayoutError, InvalidArgumentError, InvalidHandleError,
@@ -17,7 +18,7 @@ from .metrics import SectionMetricsTable
 from .diff import diff
 from .updates import BatchUpdate, ElementChange, UpdateBlock, UpdateResult
 
-__version__ = "0.4.0"
+__version__ = ".".join(map(str, _VERSION))  # the header's CL_VERSION_* (_version.py)
 
 __all__ = [
     "Layout", "Decoration", "SectionMetricsTable", "Attributes", "SectionScroll",

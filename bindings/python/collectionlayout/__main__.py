@@ -37,7 +37,7 @@ def _rect(text: str) -> tuple[float, float, float, float]:
         values = ()
     if len(values) != 4 or not all(math.isfinite(v) for v in values):
         raise UsageError(f"--rect must be x,y,w,h (four finite numbers), not {text!r}")
-    return values  # type: ignore[return-value]
+    return values[0], values[1], values[2], values[3]
 
 
 # command: (positional names, {option: (value name, parser)}, required options)

@@ -40,7 +40,7 @@ def _operation(key: str, value: Any) -> list[Any]:
     shape = _SHAPES[key]
     if not isinstance(value, list):
         raise SceneError(f"update: {key} must be a list of {_FORMS[shape]}, not {_show(value)}")
-    entries = []
+    entries: list[Any] = []
     for number, entry in enumerate(value):
         where = f"update: {key}[{number}]"
         if shape == "s":
@@ -72,7 +72,7 @@ def parse_update(value: Any, old: scene.Scene) -> tuple[list[scene.Section], Bat
         viewport = _numbers("update", "viewport", raw["viewport"], 4, "x, y, w, h",
                             (None, None, 0.0, 0.0))
     operations = {key: _operation(key, raw[key]) for key in _OPERATION_KEYS if key in raw}
-    return sections, BatchUpdate(**operations, viewport=viewport)
+    return sections, BatchUpdate.from_dict({**operations, "viewport": viewport})
 
 
 def run_update(scene_path: str | os.PathLike[str],

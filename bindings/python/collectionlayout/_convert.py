@@ -12,22 +12,24 @@ from typing import Any
 from . import _lib
 from ._lib import CL_ERROR_INVALID_ARGUMENT, CL_ERROR_OUT_OF_RANGE, cl_insets, cl_rect
 from .errors import InvalidArgumentError, OutOfRangeError, UnknownKindError
+from .options import (Alignment, Category, Coverage, CrossAlignment, Direction, Scope, Snapping,
+                      Style)
 
 Rect = tuple[float, float, float, float]
 RectLike = Sequence[float]
 SizeLike = Sequence[float]
 
-DIRECTIONS = {"vertical": 0, "horizontal": 1}
-ALIGNMENTS = {"justified": 0, "leading": 1, "center": 2, "trailing": 3}
-CROSS_ALIGNMENTS = {"center": 0, "start": 1, "end": 2}
-STYLES = {"flow": _lib.CL_STYLE_FLOW, "orthogonal": _lib.CL_STYLE_ORTHOGONAL,
+DIRECTIONS: dict[Direction, int] = {"vertical": 0, "horizontal": 1}
+ALIGNMENTS: dict[Alignment, int] = {"justified": 0, "leading": 1, "center": 2, "trailing": 3}
+CROSS_ALIGNMENTS: dict[CrossAlignment, int] = {"center": 0, "start": 1, "end": 2}
+STYLES: dict[Style, int] = {"flow": _lib.CL_STYLE_FLOW, "orthogonal": _lib.CL_STYLE_ORTHOGONAL,
           "grid": _lib.CL_STYLE_GRID, "waterfall": _lib.CL_STYLE_WATERFALL,
           "custom": _lib.CL_STYLE_CUSTOM}
-SNAPPING = {"none": 0, "item": 1, "page": 2, "item_paging": 3, "item_centered": 4}
-CATEGORIES = ("cell", "supplementary", "decoration")  # indexed by CL_CATEGORY_*
-CATEGORY_IDS = {name: i for i, name in enumerate(CATEGORIES)}
-SCOPES = {"section": 0, "item": 1}
-COVERAGES = {"body": 0, "section": 1, "items": 2}
+SNAPPING: dict[Snapping, int] = {"none": 0, "item": 1, "page": 2, "item_paging": 3, "item_centered": 4}
+CATEGORIES: tuple[Category, ...] = ("cell", "supplementary", "decoration")  # indexed by CL_CATEGORY_*
+CATEGORY_IDS: dict[Category, int] = {name: i for i, name in enumerate(CATEGORIES)}
+SCOPES: dict[Scope, int] = {"section": 0, "item": 1}
+COVERAGES: dict[Coverage, int] = {"body": 0, "section": 1, "items": 2}
 BUILTIN_KINDS = {"": _lib.CL_KIND_CELL, "header": _lib.CL_KIND_HEADER,
                  "footer": _lib.CL_KIND_FOOTER}
 
@@ -36,7 +38,7 @@ def invalid(message: str) -> InvalidArgumentError:
     return InvalidArgumentError(message, CL_ERROR_INVALID_ARGUMENT)
 
 
-def enum(table: Mapping[str, int], name: object, what: str) -> int:
+def enum(table: Mapping[Any, int], name: object, what: str) -> int:
     if isinstance(name, str) and name in table:
         return table[name]
     raise invalid(f"{what} must be one of {', '.join(map(repr, table))}, not {name!r}")
@@ -74,6 +76,11 @@ def int32(value: object, what: str) -> int:
     if not -2**31 <= result < 2**31:
         raise invalid(f"{what} {result} does not fit in 32 bits")
     return result
+
+
+def rect_tuple(value: RectLike, what: str = "a rect (x, y, width, height)") -> Rect:
+    x, y, width, height = floats(value, 4, what)
+    return (x, y, width, height)
 
 
 def rect(value: RectLike) -> cl_rect:

@@ -13,14 +13,14 @@ import threading
 from ctypes import (CFUNCTYPE, POINTER, Structure, c_char_p, c_double, c_int32, c_int64,
                     c_size_t, c_uint32, c_void_p)
 from pathlib import Path
+from typing import Any
 
+from ._version import VERSION
 from .errors import CollectionLayoutError
 
-# ---- Version (the header this binding was written against) ----------------------------------
+# ---- Version (the header this binding was written against: _version.py reads it) -----------
 
-CL_VERSION_MAJOR = 0
-CL_VERSION_MINOR = 4
-CL_VERSION_PATCH = 0
+CL_VERSION_MAJOR, CL_VERSION_MINOR, CL_VERSION_PATCH = VERSION
 CL_VERSION_NUMBER = CL_VERSION_MAJOR * 10000 + CL_VERSION_MINOR * 100 + CL_VERSION_PATCH
 
 # ---- Status codes ---------------------------------------------------------------------------
@@ -286,7 +286,7 @@ SECTION_SCROLL_SIZE = ctypes.sizeof(cl_section_scroll)
 
 cl_layout_p = c_void_p  # opaque cl_layout *
 
-FUNCTIONS: list[tuple[str, list, object]] = [
+FUNCTIONS: list[tuple[str, list[Any], object]] = [
     ("cl_version", [], c_uint32),
     ("cl_status_string", [cl_status], c_char_p),
     ("cl_layout_def_default", [], cl_layout_def),
@@ -428,4 +428,5 @@ def version() -> tuple[int, int, int]:
 
 
 def status_string(status: int) -> str:
-    return lib().cl_status_string(status).decode()
+    text: bytes = lib().cl_status_string(status)
+    return text.decode()

@@ -5,12 +5,13 @@ objects read once after the update; the index mapping asked on demand."""
 from __future__ import annotations
 
 from ctypes import byref, c_int64
-from typing import TYPE_CHECKING, Any, Literal, NamedTuple, Optional
+from typing import TYPE_CHECKING, Any, NamedTuple, Optional
 
 from ._convert import Rect, int64
 from ._lib import CL_ERROR_INVALID_ARGUMENT, cl_element_change, cl_index_path, cl_update_summary
 from .attributes import Attributes, attributes_from_struct
 from .errors import InvalidArgumentError
+from .options import Category, ChangeKind
 
 try:
     import numpy as np
@@ -22,10 +23,10 @@ if TYPE_CHECKING:
 
 __all__ = ["UpdateResult", "ElementChange", "Change", "CHANGES", "ELEMENT_CHANGE_DTYPE"]
 
-Change = Literal["kept", "moved", "inserted", "deleted", "reloaded"]
+Change = ChangeKind  # options.py
 CHANGES: tuple[Change, ...] = ("kept", "moved", "inserted", "deleted", "reloaded")  # CL_CHANGE_*
 IndexPath = tuple[int, int]
-Identity = tuple[str, str, int, int]  # (category, kind, section, item)
+Identity = tuple[Category, str, int, int]  # (category, kind, section, item)
 
 #: numpy mirror of cl_element_change (UpdateResult.elements_array)
 ELEMENT_CHANGE_DTYPE = np.dtype(cl_element_change) if np is not None else None
@@ -44,7 +45,7 @@ class ElementChange(NamedTuple):
     to: Attributes
 
     @property
-    def category(self) -> str:
+    def category(self) -> Category:
         return self.from_.category
 
     @property

@@ -14,6 +14,7 @@ from typing import Any, NamedTuple
 
 from . import _lib
 from ._convert import CATEGORIES, Rect, RectLike, invalid
+from .options import Category
 from ._lib import ATTRIBUTES_SIZE, CL_ERROR_BUFFER_TOO_SMALL, CL_OK, cl_attributes, cl_rect
 
 try:
@@ -39,7 +40,7 @@ class SectionScroll(NamedTuple):
 class Attributes(NamedTuple):
     """One element of the layout (SPEC §1). Immutable; compares by value."""
 
-    category: str  # "cell", "supplementary" or "decoration"
+    category: Category  # "cell", "supplementary" or "decoration"
     kind: str  # "" for cells, "header", "footer" or a registered kind name
     section: int
     item: int
@@ -49,7 +50,7 @@ class Attributes(NamedTuple):
     hidden: bool
 
     @property
-    def key(self) -> tuple[str, str, int, int]:
+    def key(self) -> tuple[Category, str, int, int]:
         """The element's identity (category, kind, section, item)."""
         return (self.category, self.kind, self.section, self.item)
 
@@ -63,7 +64,7 @@ class Attributes(NamedTuple):
 _new = tuple.__new__
 
 
-def attributes_from_rows(rows: list[tuple], kind_name: Callable[[int], str],
+def attributes_from_rows(rows: list[tuple[Any, ...]], kind_name: Callable[[int], str],
                          names: dict[int, str]) -> list[Attributes]:
     """Attributes from cl_attributes rows as tuples (numpy's tolist() of ATTRIBUTES_DTYPE:
     category, kind, section, item, frame, alpha, z, hidden)."""

@@ -21,6 +21,8 @@ from .attributes import ATTRIBUTES_DTYPE, Attributes, RectQuery, SectionScroll
 from .errors import (CallbackError, CollectionLayoutError, InvalidHandleError, ReentrantError,
                      UnknownKindError, error_for)
 from .metrics import SectionMetricsTable
+from .options import (Alignment, Coverage, CrossAlignment, Direction, Scope, SectionMetrics,
+                      Style)
 from .orthogonal import OrthogonalSections
 from .queries import Queries
 from .updates import Updates
@@ -35,16 +37,16 @@ __all__ = ["Attributes", "Layout", "Decoration", "SectionScroll", "SectionMetric
 
 SizesLike = Union[Sequence[SizeLike], "npt.NDArray[np.float64]"]
 FramesLike = Union[Sequence[Sequence[float]], "npt.NDArray[np.float64]"]
-MetricsSource = Union[Callable[[int], Union[Mapping[str, Any], None]], SectionMetricsTable,
-                      Sequence[Union[Mapping[str, Any], None]]]
+MetricsSource = Union[Callable[[int], Union[SectionMetrics, None]], SectionMetricsTable,
+                      Sequence[Union[SectionMetrics, None]]]
 
 
 class Decoration(NamedTuple):
     """A decoration kind to register (SPEC §7): Layout(decorations=[...]) or add_decoration."""
 
     name: str
-    scope: str = "section"  # "section" or "item"
-    coverage: str = "body"  # "body", "section" or "items"
+    scope: Scope = "section"  # "section" or "item"
+    coverage: Coverage = "body"  # "body", "section" or "items"
     insets: Sequence[float] = (0, 0, 0, 0)  # top, left, bottom, right; negative grows
     z: int = -1
 
@@ -92,12 +94,13 @@ class Layout(Queries, OrthogonalSections, Updates):
                  custom_frames: Callable[[int, int, int, float], FramesLike] | None = None,
                  kinds: Iterable[str] = (),
                  decorations: Iterable[Decoration | Mapping[str, Any] | str] = (),
-                 direction: str | None = None, viewport: RectLike | None = None,
+                 direction: Direction | None = None, viewport: RectLike | None = None,
                  item_size: SizeLike | None = None, insets: Sequence[float] | None = None,
                  line_spacing: float | None = None, interitem_spacing: float | None = None,
                  header: float | None = None, footer: float | None = None,
-                 alignment: str | None = None, cross_alignment: str | None = None,
-                 style: str | None = None, rows: int | None = None, columns: int | None = None,
+                 alignment: Alignment | None = None,
+                 cross_alignment: CrossAlignment | None = None,
+                 style: Style | None = None, rows: int | None = None, columns: int | None = None,
                  pin_headers: bool | None = None, pin_footers: bool | None = None,
                  element_limit: int | None = None, anchoring: bool | None = None) -> None:
         self._handle: int | None = None
@@ -132,7 +135,7 @@ class Layout(Queries, OrthogonalSections, Updates):
         self._kinds: dict[str, int] = {}
         self._kind_names: dict[int, str] = {}
         self._decorations: dict[str, int] = {}  # decoration kind name -> id
-        self._decoration_scopes: dict[str, str] = {}  # decoration kind name -> scope
+        self._decoration_scopes: dict[str, Scope] = {}  # decoration kind name -> scope
         self._source = source = DataSource(self._kinds, self._decorations, section_count,
                                            item_count, item_sizes, section_metrics,
                                            inline_elements, custom_frames,
@@ -259,7 +262,7 @@ class Layout(Queries, OrthogonalSections, Updates):
         try:
             for _ in range(100):  # each round registers new kind names; a pass needs few
                 handle = self.handle
-                status = function(handle, *args)
+                status: int = function(handle, *args)
                 error = source.take_error()
                 if error is not None:
                     raise error
@@ -314,7 +317,7 @@ class Layout(Queries, OrthogonalSections, Updates):
         """The registered decoration kinds: name -> id, in registration order."""
         return dict(self._decorations)
 
-    def add_decoration(self, name: str, scope: str = "section", coverage: str = "body",
+    def add_decoration(self, name: str, scope: Scope = "section", coverage: Coverage = "body",
                        insets: Sequence[float] = (0, 0, 0, 0), z: int = -1) -> int:
         """Registers a decoration kind (SPEC §7); returns its kind id. Every section shows it
         unless its metrics list the kinds it shows (``decorations``)."""

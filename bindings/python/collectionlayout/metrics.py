@@ -14,6 +14,7 @@ from ctypes import CFUNCTYPE, c_int32, c_int64, c_void_p
 from typing import Any
 
 from . import _lib
+from .options import SectionMetrics
 from ._convert import (ALIGNMENTS, CROSS_ALIGNMENTS, METRIC_KEYS, STYLES, decoration_kind_ids,
                        invalid, set_metrics)
 from ._lib import CL_ERROR_BAD_CALLBACK_DATA, CL_OK, SECTION_METRICS_SIZE, cl_section_metrics
@@ -30,13 +31,14 @@ __all__ = ["SectionMetricsTable"]
 # to the header's prototype when stored in cl_data_source.
 _RAW_METRICS_FN = CFUNCTYPE(c_int32, c_void_p, c_int64, c_void_p)
 
-_ENUMS = {"alignment": ALIGNMENTS, "cross_alignment": CROSS_ALIGNMENTS, "style": STYLES}
+_ENUMS: dict[str, Mapping[Any, int]] = {"alignment": ALIGNMENTS, "cross_alignment": CROSS_ALIGNMENTS, "style": STYLES}
 
 
 def _metrics_dtype() -> Any:
     """numpy's view of cl_section_metrics (the decoration_kinds pointer as an address)."""
     names, formats, offsets = [], [], []
-    for name, ctype in cl_section_metrics._fields_:
+    for field in cl_section_metrics._fields_:
+        name, ctype = field[0], field[1]
         names.append(name)
         formats.append(np.uintp if name == "decoration_kinds" else np.dtype(ctype))
         offsets.append(getattr(cl_section_metrics, name).offset)
@@ -61,7 +63,7 @@ class SectionMetricsTable:
     callback); ``set(section, **metrics)`` changes one row (then invalidate_sections).
     """
 
-    def __init__(self, rows: Sequence[Mapping[str, Any] | None] | None = None, /, *,
+    def __init__(self, rows: Sequence[SectionMetrics | None] | None = None, /, *,
                  count: int | None = None, **columns: Any) -> None:
         # `rows` is positional-only: rows= is the orthogonal metric, a column like the others
         if rows is not None and columns:
@@ -69,11 +71,12 @@ class SectionMetricsTable:
         unknown = sorted(set(columns) - set(METRIC_KEYS))
         if unknown:
             raise invalid(f"unknown section metric {unknown[0]!r}; known: {', '.join(METRIC_KEYS)}")
+        table_rows: list[dict[str, Any]] | None = None
         if rows is not None:
             if isinstance(rows, Mapping) or not isinstance(rows, Iterable):
                 raise invalid(f"rows must be a sequence of mappings, one per section, not {rows!r}")
-            rows = [dict(row) if row else {} for row in rows]
-            count = len(rows) if count is None else count
+            table_rows = [dict(row) if row else {} for row in rows]
+            count = len(table_rows) if count is None else count
         else:
             lengths = {len(v) for k, v in columns.items() if _per_section(k, v)}
             if count is None:
@@ -88,7 +91,7 @@ class SectionMetricsTable:
         if not isinstance(count, int) or count < 0:
             raise invalid(f"count must be a non-negative integer, not {count!r}")
         self.count = count
-        self._rows = rows
+        self._rows = table_rows
         self._columns = columns
         self._resolved: Any = None  # ctypes array of cl_section_metrics
         self._keep: list[Any] = []  # decoration id arrays the rows point to
@@ -120,7 +123,7 @@ class SectionMetricsTable:
         self._keep = []
         size = SECTION_METRICS_SIZE
         if np is not None and self._rows is None:
-            array = np.frombuffer(table, dtype=_metrics_dtype())
+            array = np.frombuffer(table, dtype=_metrics_dtype())  # type: ignore[call-overload]  # a ctypes array is a buffer
             array[:] = np.frombuffer(ctypes.string_at(ctypes.addressof(base), size),
                                      dtype=array.dtype)[0]
             for key, value in self._columns.items():
@@ -180,7 +183,8 @@ class SectionMetricsTable:
                 ctypes.memmove(inout, ctypes.addressof(self._resolved) + section * size, size)
                 return CL_OK
             except BaseException as error:  # noqa: BLE001 - re-raised after the C call
-                return fail(error)
+                status: int = fail(error)
+                return status
         raw = _RAW_METRICS_FN(metrics)
         return ctypes.cast(raw, _lib.SECTION_METRICS_FN)  # keeps `raw` alive (_objects)
 
@@ -205,7 +209,7 @@ def _per_section(key: str, value: Any) -> bool:
     return True
 
 
-def _enum_code(table: Mapping[str, int], name: Any, key: str) -> int:
+def _enum_code(table: Mapping[Any, int], name: Any, key: str) -> int:
     if isinstance(name, str) and name in table:
         return table[name]
     raise invalid(f"{key} must be one of {', '.join(map(repr, table))}, not {name!r}")

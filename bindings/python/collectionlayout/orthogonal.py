@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from . import _lib
 from ._convert import SNAPPING, enum, int64, number
+from .options import Snapping
 from .attributes import SectionScroll
 
 
@@ -29,7 +30,7 @@ class OrthogonalSections:
         return SectionScroll(scroll.offset, scroll.content_extent, scroll.max_offset)
 
     def section_target_offset(self, section: int, proposed: float, velocity: float,
-                              snapping: str = "none",
+                              snapping: Snapping = "none",
                               deceleration_rate: float = _lib.CL_DECELERATION_NORMAL) -> float:
         """Where an orthogonal section's offset comes to rest after a gesture ending at
         `proposed` with `velocity` (points/s): projected, snapped ("none", "item", "page",

@@ -12,6 +12,7 @@ from ._lib import ATTRIBUTES_SIZE, cl_attributes, cl_size
 from .attributes import (ATTRIBUTES_DTYPE, VOID_DTYPE, Attributes, RectQuery, attributes_from_rows,
                          attributes_from_struct)
 from .errors import CollectionLayoutError, InvalidHandleError, OutOfRangeError
+from .options import Category, Scope
 
 try:
     import numpy as np
@@ -28,7 +29,7 @@ class Queries:
 
     _query: RectQuery | None
     _kind_names: dict[int, str]
-    _decoration_scopes: dict[str, str]
+    _decoration_scopes: dict[str, Scope]
     _source: Any  # the DataSource
 
     if TYPE_CHECKING:
@@ -108,7 +109,7 @@ class Queries:
         result: list[Attributes] = []
         missing = OutOfRangeError
 
-        def add(category: str, kind: str, section: int, item: int) -> None:
+        def add(category: Category, kind: str, section: int, item: int) -> None:
             element = found.pop((category, kind, section, item), None)
             if element is None:
                 try:
@@ -133,7 +134,7 @@ class Queries:
         result.extend(found.values())  # anything else the query saw
         return result
 
-    def attributes(self, category: str | int, kind: str | int, section: int,
+    def attributes(self, category: Category | int, kind: str | int, section: int,
                    item: int) -> Attributes:
         """The attributes of one element by identity; OutOfRangeError if it does not exist."""
         if isinstance(category, str):

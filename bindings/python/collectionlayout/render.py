@@ -1,21 +1,32 @@
 """Pictures of a layout: SVG (no dependencies) or PNG (with Pillow, the `png` extra).
 
-Both draw the same boxes: decorations below (their z) with rounded corners, cells,
-supplementaries coloured by kind, each labelled, the viewport outlined in red dashes, and a
-legend above the content. With a rect, the picture shows that rect only.
+Both draw the same picture, planned once (`plan`):
+
+- the canvas: the rect asked for, or the content and the viewport, with a margin; elements
+  reaching outside it (the cards of sections that scroll sideways, say) are clipped, and those
+  entirely outside are counted in the legend ("N elements outside the picture");
+- the boxes in drawing order (z, then decorations, cells, supplementaries): decorations with
+  rounded corners, cells, supplementaries coloured by kind; pinned elements (z 10, SPEC §1)
+  with a thick outline and a pin mark, hidden ones as a dashed outline without fill, an alpha
+  below 1 as a lighter fill; every box carries its identity and attributes as a tooltip;
+- labels that fit: each inside its element's visible box, on no box drawn above it and on no
+  other label; a label that does not fit at a readable size is left out (the tooltip stays);
+- the viewport outlined in red dashes and a legend above the content, one entry per category
+  and kind shown, plus pinned, hidden and the viewport, wrapped to the canvas width.
 """
 
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 from xml.sax.saxutils import escape
 
-from .layout import Attributes, Layout, Rect
+from ._convert import Rect
+from .layout import Attributes, Layout
 
-__all__ = ["render", "to_svg", "to_png"]
+__all__ = ["render", "to_svg", "to_png", "plan", "Picture", "Box", "Label", "LegendEntry"]
 
 CELL = ("#9ecae1", "#3182bd")  # (fill, stroke)
 SUPPLEMENTARY = {"header": ("#fdae6b", "#e6550d"), "footer": ("#a1d99b", "#31a354")}
@@ -25,18 +36,72 @@ KIND_PALETTE = [("#bcbddc", "#54278f"), ("#fdd0a2", "#a63603"), ("#fa9fb5", "#ae
 DECORATION_PALETTE = [("#f4f4f4", "#969696"), ("#cfcfcf", "#bdbdbd"), ("#e0ecf4", "#8c96c6"),
                       ("#fde0dd", "#dd3497"), ("#f7fcb9", "#addd8e")]
 VIEWPORT = "#e31a1c"
+PINNED_STROKE = "#08306b"
+PINNED_Z = 10  # the z of pinned headers and footers (SPEC §1)
 MARGIN = 12.0
+LEGEND_FONT = 10.0
 LEGEND_LINE = 16.0
+LEGEND_SWATCH = 12.0
+CHAR_WIDTH = 0.62  # a sans-serif character's advance, in font sizes (SVG labels are set to it)
+LABEL_MAX = 11.0  # font sizes of labels: at most, and the smallest still readable
+LABEL_MIN = 6.0
+CORNER_MAX = 9.0
+PAD = 2.0  # between a label and its box's edge
+MIN_WIDTH = 160.0
 
 
 @dataclass(frozen=True)
 class Box:
+    """One element as drawn: its frame, the visible part (clipped to the picture), colours."""
+
     frame: Rect
+    visible: Rect
     fill: str
     stroke: str
     label: str
+    title: str  # the tooltip: identity and attributes
     radius: float = 0.0  # rounded corners (decorations)
     corner_label: bool = False  # label at the top-left (decorations lie under other boxes)
+    pinned: bool = False
+    hidden: bool = False
+    alpha: float = 1.0
+
+
+@dataclass(frozen=True)
+class Label:
+    """A label's text and its box (x, y, width, height = font size) in content coordinates;
+    `anchor` "middle": centred in the box, "start": at its left."""
+
+    text: str
+    box: Rect
+    size: float
+    anchor: str
+
+
+@dataclass(frozen=True)
+class LegendEntry:
+    text: str
+    x: float  # the swatch's top-left, content coordinates
+    y: float
+    fill: str
+    stroke: str
+    style: str = "box"  # "box", "pinned", "hidden", "viewport", "note" (no swatch)
+
+
+@dataclass
+class Picture:
+    """What to draw: the canvas (left, top, width, height in content coordinates), the drawing
+    area inside it (clip), the boxes bottom first, the labels that fit, the legend."""
+
+    canvas: Rect
+    area: Rect
+    legend_height: float
+    boxes: list[Box] = field(default_factory=list)
+    labels: list[Label] = field(default_factory=list)
+    legend: list[LegendEntry] = field(default_factory=list)
+    outside: int = 0
+    content: Rect = (0.0, 0.0, 0.0, 0.0)
+    viewport: Rect = (0.0, 0.0, 0.0, 0.0)
 
 
 def _colours(element: Attributes, kinds: dict[str, list[str]]) -> tuple[str, str]:
@@ -60,82 +125,216 @@ def _label(element: Attributes) -> str:
     return f"{element.kind} {element.section}.{element.item}"
 
 
-def boxes(layout: Layout, rect: Rect | None = None) -> tuple[list[Box], list[tuple[str, Box]]]:
-    """What to draw, bottom first, and the legend entries (text, swatch colours)."""
-    elements = layout.elements() if rect is None else layout.elements_in_rect(rect)
+def _title(element: Attributes) -> str:
+    x, y, w, h = element.frame
+    kind = f" {element.kind}" if element.kind else ""
+    flags = (" pinned" if _pinned(element) else "") + (" hidden" if element.hidden else "")
+    return (f"{element.category}{kind} {element.section}.{element.item}: "
+            f"({x:g}, {y:g}, {w:g}, {h:g}) z {element.z} alpha {element.alpha:g}{flags}")
+
+
+def _pinned(element: Attributes) -> bool:
+    return element.category == "supplementary" and element.z >= PINNED_Z
+
+
+def _intersection(a: Rect, b: Rect) -> Rect | None:
+    left, top = max(a[0], b[0]), max(a[1], b[1])
+    right, bottom = min(a[0] + a[2], b[0] + b[2]), min(a[1] + a[3], b[1] + b[3])
+    if right <= left or bottom <= top:
+        return None
+    return (left, top, right - left, bottom - top)
+
+
+def _overlap(a: Rect, b: Rect) -> bool:
+    return a[0] < b[0] + b[2] and b[0] < a[0] + a[2] and a[1] < b[1] + b[3] and b[1] < a[1] + a[3]
+
+
+def text_width(text: str, size: float) -> float:
+    """The width a label is given (SVG sets its text to exactly this with textLength)."""
+    return len(text) * size * CHAR_WIDTH
+
+
+def plan(layout: Layout, rect: Rect | None = None) -> Picture:
+    """The picture of the layout (all elements, or those in rect), ready to draw."""
+    content_w, content_h = layout.content_size
+    viewport = layout.viewport
+    if rect is not None:
+        area = (float(rect[0]), float(rect[1]), float(rect[2]), float(rect[3]))
+        elements = layout.elements_in_rect(area)
+    else:
+        left = min(0.0, viewport[0])
+        top = min(0.0, viewport[1])
+        right = max(content_w, viewport[0] + viewport[2])
+        bottom = max(content_h, viewport[1] + viewport[3])
+        area = (left, top, right - left, bottom - top)
+        elements = layout.elements()
+    # the canvas: the area, a margin around it, the legend above
+    width = max(area[2] + 2 * MARGIN, MIN_WIDTH)
+    left = area[0] - (width - area[2]) / 2
     order = {"decoration": 0, "cell": 1, "supplementary": 2}
     elements.sort(key=lambda e: (e.z, order[e.category], e.section, e.item))
     kinds: dict[str, list[str]] = {}
-    legend: dict[str, Box] = {}
-    drawn = []
+    swatches: dict[str, tuple[str, str]] = {}
+    boxes: list[Box] = []
+    outside = 0
     for element in elements:
         fill, stroke = _colours(element, kinds)
-        decoration = element.category == "decoration"
-        radius = min(8.0, element.frame[2] / 4, element.frame[3] / 4) if decoration else 0.0
-        drawn.append(Box(element.frame, fill, stroke, _label(element), radius, decoration))
         name = element.category if element.category == "cell" else \
             f"{element.category} {element.kind}"
-        legend.setdefault(name, Box((0, 0, 0, 0), fill, stroke, name))
-    legend["viewport"] = Box((0, 0, 0, 0), "none", VIEWPORT, "viewport")
-    return drawn, list(legend.items())
+        swatches.setdefault(name, (fill, stroke))
+        # a margin's worth outside the area is drawn (shadows reach a little outside content)
+        visible = _intersection(element.frame, (area[0] - MARGIN, area[1] - MARGIN,
+                                                area[2] + 2 * MARGIN, area[3] + 2 * MARGIN))
+        if visible is None:
+            outside += 1
+            continue
+        decoration = element.category == "decoration"
+        radius = min(8.0, element.frame[2] / 4, element.frame[3] / 4) if decoration else 0.0
+        boxes.append(Box(element.frame, visible, fill, stroke, _label(element), _title(element),
+                         radius, decoration, _pinned(element), element.hidden,
+                         max(0.0, min(1.0, element.alpha))))
+    legend_items: list[tuple[str, str, str, str]] = [
+        (name, fill, stroke, "box") for name, (fill, stroke) in swatches.items()]
+    if any(box.pinned for box in boxes):
+        legend_items.append((f"pinned (z {PINNED_Z})", "white", PINNED_STROKE, "pinned"))
+    if any(box.hidden for box in boxes):
+        legend_items.append(("hidden", "none", "#636363", "hidden"))
+    legend_items.append(("viewport", "none", VIEWPORT, "viewport"))
+    if outside:
+        legend_items.append((f"{outside} element{'s' if outside != 1 else ''} outside the "
+                             "picture", "none", "none", "note"))
+    # the legend flows left to right and wraps at the canvas width
+    legend: list[LegendEntry] = []
+    x, line = MARGIN, 0
+    for text, fill, stroke, style in legend_items:
+        entry_width = (0 if style == "note" else LEGEND_SWATCH + 4) + \
+            text_width(text, LEGEND_FONT)
+        if x > MARGIN and x + entry_width > width - MARGIN:
+            x, line = MARGIN, line + 1
+        legend.append(LegendEntry(text, left + x, line * LEGEND_LINE, fill, stroke, style))
+        x += entry_width + 12
+    legend_height = MARGIN / 2 + (line + 1) * LEGEND_LINE + MARGIN / 2
+    top = area[1] - MARGIN - legend_height
+    legend = [LegendEntry(e.text, e.x, top + MARGIN / 2 + e.y, e.fill, e.stroke, e.style)
+              for e in legend]
+    height = area[3] + 2 * MARGIN + legend_height
+    picture = Picture((left, top, width, height), area, legend_height, boxes, [], legend,
+                      outside, (0.0, 0.0, content_w, content_h), viewport)
+    picture.labels = _labels(boxes, area)
+    return picture
 
 
-def _canvas(layout: Layout, drawn: list[Box], legend_lines: int,
-            rect: Rect | None = None) -> tuple[float, float, float, float]:
-    """(left, top, width, height) of the picture in content coordinates: the rect, or content,
-    viewport and every frame (decorations may reach outside the content), plus margins and
-    the legend."""
-    width, height = layout.content_size
-    rects = [tuple(rect)] if rect is not None else \
-        [(0.0, 0.0, width, height), layout.viewport] + [b.frame for b in drawn]
-    left = min(r[0] for r in rects) - MARGIN
-    top = min(r[1] for r in rects) - MARGIN - legend_lines * LEGEND_LINE
-    right = max(r[0] + r[2] for r in rects) + MARGIN
-    bottom = max(r[1] + r[3] for r in rects) + MARGIN
-    return left, top, max(right - left, 160.0), bottom - top
+def _labels(boxes: list[Box], area: Rect) -> list[Label]:
+    """The labels that fit, topmost boxes first: inside the box's part within the area, on no
+    box drawn above it, on no label placed before."""
+    placed: list[Label] = []
+    for index in range(len(boxes) - 1, -1, -1):
+        box = boxes[index]
+        visible = _intersection(box.visible, area)
+        if visible is None or not box.label:
+            continue
+        above = [b.frame for b in boxes[index + 1:]]
+        label = _fit(box, visible, above, placed)
+        if label is not None:
+            placed.append(label)
+    return placed
+
+
+def _fit(box: Box, visible: Rect, above: list[Rect], placed: list[Label]) -> Label | None:
+    x, y, w, h = visible
+    text = box.label
+    if box.corner_label:
+        size = min(CORNER_MAX, h - 2 * PAD, (w - 2 * PAD) / (len(text) * CHAR_WIDTH))
+        while size >= LABEL_MIN:
+            candidate = (x + PAD + 1, y + PAD, text_width(text, size), size)
+            if _free(candidate, above, placed):
+                return Label(text, candidate, size, "start")
+            size -= 1.0
+        return None
+    size = min(LABEL_MAX, h * 0.7, (w - 2 * PAD) / (len(text) * CHAR_WIDTH))
+    if size < LABEL_MIN:
+        return None
+    width = text_width(text, size)
+    candidate = (x + (w - width) / 2, y + (h - size) / 2, width, size)
+    return Label(text, candidate, size, "middle") if _free(candidate, above, placed) else None
+
+
+def _free(candidate: Rect, above: list[Rect], placed: list[Label]) -> bool:
+    return not any(_overlap(candidate, frame) for frame in above) and \
+        not any(_overlap(candidate, label.box) for label in placed)
 
 
 def to_svg(layout: Layout, rect: Rect | None = None) -> str:
     """An SVG picture of the layout (all elements, or those in rect)."""
-    drawn, legend = boxes(layout, rect)
-    left, top, width, height = _canvas(layout, drawn, len(legend), rect)
-    content_w, content_h = layout.content_size
-    vx, vy, vw, vh = layout.viewport
+    picture = plan(layout, rect)
+    left, top, width, height = picture.canvas
+    ax, ay, aw, ah = picture.area
+    cw, ch = picture.content[2], picture.content[3]
+    vx, vy, vw, vh = picture.viewport
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="{left:g} {top:g} {width:g} '
            f'{height:g}" width="{width:g}" height="{height:g}" font-family="sans-serif">',
            f'<rect x="{left:g}" y="{top:g}" width="{width:g}" height="{height:g}" fill="white"/>',
-           f'<rect x="0" y="0" width="{content_w:g}" height="{content_h:g}" fill="#fafafa" '
+           f'<defs><clipPath id="area"><rect x="{ax - MARGIN:g}" y="{ay - MARGIN:g}" '
+           f'width="{aw + 2 * MARGIN:g}" height="{ah + 2 * MARGIN:g}"/></clipPath></defs>',
+           '<g class="layout" clip-path="url(#area)">',
+           f'<rect x="0" y="0" width="{cw:g}" height="{ch:g}" fill="#fafafa" '
            f'stroke="#bdbdbd" stroke-dasharray="2 2"><title>content</title></rect>']
-    for box in drawn:
+    for box in picture.boxes:
         x, y, w, h = box.frame
-        out.append(f'<g><title>{escape(box.label)}</title><rect x="{x:g}" y="{y:g}" '
-                   f'width="{w:g}" height="{h:g}" rx="{box.radius:g}" fill="{box.fill}" '
-                   f'stroke="{box.stroke}" stroke-width="1"/>')
-        size = min(11.0, h * 0.7, w / max(len(box.label), 1) * 1.8)
-        if box.corner_label:
-            size = min(9.0, size)
-            if size >= 4:
-                out.append(f'<text x="{x + 3:g}" y="{y + 2:g}" font-size="{size:.3g}" '
-                           f'fill="#636363" dominant-baseline="hanging">'
-                           f'{escape(box.label)}</text>')
-        elif size >= 4:
-            out.append(f'<text x="{x + w / 2:g}" y="{y + h / 2:g}" font-size="{size:.3g}" '
-                       f'text-anchor="middle" dominant-baseline="central">'
-                       f'{escape(box.label)}</text>')
+        fill = "none" if box.hidden else box.fill
+        extra = ' stroke-dasharray="3 2"' if box.hidden else ""
+        if box.alpha < 1 and not box.hidden:
+            extra += f' fill-opacity="{box.alpha:g}"'
+        stroke, stroke_width = (PINNED_STROKE, 2.5) if box.pinned else (box.stroke, 1.0)
+        classes = "element" + (" pinned" if box.pinned else "") + (" hidden" if box.hidden else "")
+        out.append(f'<g class="{classes}"><title>{escape(box.title)}</title><rect x="{x:g}" '
+                   f'y="{y:g}" width="{w:g}" height="{h:g}" rx="{box.radius:g}" fill="{fill}" '
+                   f'stroke="{stroke}" stroke-width="{stroke_width:g}"{extra}/>')
+        if box.pinned:
+            out.append(_pin_svg(box.visible))
         out.append('</g>')
     out.append(f'<rect x="{vx:g}" y="{vy:g}" width="{vw:g}" height="{vh:g}" fill="none" '
                f'stroke="{VIEWPORT}" stroke-width="2" stroke-dasharray="6 4">'
                f'<title>viewport</title></rect>')
-    # the legend on a band of its own (with a rect, boxes may reach into it)
-    out.append(f'<rect x="{left:g}" y="{top:g}" width="{width:g}" '
-               f'height="{MARGIN + len(legend) * LEGEND_LINE:g}" fill="white"/>')
-    for line, (name, box) in enumerate(legend):
-        x, y = left + MARGIN, top + MARGIN / 2 + line * LEGEND_LINE
-        out.append(f'<rect x="{x:g}" y="{y:g}" width="12" height="10" fill="{box.fill}" '
-                   f'stroke="{box.stroke}"/><text x="{x + 16:g}" y="{y + 9:g}" '
-                   f'font-size="10">{escape(name)}</text>')
+    out.append('</g>')
+    for label in picture.labels:  # on top of every box; each placed on its own box only
+        lx, ly, lw, size = label.box
+        x = lx + lw / 2 if label.anchor == "middle" else lx
+        colour = "#636363" if label.anchor == "start" else "black"
+        out.append(f'<text class="label" x="{x:.6g}" y="{ly + size / 2:.6g}" '
+                   f'font-size="{size:.4g}" text-anchor="{label.anchor}" '
+                   f'dominant-baseline="central" textLength="{lw:.6g}" '
+                   f'lengthAdjust="spacingAndGlyphs" fill="{colour}">{escape(label.text)}</text>')
+    # the legend on a band of its own
+    out.append(f'<g class="legend"><rect x="{left:g}" y="{top:g}" width="{width:g}" '
+               f'height="{picture.legend_height:g}" fill="white"/>')
+    for entry in picture.legend:
+        x, y = entry.x, entry.y
+        text_x = x if entry.style == "note" else x + LEGEND_SWATCH + 4
+        if entry.style != "note":
+            dash = {"hidden": ' stroke-dasharray="3 2"', "viewport": ' stroke-dasharray="4 2"'}
+            stroke_width = 2.5 if entry.style == "pinned" else 1
+            out.append(f'<rect x="{x:g}" y="{y:g}" width="{LEGEND_SWATCH:g}" height="10" '
+                       f'fill="{entry.fill}" stroke="{entry.stroke}" '
+                       f'stroke-width="{stroke_width:g}"{dash.get(entry.style, "")}/>')
+            if entry.style == "pinned":
+                out.append(_pin_svg((x, y, LEGEND_SWATCH, 10)))
+        out.append(f'<text class="legend-entry" x="{text_x:g}" y="{y + 5:g}" '
+                   f'font-size="{LEGEND_FONT:g}" dominant-baseline="central" '
+                   f'textLength="{text_width(entry.text, LEGEND_FONT):.6g}" '
+                   f'lengthAdjust="spacingAndGlyphs">{escape(entry.text)}</text>')
+    out.append('</g>')
     out.append('</svg>')
     return "\n".join(out) + "\n"
+
+
+def _pin_svg(visible: Rect) -> str:
+    """The pin mark: a dark triangle in the top-right corner of a pinned element."""
+    x, y, w, h = visible
+    s = min(8.0, w / 2, h / 2)
+    right = x + w
+    return (f'<path class="pin" d="M{right - s:g},{y:g} L{right:g},{y:g} L{right:g},{y + s:g} Z" '
+            f'fill="{PINNED_STROKE}"/>')
 
 
 def to_png(layout: Layout, path: str | os.PathLike[str], rect: Rect | None = None,
@@ -146,9 +345,11 @@ def to_png(layout: Layout, path: str | os.PathLike[str], rect: Rect | None = Non
     except ImportError as error:
         raise ImportError("PNG output needs Pillow: pip install 'collectionlayout[png]' "
                           "(or write .svg)") from error
-    drawn, legend = boxes(layout, rect)
-    left, top, width, height = _canvas(layout, drawn, len(legend), rect)
+    picture = plan(layout, rect)
+    left, top, width, height = picture.canvas
     scale = min(2.0, max_pixels / max(width, height))
+    ax, ay, aw, ah = picture.area
+    clip = (ax - MARGIN, ay - MARGIN, aw + 2 * MARGIN, ah + 2 * MARGIN)
 
     def px(x: float, y: float) -> tuple[float, float]:
         return ((x - left) * scale, (y - top) * scale)
@@ -160,34 +361,89 @@ def to_png(layout: Layout, path: str | os.PathLike[str], rect: Rect | None = Non
 
     image = Image.new("RGB", (max(1, round(width * scale)), max(1, round(height * scale))),
                       "white")
-    draw = ImageDraw.Draw(image)
-    font = _font(ImageFont, 10 * scale)
-    content_w, content_h = layout.content_size
-    draw.rectangle(box_px((0, 0, content_w, content_h)), fill="#fafafa", outline="#bdbdbd")
-    small = _font(ImageFont, 8 * scale)
-    for box in drawn:
-        draw.rounded_rectangle(box_px(box.frame), radius=box.radius * scale, fill=box.fill,
-                               outline=box.stroke)
-        x, y, w, h = box.frame
-        if box.corner_label:
-            if h * scale >= 12 and w * scale >= 5 * len(box.label):
-                draw.text(px(x + 3, y + 2), box.label, fill="#636363", font=small)
-        elif h * scale >= getattr(font, "size", 10) + 2 and w * scale >= 6 * len(box.label):
-            draw.text(px(x + w / 2, y + h / 2), box.label, fill="black", font=font, anchor="mm")
-    draw.rectangle(box_px(layout.viewport), outline=VIEWPORT, width=max(1, round(2 * scale)))
-    # the legend on a band of its own (with a rect, boxes may reach into it)
-    draw.rectangle(box_px((left, top, width, MARGIN + len(legend) * LEGEND_LINE)), fill="white")
-    for line, (name, box) in enumerate(legend):
-        x, y = px(left + MARGIN, top + MARGIN / 2 + line * LEGEND_LINE)
-        draw.rectangle([x, y, x + 12 * scale, y + 10 * scale],
-                       fill=None if box.fill == "none" else box.fill, outline=box.stroke)
-        draw.text((x + 16 * scale, y), name, fill="black", font=font)
+    draw = ImageDraw.Draw(image, "RGBA")
+    content = _intersection(picture.content, clip)
+    if content is not None:
+        draw.rectangle(box_px(content), fill="#fafafa", outline="#bdbdbd")
+    for box in picture.boxes:
+        frame = box.visible
+        outline = PINNED_STROKE if box.pinned else box.stroke
+        line = max(1, round((2.5 if box.pinned else 1) * scale))
+        if box.hidden:
+            _dashed_rectangle(draw, box_px(frame), outline, line, scale)
+            continue
+        fill = _rgba(box.fill, box.alpha)
+        draw.rounded_rectangle(box_px(frame), radius=box.radius * scale, fill=fill,
+                               outline=outline, width=line)
+        if box.pinned:
+            x, y, w, h = frame
+            s = min(8.0, w / 2, h / 2)
+            draw.polygon([px(x + w - s, y), px(x + w, y), px(x + w, y + s)], fill=PINNED_STROKE)
+    viewport = _intersection(picture.viewport, clip)
+    if viewport is not None:
+        _dashed_rectangle(draw, box_px(viewport), VIEWPORT, max(1, round(2 * scale)), scale * 2)
+    for label in picture.labels:
+        lx, ly, lw, size = label.box
+        font = _font(ImageFont, size * scale)
+        # the font's own width may differ from the planned one: shrink to the planned box
+        real = draw.textlength(label.text, font=font)
+        if real > lw * scale:
+            font = _font(ImageFont, size * scale * lw * scale / real)
+        colour = "#636363" if label.anchor == "start" else "black"
+        if label.anchor == "middle":
+            draw.text(px(lx + lw / 2, ly + size / 2), label.text, fill=colour, font=font,
+                      anchor="mm")
+        else:
+            draw.text(px(lx, ly + size / 2), label.text, fill=colour, font=font, anchor="lm")
+    draw.rectangle(box_px((left, top, width, picture.legend_height)), fill="white")
+    legend_font = _font(ImageFont, LEGEND_FONT * scale)
+    for entry in picture.legend:
+        x, y = px(entry.x, entry.y)
+        text_x = x
+        if entry.style != "note":
+            swatch = [x, y, x + LEGEND_SWATCH * scale, y + 10 * scale]
+            if entry.style in ("hidden", "viewport"):
+                _dashed_rectangle(draw, swatch, entry.stroke, max(1, round(scale)), scale)
+            else:
+                draw.rectangle(swatch, fill=None if entry.fill == "none" else entry.fill,
+                               outline=entry.stroke,
+                               width=max(1, round((2.5 if entry.style == "pinned" else 1) * scale)))
+            if entry.style == "pinned":
+                s = 6 * scale
+                draw.polygon([(swatch[2] - s, y), (swatch[2], y), (swatch[2], y + s)],
+                             fill=PINNED_STROKE)
+            text_x = x + (LEGEND_SWATCH + 4) * scale
+        draw.text((text_x, y + 5 * scale), entry.text, fill="black", font=legend_font, anchor="lm")
     image.save(os.fspath(path), format="PNG")
+
+
+def _rgba(colour: str, alpha: float) -> tuple[int, int, int, int]:
+    value = int(colour.lstrip("#"), 16)
+    return (value >> 16 & 255, value >> 8 & 255, value & 255, round(255 * alpha))
+
+
+def _dashed_rectangle(draw: Any, box: list[float], colour: str, width: int,
+                      scale: float) -> None:
+    """A dashed outline (Pillow draws solid lines only)."""
+    x0, y0, x1, y1 = box
+    dash, gap = 4 * scale, 3 * scale
+    for (ax, ay, bx, by) in ((x0, y0, x1, y0), (x1, y0, x1, y1), (x1, y1, x0, y1),
+                             (x0, y1, x0, y0)):
+        length = max(abs(bx - ax), abs(by - ay))
+        if length == 0:
+            continue
+        dx, dy = (bx - ax) / length, (by - ay) / length
+        t = 0.0
+        while t < length:
+            end = min(t + dash, length)
+            draw.line([(ax + dx * t, ay + dy * t), (ax + dx * end, ay + dy * end)], fill=colour,
+                      width=width)
+            t = end + gap
 
 
 def _font(image_font: Any, size: float) -> Any:
     try:
-        return image_font.load_default(size=max(8, round(size)))
+        return image_font.load_default(size=max(4.0, size))
     except TypeError:  # Pillow < 10.1 has one bitmap font size
         return image_font.load_default()
 

@@ -21,11 +21,15 @@ import math
 import os
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar, cast, get_args
 
 from . import _lib
 from .layout import Decoration, Layout
 from .metrics import SectionMetricsTable
+from .options import (Alignment, Coverage, CrossAlignment, Direction, Scope, SectionMetrics,
+                      Style)
+
+_Name = TypeVar("_Name", bound=str)
 
 try:
     import numpy as np
@@ -35,12 +39,13 @@ except ImportError:
 __all__ = ["SceneError", "Scene", "Section", "load", "read", "read_json", "parse",
            "parse_sections", "from_dict", "dump"]
 
-STYLES = ("flow", "orthogonal", "grid", "waterfall", "custom")
-DIRECTIONS = ("vertical", "horizontal")
-ALIGNMENTS = ("justified", "leading", "center", "trailing")
-CROSS_ALIGNMENTS = ("center", "start", "end")
-SCOPES = ("section", "item")
-COVERAGES = ("body", "section", "items")
+# the names a scene may use: those of the options' Literal types (options.py)
+STYLES: tuple[Style, ...] = get_args(Style)
+DIRECTIONS: tuple[Direction, ...] = get_args(Direction)
+ALIGNMENTS: tuple[Alignment, ...] = get_args(Alignment)
+CROSS_ALIGNMENTS: tuple[CrossAlignment, ...] = get_args(CrossAlignment)
+SCOPES: tuple[Scope, ...] = get_args(Scope)
+COVERAGES: tuple[Coverage, ...] = get_args(Coverage)
 _SCENE_KEYS = {"viewport", "layout", "sections"}
 _LAYOUT_KEYS = {"direction", "pin_headers", "pin_footers", "anchoring", "element_limit",
                 "decorations"}
@@ -85,7 +90,7 @@ class Scene:
     """A checked scene: build() makes the Layout."""
 
     viewport: tuple[float, float, float, float] = (0.0, 0.0, 0.0, 0.0)
-    direction: str = "vertical"
+    direction: Direction = "vertical"
     pin_headers: bool = False
     pin_footers: bool = False
     anchoring: bool = True  # SPEC §10.4
@@ -103,7 +108,7 @@ class Scene:
         kinds = list(dict.fromkeys([*(kind for s in sections for kind, _, _ in s.inline),
                                     *kinds]))
         metrics: Any = (lambda section: sections[section].metrics) if live else \
-            SectionMetricsTable([s.metrics for s in sections])
+            SectionMetricsTable([cast(SectionMetrics, s.metrics) for s in sections])
         layout = Layout(
             lambda section: sections[section].count,
             section_count=lambda: len(sections),
@@ -184,11 +189,12 @@ def _numbers(where: str, key: str, value: Any, count: int, names: str,
                  for i, v in enumerate(value))
 
 
-def _choice(where: str, key: str, value: Any, choices: tuple[str, ...]) -> str:
-    if not isinstance(value, str) or value not in choices:
-        raise SceneError(f"{where}: {key} must be one of {', '.join(map(repr, choices))}, "
-                         f"not {_show(value)}")
-    return value
+def _choice(where: str, key: str, value: Any, choices: tuple[_Name, ...]) -> _Name:
+    for choice in choices:
+        if isinstance(value, str) and value == choice:
+            return choice
+    raise SceneError(f"{where}: {key} must be one of {', '.join(map(repr, choices))}, "
+                     f"not {_show(value)}")
 
 
 def _bool(where: str, key: str, value: Any) -> bool:

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Optional, Union
 
 from . import _lib
-from ._convert import Rect, RectLike, floats, int64, invalid, rect
+from ._convert import Rect, RectLike, floats, rect_tuple, int64, invalid, rect
 from ._lib import (ATTRIBUTES_SIZE, cl_attributes, cl_batch_update, cl_element_change, cl_index_path,
                    cl_item_move, cl_section_move, cl_update_summary)
 from .answers import CHANGES, ELEMENT_CHANGE_DTYPE, Change, ElementChange, UpdateResult
@@ -228,7 +228,8 @@ class UpdateBlock:
     def update(self) -> BatchUpdate:
         """The operations collected so far."""
         return BatchUpdate(**{name: tuple(v) for name, v in self._lists.items()},
-                           viewport=self._viewport)
+                           viewport=None if self._viewport is None else
+                           rect_tuple(self._viewport, "viewport (x, y, width, height)"))
 
     def __enter__(self) -> UpdateBlock:
         return self
@@ -290,7 +291,8 @@ class Updates:
                 update = BatchUpdate.from_dict(update)
         if viewport is None:
             viewport = update.viewport
-        c_update, keep = update._c(viewport)
+        c_update, keep = update._c(None if viewport is None else
+                                   rect_tuple(viewport, "viewport (x, y, width, height)"))
         summary = cl_update_summary()
         old_sections = self.section_count
         known = self._source.inline_known  # inline elements by section, for all_elements

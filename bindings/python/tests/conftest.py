@@ -155,3 +155,20 @@ def pytest_report_header(config):
         return f"engine features: cannot probe ({error})"
     return ("engine features: all present" if not lacking else
             f"engine features lacking (their tests are expected failures): {', '.join(lacking)}")
+
+
+# Optional dependencies that the tests need: .ci/run installs them (and the README says a
+# missing tool fails its suite), so a missing one is a failure with the command that installs
+# it, never a silent skip.
+REQUIRED = {"PIL": "pillow", "pygame": "pygame", "mypy": "mypy", "numpy": "numpy"}
+
+
+def require(module: str):
+    """Imports `module` or fails the test saying how to install it."""
+    import importlib
+    try:
+        return importlib.import_module(module)
+    except ImportError as error:
+        package = REQUIRED.get(module.split(".")[0], module)
+        pytest.fail(f"{module} is missing ({error}): python3 -m pip install {package} "
+                    f"(.ci/run installs it); this test does not skip without it", pytrace=False)

@@ -13,7 +13,8 @@ import pytest
 
 from collectionlayout import __main__ as cli
 from collectionlayout import render, scene
-from conftest import REPO, SCENES, assert_same_elements, load_vector, overlaps, vector_files
+from conftest import (REPO, SCENES, assert_same_elements, load_vector, overlaps, require,
+                      vector_files)
 
 GRID_VECTOR = next(p for p in vector_files() if p.name.startswith("01"))
 DECORATED_VECTOR = next(p for p in vector_files() if p.name.startswith("05"))
@@ -75,16 +76,18 @@ def test_render_svg(tmp_path):
     root = ET.parse(out).getroot()  # well-formed XML
     text = out.read_text()
     elements = load_vector(DECORATED_VECTOR)["expected"]["elements"]
-    assert len(root.findall(".//{http://www.w3.org/2000/svg}g")) == len(elements)
+    drawn = [g for g in root.iter("{http://www.w3.org/2000/svg}g")
+             if g.get("class", "").startswith("element")]
+    assert len(drawn) == len(elements)  # all inside the picture: none left out
     for label in ("header 0", "footer 1", "0.3", "card 0.0", "shadow 1.4", "viewport",
                   "decoration band"):
         assert label in text, label
     # decorations are drawn before (below) cells
-    assert text.index("band 0.0") < text.index(">0.0<")
+    assert text.index("decoration band 0.0") < text.index("<title>cell 0.0")
 
 
 def test_render_png_is_not_blank(tmp_path):
-    image_module = pytest.importorskip("PIL.Image")
+    image_module = require("PIL.Image")
     out = tmp_path / "out.png"
     assert cli.main(["render", str(scene_file(tmp_path, DECORATED_VECTOR)), "-o", str(out)]) == 0
     with image_module.open(out) as image:
@@ -100,7 +103,7 @@ def test_render_chooses_the_format_by_suffix(tmp_path):
         with pytest.raises(ValueError, match="svg or .png"):
             render.render(layout, tmp_path / "out.jpg")
         svg = render.to_svg(layout, (0, 0, 320, 100))
-        assert svg.count("<g>") == 4  # the header and the first row only
+        assert svg.count('<g class="element') == 4  # the header and the first row only
 
 
 @pytest.mark.parametrize("path", sorted(SCENES.glob("*.json")), ids=lambda p: p.stem)

@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-from conftest import REPO
+from conftest import REPO, require
 
 EXAMPLES = REPO / "examples" / "python"
 
@@ -27,7 +27,7 @@ def colours(path) -> list[tuple[int, tuple[int, int, int]]]:
 
 
 def test_cards_demo(tmp_path):
-    pytest.importorskip("PIL")
+    require("PIL")
     result = run("cards_demo.py", str(tmp_path))
     assert "list: content 390 x" in result.stdout and "header pinned: [1]" in result.stdout
     assert "decoration card, decoration shadow" in result.stdout
@@ -38,8 +38,8 @@ def test_cards_demo(tmp_path):
 
 
 def test_pygame_shelves_headless(tmp_path):
-    pytest.importorskip("pygame")
-    pytest.importorskip("PIL")
+    require("pygame")
+    require("PIL")
     out = tmp_path / "shelves.png"
     result = run("pygame_shelves.py", "--headless", "--frames", "90", "--screenshot", str(out))
     summary = result.stdout.strip().splitlines()[-1]

@@ -14,8 +14,8 @@ PACKAGE = REPO / "bindings" / "python"
 BUILT = REPO / ".build" / "release" / "libcollectionlayout.so"
 
 
-@pytest.mark.skipif(not BUILT.is_file(), reason="the release library is not built")
 def test_build_bundles_the_library_and_it_loads_standalone(tmp_path):
+    assert BUILT.is_file(), f"{BUILT} is not built (make lib; make test-python builds it)"
     env = {k: v for k, v in os.environ.items()
            if k not in ("PYTHONPATH", "COLLECTIONLAYOUT_LIBRARY")}
     build = subprocess.run([sys.executable, "setup.py", "-q", "build_py", "--build-lib",
