@@ -1004,12 +1004,15 @@ static void x_edit(fuzz_input *in, model *m, xdata *x, bool *reloads, bool *dupe
     }
 }
 
-static int64_t *exact_copy(const void *p, int64_t count, size_t element) {
+/* A block of exactly `count` elements, the first `filled` of them copied from p. */
+static int64_t *exact_copy_of(const void *p, int64_t count, int64_t filled, size_t element) {
     size_t bytes = (size_t)(count > 0 ? count : 0) * element;
     void *q = malloc(bytes ? bytes : 1);
-    if (bytes && p) memcpy(q, p, bytes);
+    if (bytes && p && filled > 0) memcpy(q, p, (size_t)filled * element);
     return q;
 }
+
+static int64_t *exact_copy(const void *p, int64_t count, size_t element) { return exact_copy_of(p, count, count, element); }
 
 typedef struct place { int64_t id, section, item, version; } place;
 
@@ -1399,7 +1402,7 @@ static void op_diff(fuzz_input *in, slot *sl) {
         int which = perturb % 7;
         for (int k = 0; k < 7; k++) {
             int64_t n = *counts[k] + (k == which);
-            copies[k] = exact_copy(*ptrs[k], n, sizes[k]);
+            copies[k] = exact_copy_of(*ptrs[k], n, *counts[k], sizes[k]);
             *ptrs[k] = copies[k];
         }
         int64_t *words = copies[which];
