@@ -434,7 +434,59 @@ static void pinned_huge_header(void *context) {
     cl_layout_destroy(layout);
 }
 
+/* ---- Found by fuzz_abi: a footer of 1e308 after a short section -----------------------------
+ *
+ * Section 0: 3 items 50 tall; section 1: a header of 20, a footer of 1e308 and 3 items. The footer
+ * was placed at section_end - 1e308, which rounds to 0: over section 0, where cl_layout_attributes
+ * reported it and rect queries did not find it. Pinned footers or not.
+ * (Tests/fuzz/regressions/fuzz_abi/footer-1e308 is the minimized input.) */
+static cl_status big_footer_metrics(void *u, int64_t section, cl_section_metrics *m) {
+    (void)u;
+    if (section == 1) {
+        m->header = 20;
+        m->footer = 1e308;
+    }
+    return CL_OK;
+}
+
+static void huge_footer(void *context) {
+    for (int pinned = 0; pinned < 2; pinned++) {
+        (void)context;
+        cl_layout_def def = cl_layout_def_default();
+        def.viewport = (cl_rect){0, 0, 320, 480};
+        def.pin_footers = pinned;
+        def.item_size.width = 300;
+        def.item_size.height = 50;
+        cl_data_source source = cl_data_source_default();
+        source.section_count = big_sections;
+        source.item_count = big_items;
+        source.section_metrics = big_footer_metrics;
+        cl_layout *layout = NULL;
+        if (!CHECK_OK(layout, cl_layout_create(&def, &source, &layout))) return;
+        cl_attributes footer, cell;
+        if (CHECK_OK(layout, cl_layout_attributes(layout, CL_CATEGORY_SUPPLEMENTARY, CL_KIND_FOOTER, 1, 0, &footer, sizeof footer)) &&
+            CHECK_OK(layout, cl_layout_attributes(layout, CL_CATEGORY_CELL, CL_KIND_CELL, 0, 2, &cell, sizeof cell))) {
+            CHECK(footer.frame.y >= cell.frame.y + cell.frame.height, "pinned %d: section 1's footer at y = %g, above section 0's last cell (y %g + %g)",
+                  pinned, footer.frame.y, cell.frame.y, cell.frame.height);
+            cl_rect rects[] = {{0, footer.frame.y, 320, 1.875}, {0, 0, 320, 480}, {0, footer.frame.y, 320, 1e6}};
+            for (size_t r = 0; r < sizeof rects / sizeof rects[0]; r++) {
+                cl_attributes found[16];
+                int64_t count = 0;
+                bool seen = false;
+                CHECK_OK(layout, cl_layout_elements_in_rect(layout, rects[r], found, 16, sizeof found[0], &count));
+                for (int64_t i = 0; i < count && i < 16; i++)
+                    seen = seen || (found[i].category == CL_CATEGORY_SUPPLEMENTARY && found[i].kind == CL_KIND_FOOTER && found[i].section == 1);
+                CHECK(seen, "pinned %d: the rect (%g, %g, %g, %g) does not return section 1's footer at (%g, %g, %g, %g)", pinned,
+                      rects[r].x, rects[r].y, rects[r].width, rects[r].height, footer.frame.x, footer.frame.y, footer.frame.width,
+                      footer.frame.height);
+            }
+        }
+        cl_layout_destroy(layout);
+    }
+}
+
 void limit_tests(void) {
+    run_test("limits: a footer of 1e308 after a short section stays in its section (fuzz_abi)", huge_footer, NULL);
     run_test("limits: a pinned header of 1e308 after a short section stays in its section (fuzz_abi)", pinned_huge_header,
              NULL);
     /* Under valgrind (make memcheck) the forked children cannot run as meant: valgrind needs far

@@ -1486,6 +1486,12 @@ static void check_change(const cl_element_change *c, const slot *sl) {
              (long long)sl->answers_sections[0], (long long)sl->answers_sections[1]);
 }
 
+/* A count, or -1 now and then (INT64_MIN stays). */
+static int64_t minus_one_sometimes(fuzz_input *in) {
+    int64_t n = read_count(in);
+    return fz_u8(in) == 255 && n > INT64_MIN ? n - 1 : n;
+}
+
 /* Op 27: the answers of the last update, with random buffers; refused when there are none. */
 static void op_answers(fuzz_input *in, slot *sl) {
     cl_layout *layout = fz_u8(in) == 255 ? NULL : sl->layout;
@@ -1538,7 +1544,7 @@ static void op_answers(fuzz_input *in, slot *sl) {
     }
     case 2: {
         what = b & 4 ? "cl_layout_update_new_section" : "cl_layout_update_old_section";
-        int64_t s = read_count(in) - (fz_u8(in) == 255), out = -7;
+        int64_t s = minus_one_sometimes(in), out = -7;
         int64_t *o = fz_u8(in) == 255 ? NULL : &out;
         st = b & 4 ? cl_layout_update_new_section(layout, s, o) : cl_layout_update_old_section(layout, s, o);
         int64_t bound = sl->answers_sections[b & 4 ? 1 : 0];
@@ -1549,7 +1555,7 @@ static void op_answers(fuzz_input *in, slot *sl) {
     }
     default: {
         what = b & 4 ? "cl_layout_update_new_item" : "cl_layout_update_old_item";
-        cl_index_path p = {read_count(in) - (fz_u8(in) == 255), read_count(in)}, out;
+        cl_index_path p = {minus_one_sometimes(in), read_count(in)}, out;
         cl_index_path *o = fz_u8(in) == 255 ? NULL : &out;
         st = b & 4 ? cl_layout_update_new_item(layout, p, o) : cl_layout_update_old_item(layout, p, o);
         break;

@@ -24,7 +24,11 @@ extension LayoutState {
     func footer(_ s: Int) -> Attributes? {
         let extent = metrics(s).footer
         guard extent > 0 else { return nil }
-        var origin = starts[s + 1] - extent
+        // Never above the end of its header: section_end - extent rounds below the footer's natural
+        // place when the extent dwarfs what precedes it (a footer of 1e308 after 170 points:
+        // (170 + 1e308) - 1e308 is 0), and there it would lie outside its section, where rect
+        // queries do not look (found by fuzz_abi; Tests/c/test_limits.c keeps the case).
+        var origin = Swift.max(starts[s + 1] - extent, starts[s] + metrics(s).header)
         if chrome.pinFooters {
             origin = Swift.min(Swift.max(viewportTrailing - extent, starts[s] + metrics(s).header), origin)
         }
