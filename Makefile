@@ -148,6 +148,8 @@ demo: $(EXAMPLES) $(SDL_EXAMPLE)
 	@echo "== examples/python/styles_demo.py"
 	$(PY_ENV) $(PYTHON) examples/python/styles_demo.py $(BUILD)
 	@echo "== examples/python/updates_demo.py" && $(PY_ENV) $(PYTHON) examples/python/updates_demo.py
+	@echo "== examples/python/pygame_updates.py --headless (screenshots in $(BUILD)/pygame_updates)"
+	$(PY_ENV) $(PYTHON) examples/python/pygame_updates.py --headless --screenshots $(BUILD)/pygame_updates
 
 bench: lib
 	COLLECTIONLAYOUT_LIBRARY=$(LIB) bench/run $(BENCH_ARGS)

@@ -145,6 +145,8 @@ import Testing
         _ = try layout.addDecoration("card", DecorationDefinition(coverage: .items))
         _ = try layout.addDecoration("shadow", DecorationDefinition(scope: .item, insets: Insets(top: -2, left: -2, bottom: -2, right: -2)))
         let oldViewportIDs = Set(layout.elements(in: layout.viewport).map(\.id))
+        let oldFrames = layout.elements(in: Rect(x: -1e5, y: -1e5, width: 1e6, height: 1e6))
+        let oldSource = (source.sizes, source.metrics, source.inlines)
 
         let update = try diff(from: DiffSide(sections: oldSections, items: oldItems),
                               to: DiffSide(sections: newSections, items: newItems, versions: versions))
@@ -160,6 +162,15 @@ import Testing
         #expect(fresh.contentSize == layout.contentSize, "seed \(seed)")
         let everything = Rect(x: -1e5, y: -1e5, width: 1e6, height: 1e6)
         #expect(fresh.elements(in: everything) == layout.elements(in: everything), "seed \(seed)")
+        defer {
+            // The inverse update (the diff back, the old data again) gives the old frames.
+            let back = try? diff(from: DiffSide(sections: newSections, items: newItems, versions: versions),
+                                 to: DiffSide(sections: oldSections, items: oldItems))
+            (source.sizes, source.metrics, source.inlines) = oldSource
+            // (Anchoring moves the viewport both ways; pinned headers follow it: compare at the old one.)
+            #expect(back != nil && (try? layout.performBatchUpdate(back!, viewport: def.viewport)) != nil, "seed \(seed)")
+            #expect(layout.elements(in: everything) == oldFrames, "seed \(seed): the inverse update")
+        }
         // Records: every element of both viewports once; cells change as the update names them.
         let olds = Set(result.elements.compactMap(\.old)), news = Set(result.elements.compactMap(\.new))
         #expect(oldViewportIDs.isSubset(of: olds) && Set(layout.elements(in: result.viewport).map(\.id)).isSubset(of: news), "seed \(seed)")

@@ -78,3 +78,18 @@ def test_updates_demo():
         assert f"  {change} " in out, change
     assert "alpha 0 -> 1" in out and "alpha 1 -> 0" in out
     assert "(3 moves)" in out
+
+
+def test_pygame_updates_headless(tmp_path):
+    """The animated updates: mid-animation a deleted card is half faded and an inserted one half
+    in; at the end the deleted card is gone."""
+    require("pygame")
+    require("PIL")
+    result = run("pygame_updates.py", "--headless", "--screenshots", str(tmp_path))
+    assert "step 1: delete, move, insert, reload: 13 records, 9 kept, 1 moved, 1 inserted, " \
+           "1 deleted, 1 reloaded" in result.stdout
+    assert "step 2: a diff between two orderings (4 moves)" in result.stdout
+    for step in (1, 2):
+        shots = [colours(tmp_path / f"step{step}_t{t:03d}.png") for t in (0, 50, 100)]
+        assert all(len(found) > 5 for found in shots)
+        assert shots[0] != shots[1] != shots[2]  # something moves or fades
