@@ -397,41 +397,48 @@ static cl_status big_header_metrics(void *u, int64_t section, cl_section_metrics
     return CL_OK;
 }
 
-static void pinned_huge_header(void *context) {
-    (void)context;
+/* Section 1's header or footer (kind) of 1e308, from `metrics`, with pinning as given: it stays
+ * below section 0's last cell, and every rect that overlaps it finds it. */
+static void check_stays_in_section(cl_status (*metrics)(void *, int64_t, cl_section_metrics *), int32_t kind,
+                                   int32_t pin_headers, int32_t pin_footers) {
+    const char *name = kind == CL_KIND_HEADER ? "header" : "footer";
     cl_layout_def def = cl_layout_def_default();
-    cl_rect viewport = {0, 0, 320, 480};
-    def.viewport = viewport;
-    def.pin_headers = 1;
+    def.viewport = (cl_rect){0, 0, 320, 480};
+    def.pin_headers = pin_headers;
+    def.pin_footers = pin_footers;
     def.item_size.width = 300;
     def.item_size.height = 50;
     cl_data_source source = cl_data_source_default();
     source.section_count = big_sections;
     source.item_count = big_items;
-    source.section_metrics = big_header_metrics;
+    source.section_metrics = metrics;
     cl_layout *layout = NULL;
     if (!CHECK_OK(layout, cl_layout_create(&def, &source, &layout))) return;
-    cl_attributes header;
-    if (CHECK_OK(layout, cl_layout_attributes(layout, CL_CATEGORY_SUPPLEMENTARY, CL_KIND_HEADER, 1, 0, &header, sizeof header))) {
-        cl_attributes cell;
-        CHECK_OK(layout, cl_layout_attributes(layout, CL_CATEGORY_CELL, CL_KIND_CELL, 0, 2, &cell, sizeof cell));
-        CHECK(header.frame.y >= cell.frame.y + cell.frame.height, "section 1's pinned header at y = %g, above section 0's last cell (y %g + %g)",
-              header.frame.y, cell.frame.y, cell.frame.height);
-        /* Every rect that overlaps it finds it. */
-        cl_rect rects[] = {{0, header.frame.y, 320, 1.875}, {0, 0, 320, 480}, {0, header.frame.y, 320, 1e6}};
+    cl_attributes element, cell;
+    if (CHECK_OK(layout, cl_layout_attributes(layout, CL_CATEGORY_SUPPLEMENTARY, kind, 1, 0, &element, sizeof element)) &&
+        CHECK_OK(layout, cl_layout_attributes(layout, CL_CATEGORY_CELL, CL_KIND_CELL, 0, 2, &cell, sizeof cell))) {
+        CHECK(element.frame.y >= cell.frame.y + cell.frame.height,
+              "pinned %d/%d: section 1's %s at y = %g, above section 0's last cell (y %g + %g)", pin_headers, pin_footers,
+              name, element.frame.y, cell.frame.y, cell.frame.height);
+        cl_rect rects[] = {{0, element.frame.y, 320, 1.875}, {0, 0, 320, 480}, {0, element.frame.y, 320, 1e6}};
         for (size_t r = 0; r < sizeof rects / sizeof rects[0]; r++) {
             cl_attributes found[16];
             int64_t count = 0;
             bool seen = false;
             CHECK_OK(layout, cl_layout_elements_in_rect(layout, rects[r], found, 16, sizeof found[0], &count));
             for (int64_t i = 0; i < count && i < 16; i++)
-                seen = seen || (found[i].category == CL_CATEGORY_SUPPLEMENTARY && found[i].kind == CL_KIND_HEADER && found[i].section == 1);
-            CHECK(seen, "the rect (%g, %g, %g, %g) does not return section 1's header at (%g, %g, %g, %g)", rects[r].x,
-                  rects[r].y, rects[r].width, rects[r].height, header.frame.x, header.frame.y, header.frame.width,
-                  header.frame.height);
+                seen = seen || (found[i].category == CL_CATEGORY_SUPPLEMENTARY && found[i].kind == kind && found[i].section == 1);
+            CHECK(seen, "pinned %d/%d: the rect (%g, %g, %g, %g) does not return section 1's %s at (%g, %g, %g, %g)",
+                  pin_headers, pin_footers, rects[r].x, rects[r].y, rects[r].width, rects[r].height, name,
+                  element.frame.x, element.frame.y, element.frame.width, element.frame.height);
         }
     }
     cl_layout_destroy(layout);
+}
+
+static void pinned_huge_header(void *context) {
+    (void)context;
+    check_stays_in_section(big_header_metrics, CL_KIND_HEADER, 1, 0);
 }
 
 /* ---- Found by fuzz_abi: a footer of 1e308 after a short section -----------------------------
@@ -450,39 +457,8 @@ static cl_status big_footer_metrics(void *u, int64_t section, cl_section_metrics
 }
 
 static void huge_footer(void *context) {
-    for (int pinned = 0; pinned < 2; pinned++) {
-        (void)context;
-        cl_layout_def def = cl_layout_def_default();
-        def.viewport = (cl_rect){0, 0, 320, 480};
-        def.pin_footers = pinned;
-        def.item_size.width = 300;
-        def.item_size.height = 50;
-        cl_data_source source = cl_data_source_default();
-        source.section_count = big_sections;
-        source.item_count = big_items;
-        source.section_metrics = big_footer_metrics;
-        cl_layout *layout = NULL;
-        if (!CHECK_OK(layout, cl_layout_create(&def, &source, &layout))) return;
-        cl_attributes footer, cell;
-        if (CHECK_OK(layout, cl_layout_attributes(layout, CL_CATEGORY_SUPPLEMENTARY, CL_KIND_FOOTER, 1, 0, &footer, sizeof footer)) &&
-            CHECK_OK(layout, cl_layout_attributes(layout, CL_CATEGORY_CELL, CL_KIND_CELL, 0, 2, &cell, sizeof cell))) {
-            CHECK(footer.frame.y >= cell.frame.y + cell.frame.height, "pinned %d: section 1's footer at y = %g, above section 0's last cell (y %g + %g)",
-                  pinned, footer.frame.y, cell.frame.y, cell.frame.height);
-            cl_rect rects[] = {{0, footer.frame.y, 320, 1.875}, {0, 0, 320, 480}, {0, footer.frame.y, 320, 1e6}};
-            for (size_t r = 0; r < sizeof rects / sizeof rects[0]; r++) {
-                cl_attributes found[16];
-                int64_t count = 0;
-                bool seen = false;
-                CHECK_OK(layout, cl_layout_elements_in_rect(layout, rects[r], found, 16, sizeof found[0], &count));
-                for (int64_t i = 0; i < count && i < 16; i++)
-                    seen = seen || (found[i].category == CL_CATEGORY_SUPPLEMENTARY && found[i].kind == CL_KIND_FOOTER && found[i].section == 1);
-                CHECK(seen, "pinned %d: the rect (%g, %g, %g, %g) does not return section 1's footer at (%g, %g, %g, %g)", pinned,
-                      rects[r].x, rects[r].y, rects[r].width, rects[r].height, footer.frame.x, footer.frame.y, footer.frame.width,
-                      footer.frame.height);
-            }
-        }
-        cl_layout_destroy(layout);
-    }
+    (void)context;
+    for (int32_t pinned = 0; pinned < 2; pinned++) check_stays_in_section(big_footer_metrics, CL_KIND_FOOTER, 0, pinned);
 }
 
 void limit_tests(void) {
