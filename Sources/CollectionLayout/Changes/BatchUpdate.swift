@@ -45,6 +45,8 @@ public struct UpdateMap: Sendable {
     /// moved in), sorted, with where a moved-in item comes from.
     private var taken: [Int: [(item: Int, from: ItemPath?)]] = [:]
     private var movedTo: [ItemPath: ItemPath] = [:]
+    /// Old sections with reloaded items (they change, though no item leaves them).
+    private var reloaded: Set<Int> = []
     /// The item counts of the sections before and after.
     public let oldCounts: [Int], newCounts: [Int]
 
@@ -53,22 +55,24 @@ public struct UpdateMap: Sendable {
     public init(_ update: BatchUpdate, old: [Int], new: [Int]) throws(LayoutError) {
         (oldCounts, newCounts) = (old, new)
         // Sections: deleted and moved-out old indices, inserted and moved-in new indices.
-        var goneSection = Set<Int>(), takenSection = Set<Int>()
+        var goneSection = [Bool](repeating: false, count: old.count), takenSection = [Bool](repeating: false, count: new.count)
         for s in update.deleteSections + update.moveSections.map(\.from) {
             guard old.indices.contains(s) else { throw LayoutError(.outOfRange, "section \(s) does not exist before the update (\(old.count) sections)") }
-            guard goneSection.insert(s).inserted else { throw LayoutError(.invalidArgument, "old section \(s) is deleted or moved twice") }
+            guard !goneSection[s] else { throw LayoutError(.invalidArgument, "old section \(s) is deleted or moved twice") }
+            goneSection[s] = true
         }
         guard new.count == old.count - update.deleteSections.count + update.insertSections.count else {
             throw LayoutError(.invalidArgument, "invalid number of sections: \(new.count) after the update, \(old.count) before, \(update.insertSections.count) inserted, \(update.deleteSections.count) deleted")
         }
         for s in update.insertSections + update.moveSections.map(\.to) {
             guard new.indices.contains(s) else { throw LayoutError(.outOfRange, "section \(s) does not exist after the update (\(new.count) sections)") }
-            guard takenSection.insert(s).inserted else { throw LayoutError(.invalidArgument, "new section \(s) is inserted or moved to twice") }
+            guard !takenSection[s] else { throw LayoutError(.invalidArgument, "new section \(s) is inserted or moved to twice") }
+            takenSection[s] = true
         }
         var oldSection = [Int?](repeating: nil, count: new.count)
         for m in update.moveSections { oldSection[m.to] = m.from }
-        var surviving = old.indices.filter { !goneSection.contains($0) }.makeIterator()
-        for t in new.indices where !takenSection.contains(t) { oldSection[t] = surviving.next() }
+        var surviving = old.indices.lazy.filter { !goneSection[$0] }.makeIterator()
+        for t in new.indices where !takenSection[t] { oldSection[t] = surviving.next() }
         var newSection = [Int?](repeating: nil, count: old.count)
         for (t, s) in oldSection.enumerated() { if let s { newSection[s] = t } }
 
@@ -123,8 +127,21 @@ public struct UpdateMap: Sendable {
             movedTo[m.from] = m.to
         }
         for p in update.insertItems { taken[p.section, default: []].append((p.item, nil)) }
+        reloaded = Set(update.reloadItems.map(\.section))
         for key in gone.keys { gone[key]?.sort() }
         for key in taken.keys { taken[key]?.sort { $0.item < $1.item } }
+    }
+
+    /// The sections whose content the update changes, sorted: on the old side the sections it
+    /// deletes, reloads items of or moves items out of, and those whose new section gains items;
+    /// on the new side their new indices and the inserted sections. Every other section survives
+    /// as it was (moved, perhaps), so an update costs what it names.
+    public func changedSections(old isOld: Bool) -> [Int] {
+        var oldSide = Set(gone.keys).union(reloaded), newSide = Set(taken.keys)
+        for (t, s) in oldSection.enumerated() where s == nil { newSide.insert(t) }
+        for (s, t) in newSection.enumerated() where t == nil { oldSide.insert(s) }
+        let sides = (old: oldSide.union(newSide.compactMap { oldSection[$0] }), new: newSide.union(oldSide.compactMap { newSection[$0] }))
+        return (isOld ? sides.old : sides.new).sorted()
     }
 
     /// Where old item `p` is after the update (nil: deleted, or its section is).
@@ -169,5 +186,22 @@ public struct SectionOrigins: Sendable {
         let rank = k - i
         let j = partition(0..<out.count) { out[$0] - $0 <= rank }
         return ItemPath(s, rank + j)
+    }
+
+    /// How many new items from `k` on (in range, and not past `end`) stay in the section next to
+    /// each other, as they were: old items `oldItem(k).item ..< + length`. 0 when item k is
+    /// inserted or moved in.
+    public func survivingRun(from k: Int, end: Int) -> Int {
+        guard oldSection != nil else { return 0 }
+        let i = partition(0..<places.count) { places[$0].item < k }
+        if i < places.count && places[i].item == k { return 0 }
+        // Item k is the survivor of rank k - i; it and those after it stay next to each other up
+        // to the next place taken in the new section and the next item gone from the old one.
+        let item = oldItem(k)!.item
+        let j = partition(0..<out.count) { out[$0] <= item }
+        var length = end - k
+        if i < places.count { length = Swift.min(length, places[i].item - k) }
+        if j < out.count { length = Swift.min(length, out[j] - item) }
+        return length
     }
 }

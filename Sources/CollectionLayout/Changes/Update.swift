@@ -40,14 +40,10 @@ extension Layout {
         let old = state
         var memory = MemoryEstimate(budget: definition.memoryBudget)
         let counts = try reader.readCounts(rules, memory: &memory)
-        let map = try UpdateMap(update, old: old.sections.map(\.model.itemCount), new: counts)
-        let models = try newModels(update, map, counts, old, memory: &memory)
-        let offsets = counts.indices.map { t in map.oldSection[t].map { old.sections[$0].offset } ?? 0 }
-        // Sections the update leaves alone keep their bodies, unless the line axis changed.
-        let sameSpace = given.map { Axes(direction: definition.direction).lineExtent(of: $0) == old.lineExtent } ?? true
-        let laidOut = models.map { $0.unchanged.flatMap { s in sameSpace ? old.sections[s].body : nil } }
-        var next = try LayoutState(models.map(\.model), axes: old.axes, viewport: given ?? old.viewport, chrome: old.chrome,
-                                   offsets: offsets, laidOut: laidOut)
+        let map = try UpdateMap(update, old: old.sections.map(\.itemCount), new: counts)
+        let changed = try changedModels(update, map, counts, old, memory: &memory)
+        var next = try LayoutState(rearranging: old, origins: map.oldSection, changed: changed)
+        if let given { try next.setViewport(given) }
         if given == nil {
             // The anchor is a cell the update neither deletes nor moves (nor its section).
             let movedItems = Set(update.moveItems.map(\.from)), movedSections = Set(update.moveSections.map(\.from))
@@ -65,29 +61,34 @@ extension Layout {
         return result
     }
 
-    /// The new sections' models, and for a section the update leaves alone the old section it is:
-    /// unchanged sections keep theirs; the others are asked what the update names.
-    private func newModels(_ update: BatchUpdate, _ map: UpdateMap, _ counts: [Int], _ old: LayoutState,
-                           memory: inout MemoryEstimate) throws(LayoutError) -> [(model: SectionModel, unchanged: Int?)] {
-        let oldModels = old.sections.map(\.model)
-        let changedOld = Set(update.deleteItems.map(\.section) + update.reloadItems.map(\.section) + update.moveItems.map(\.from.section))
-        let changedNew = Set(update.insertItems.map(\.section) + update.moveItems.map(\.to.section))
+    /// The models of the new sections that the update changes, by section: the others are old
+    /// sections as they were. A changed section is asked what the update names.
+    private func changedModels(_ update: BatchUpdate, _ map: UpdateMap, _ counts: [Int], _ old: LayoutState,
+                               memory: inout MemoryEstimate) throws(LayoutError) -> [(section: Int, model: SectionModel)] {
         let reloaded = Set(update.reloadItems)
-        var elements = counts.reduce(counts.count, +)
-        for (t, s) in map.oldSection.enumerated() {
-            if let s, !changedOld.contains(s), !changedNew.contains(t) { elements += oldModels[s].inlines.count }
+        let changed = map.changedSections(old: false)
+        // Unchanged sections keep their inline elements: they count against the limit as they are.
+        var elements = counts.reduce(counts.count, +) + old.elementCount - old.sections.count - old.sections.reduce(0) { $0 + $1.itemCount }
+        for s in map.changedSections(old: true) {
+            let row = old.sections[s].noted
+            elements -= row.elements - 1 - row.itemCount
         }
-        var models: [(model: SectionModel, unchanged: Int?)] = []
-        for (t, n) in counts.enumerated() {
-            if let s = map.oldSection[t], !changedOld.contains(s), !changedNew.contains(t) {
-                models.append((oldModels[s], s))
-                continue
-            }
+        var models: [(section: Int, model: SectionModel)] = []
+        // The old sizes that items come from (custom sections have none), read once per section.
+        var oldSizes: [Int: [Size]] = [:]
+        func sizes(of s: Int) -> [Size] {
+            if let known = oldSizes[s] { return known }
+            let sizes = old.sections[s].model.sizes
+            oldSizes[s] = sizes
+            return sizes
+        }
+        for t in changed {
+            let n = counts[t]
             let outline = try reader.readOutline(t, itemCount: n, rules, budget: definition.elementLimit - elements, memory: &memory)
             elements += outline.inlines.count
             guard map.oldSection[t] != nil, !bodyType(for: outline.metrics.style).placesItemsItself else {
                 // Inserted sections are asked everything; custom frames are the host's to place again.
-                models.append((try reader.readItems(t, outline, rules, lineExtent: old.lineExtent), nil))
+                models.append((t, try reader.readItems(t, outline, rules, lineExtent: old.lineExtent)))
                 continue
             }
             // Sizes of carried items come along (moved ones from their old section); only
@@ -95,25 +96,31 @@ extension Layout {
             var model = SectionModel(metrics: outline.metrics, itemCount: n, inlines: outline.inlines)
             model.sizes.reserveCapacity(n)
             // (Most updates reload nothing: then no item is looked up in the set.)
-            let origins = map.oldItems(ofNewSection: t)
-            func carried(_ k: Int) -> ItemPath? {
-                guard let p = origins.oldItem(k), !oldModels[p.section].sizes.isEmpty,
-                      reloaded.isEmpty || !reloaded.contains(p) else { return nil }
-                return p
+            let origins = map.oldItems(ofNewSection: t), homeSizes = sizes(of: map.oldSection[t]!)
+            func carried(_ k: Int) -> Size? {
+                guard let p = origins.oldItem(k), reloaded.isEmpty || !reloaded.contains(p) else { return nil }
+                let from = sizes(of: p.section)
+                return from.isEmpty ? nil : from[p.item]
             }
             var k = 0
             while k < n {
-                if let p = carried(k) {
-                    model.sizes.append(oldModels[p.section].sizes[p.item])
+                // Runs of items that stay in place come along as one copy (most updates reload nothing).
+                let run = homeSizes.isEmpty || !reloaded.isEmpty ? 0 : origins.survivingRun(from: k, end: n)
+                if run > 0 {
+                    let first = origins.oldItem(k)!.item
+                    model.sizes += homeSizes[first..<(first + run)]
+                    k += run
+                } else if let size = carried(k) {
+                    model.sizes.append(size)
                     k += 1
-                    continue
+                } else {
+                    var end = k + 1
+                    while end < n && carried(end) == nil { end += 1 }
+                    model.sizes += try reader.sizes(section: t, range: k..<end, default: definition.itemSize)
+                    k = end
                 }
-                var end = k + 1
-                while end < n && carried(end) == nil { end += 1 }
-                model.sizes += try reader.sizes(section: t, range: k..<end, default: definition.itemSize)
-                k = end
             }
-            models.append((model, nil))
+            models.append((t, model))
         }
         return models
     }

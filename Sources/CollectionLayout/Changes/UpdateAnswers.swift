@@ -105,21 +105,22 @@ struct UpdateAnswers {
 
     /// With their attributes in the new layout.
     var inserted: [Attributes] {
-        Self.chrome(of: new).filter { id in counterpart(ofNew: id).map { (try? old.attributes(for: $0, kinds: kinds)) == nil } ?? true }
+        Self.chrome(of: new, sections: map.changedSections(old: false)).filter { id in counterpart(ofNew: id).map { (try? old.attributes(for: $0, kinds: kinds)) == nil } ?? true }
             .compactMap { try? new.attributes(for: $0, kinds: kinds) }
     }
 
     /// With their attributes in the old layout.
     var deleted: [Attributes] {
-        Self.chrome(of: old).filter { id in counterpart(ofOld: id).map { (try? new.attributes(for: $0, kinds: kinds)) == nil } ?? true }
+        Self.chrome(of: old, sections: map.changedSections(old: true)).filter { id in counterpart(ofOld: id).map { (try? new.attributes(for: $0, kinds: kinds)) == nil } ?? true }
             .compactMap { try? old.attributes(for: $0, kinds: kinds) }
     }
 
-    /// Every supplementary and decoration identity of a state, zero-area ones included.
-    static func chrome(of state: LayoutState) -> [ElementID] {
+    /// Every supplementary and decoration identity of `sections` of a state, zero-area ones
+    /// included. (Sections an update leaves as they were keep theirs one to one.)
+    static func chrome(of state: LayoutState, sections: [Int]) -> [ElementID] {
         var ids: [ElementID] = []
         let decorations = state.chrome.decorations
-        for s in state.sections.indices {
+        for s in sections {
             let m = state.metrics(s), model = state.sections[s].model
             if m.header > 0 { ids.append(.header(s)) }
             if m.footer > 0 { ids.append(.footer(s)) }

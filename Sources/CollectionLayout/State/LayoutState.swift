@@ -30,6 +30,7 @@ struct LayoutState {
         var extent: Double { noted.extent }
         var stripExtent: Double? { noted.stripExtent }
         var cellBounds: AxisRect? { noted.cellBounds }
+        var itemCount: Int { noted.itemCount }
     }
 
     struct Noted {
@@ -38,6 +39,7 @@ struct LayoutState {
         var extent = 0.0
         var stripExtent: Double?
         var cellBounds: AxisRect?
+        var itemCount = 0
         /// The section, its items and its inline elements (the element limit counts them).
         var elements = 0
     }
@@ -48,7 +50,7 @@ struct LayoutState {
     private mutating func noteBody(_ s: Int) {
         let body = sections[s].body, model = body.model
         var noted = Noted(metricsIndex: sections[s].noted.metricsIndex, extent: body.extent, stripExtent: body.strip?.extent,
-                          cellBounds: body.cellBounds, elements: 1 + model.itemCount + model.inlines.count)
+                          cellBounds: body.cellBounds, itemCount: model.itemCount, elements: 1 + model.itemCount + model.inlines.count)
         if !(metricsTable.indices.contains(Int(noted.metricsIndex)) && metricsTable[Int(noted.metricsIndex)] == model.metrics) {
             if metricsTable.last != model.metrics { metricsTable.append(model.metrics) }
             noted.metricsIndex = Int32(metricsTable.count - 1)
@@ -71,6 +73,42 @@ struct LayoutState {
             let body = (s < laidOut.count ? laidOut[s] : nil) ?? bodyType(for: model.metrics.style).init(model, in: space)
             sections.append(SectionState(body: body, offset: s < offsets.count ? offsets[s] : 0))
             noteBody(s)
+        }
+        try recomputeStarts(from: 0)
+    }
+
+    /// The state after a batch update (SPEC §10.2), at the old viewport: new section t is old
+    /// section `origins[t]` as it was (body, offset and what was noted, all shared with `old`)
+    /// unless `changed` (sorted by section) gives it a new model, which is laid out here. Only
+    /// what changed is laid out and noted; the rest costs a copy of its row.
+    init(rearranging old: LayoutState, origins: [Int?], changed: [(section: Int, model: SectionModel)]) throws(LayoutError) {
+        (axes, viewport, chrome, metricsTable) = (old.axes, old.viewport, old.chrome, old.metricsTable)
+        let space = self.space
+        sections.reserveCapacity(origins.count)
+        var next = changed.makeIterator(), pending = next.next()
+        for (t, origin) in origins.enumerated() {
+            if let (section, model) = pending, section == t {
+                let body = bodyType(for: model.metrics.style).init(model, in: space)
+                sections.append(SectionState(body: body, offset: origin.map { old.sections[$0].offset } ?? 0))
+                noteBody(t)
+                pending = next.next()
+            } else if let origin {
+                sections.append(old.sections[origin])
+                elementCount += old.sections[origin].noted.elements
+            } else {
+                preconditionFailure("an inserted section \(t) comes without its model")
+            }
+        }
+        // Each change may add rows to the shared metrics table: start afresh when it has grown
+        // well past the sections.
+        if metricsTable.count > 2 * sections.count + 64 {
+            let table = metricsTable
+            metricsTable = []
+            for s in sections.indices {
+                let m = table[Int(sections[s].noted.metricsIndex)]
+                if metricsTable.last != m { metricsTable.append(m) }
+                sections[s].noted.metricsIndex = Int32(metricsTable.count - 1)
+            }
         }
         try recomputeStarts(from: 0)
     }

@@ -53,15 +53,18 @@ extension LayoutState {
         guard sections.indices.contains(s) else {
             throw LayoutError(.outOfRange, "\(describe(id, kinds)): section \(s) does not exist (\(sections.count) sections)")
         }
-        let missing = LayoutError(.outOfRange, "\(describe(id, kinds)) does not exist (section \(s) has \(sections[s].model.itemCount) items)")
+        // (Built when thrown: answering an update asks for many elements that may not exist.)
+        func missing() -> LayoutError {
+            LayoutError(.outOfRange, "\(describe(id, kinds)) does not exist (section \(s) has \(sections[s].itemCount) items)")
+        }
         switch id.category {
         case .cell:
             guard id.kind == .cell else { throw LayoutError(.unknownKind, "\(describe(id, kinds)): cells have kind 0") }
-            guard let frame = sections[s].body.cellFrame(id.item) else { throw missing }
+            guard let frame = sections[s].body.cellFrame(id.item) else { throw missing() }
             return Attributes(id: id, frame: axes.rect(place(frame, section: s)))
         case .supplementary:
             if id.kind == .header || id.kind == .footer {
-                guard id.item == 0, let found = id.kind == .header ? header(s) : footer(s) else { throw missing }
+                guard id.item == 0, let found = id.kind == .header ? header(s) : footer(s) else { throw missing() }
                 return found
             }
             guard kinds.isUserKind(id.kind) else {
@@ -69,7 +72,7 @@ extension LayoutState {
             }
             let body = sections[s].body
             guard let index = inlineIndex(body.model.inlines, kind: id.kind, before: id.item), let frame = body.inlineFrame(index) else {
-                throw missing
+                throw missing()
             }
             return Attributes(id: id, frame: axes.rect(place(frame, section: s)))
         case .decoration:
@@ -83,7 +86,7 @@ extension LayoutState {
             case .item:
                 found = sections[s].body.cellFrame(id.item).flatMap { itemDecoration(d, item: id.item, cell: place($0, section: s), section: s) }
             }
-            guard let found else { throw missing }
+            guard let found else { throw missing() }
             return found
         }
     }
