@@ -233,6 +233,30 @@ cl_decoration_def cl_decoration_def_default(void);
 
 /* ---- Data source --------------------------------------------------------------------------- */
 
+/* Every section's counts, sizes and metrics in arrays the host owns, read without a callback
+ * per section (a feed of many sections then costs about what one section of as many items
+ * costs). Set cl_data_source.arrays to it. The library reads the struct and the arrays whenever
+ * a pass asks the data source (create, invalidations, batch updates): change them between
+ * calls, in place or by pointing elsewhere. They must stay valid until cl_layout_destroy. */
+typedef struct cl_array_source {
+    uint32_t struct_size;      /* sizeof(cl_array_source); set by cl_array_source_default() */
+    int32_t reserved;          /* zero */
+    int64_t section_count;
+    const int64_t *item_counts;                /* section_count counts; required if any */
+    /* Per section a pointer to its item_counts[s] sizes; a NULL entry takes the def's
+     * item_size. NULL: the data source's item_sizes callback, as without arrays. */
+    const cl_size *const *item_sizes;
+    /* section_count complete metrics (start each from cl_section_metrics_from_def()), all with
+     * the same struct_size, which is also the array's stride. NULL: the data source's
+     * section_metrics callback, as without arrays. */
+    const cl_section_metrics *section_metrics;
+} cl_array_source;
+
+cl_array_source cl_array_source_default(void);
+/* The metrics every section has unless its data says otherwise: those of `def`, with
+ * decoration_kind_count -1 (every decoration) and struct_size set. */
+cl_status cl_section_metrics_from_def(const cl_layout_def *def, cl_section_metrics *out_metrics);
+
 /* Callbacks the layout calls to learn the data. Each gets user_data first, returns CL_OK or any
  * nonzero value for failure, and writes results through its out-pointer. A failure aborts the
  * pass (CL_ERROR_CALLBACK) and the layout keeps its last good state. Callbacks must not call
@@ -266,6 +290,10 @@ typedef struct cl_data_source {
      * again only for the items an invalidation names. Required if a section is custom. */
     cl_status (*custom_frames)(void *user_data, int64_t section, int64_t first_item, int64_t count,
                                double line_extent, cl_rect *out_frames);
+    /* Counts, sizes and metrics in arrays (cl_array_source, above), or NULL. When set, the
+     * section count and the item counts come from it (section_count and item_count, then not
+     * required, are not called), and so do the sizes and the metrics where it holds them. */
+    const cl_array_source *arrays;
 } cl_data_source;
 
 cl_data_source cl_data_source_default(void);

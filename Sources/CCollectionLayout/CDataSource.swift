@@ -13,8 +13,34 @@ final class CDataSource: LayoutDataSource {
 
     /// `source` must hold at least the struct's first `struct_size` bytes (readSized).
     init(_ source: cl_data_source) throws(LayoutError) {
-        guard source.item_count != nil else { throw LayoutError(.invalidArgument, "cl_data_source.item_count is NULL; it is required") }
+        guard source.item_count != nil || source.arrays != nil else {
+            throw LayoutError(.invalidArgument, "cl_data_source.item_count is NULL; it is required (without arrays)")
+        }
         self.source = source
+        _ = try arrays()  // a bad struct is refused at once
+    }
+
+    /// The host's arrays as they are now (the struct is read afresh: the host may change it
+    /// between calls), or nil.
+    private func arrays() throws(LayoutError) -> cl_array_source? {
+        guard let pointer = source.arrays else { return nil }
+        let a = try readSized(UnsafeRawPointer(pointer), as: cl_array_source.self)
+        guard a.section_count >= 0, a.section_count <= Int64(Layout.maxElements) else {
+            throw LayoutError(.badCallbackData, "cl_array_source.section_count is \(a.section_count); it must be 0...\(Layout.maxElements)")
+        }
+        guard a.section_count == 0 || a.item_counts != nil else {
+            throw LayoutError(.badCallbackData, "cl_array_source.item_counts is NULL but section_count is \(a.section_count)")
+        }
+        return a
+    }
+
+    /// The row of section `s` in the arrays (the engine asks only for sections it was told of,
+    /// but the host may have shrunk the arrays since).
+    private func row(_ s: Int, of a: cl_array_source) throws(LayoutError) -> Int {
+        guard s >= 0, Int64(s) < a.section_count else {
+            throw LayoutError(.badCallbackData, "cl_array_source has \(a.section_count) sections; section \(s) was asked")
+        }
+        return s
     }
 
     private func check(_ status: cl_status, _ call: @autoclosure () -> String) throws(LayoutError) {
@@ -25,6 +51,7 @@ final class CDataSource: LayoutDataSource {
     }
 
     func numberOfSections() throws -> Int {
+        if let a = try arrays() { return Int(a.section_count) }
         guard let f = source.section_count else { return 1 }
         var n: Int64 = 0
         try check(f(source.user_data, &n), "section_count")
@@ -32,6 +59,7 @@ final class CDataSource: LayoutDataSource {
     }
 
     func numberOfItems(inSection section: Int) throws -> Int {
+        if let a = try arrays() { return Int(a.item_counts[try row(section, of: a)]) }
         guard let f = source.item_count else { throw LayoutError(.invalidArgument, "cl_data_source.item_count is NULL; it is required") }
         var n: Int64 = 0
         try check(f(source.user_data, Int64(section), &n), "item_count(section \(section))")
@@ -39,6 +67,17 @@ final class CDataSource: LayoutDataSource {
     }
 
     func sizes(inSection section: Int, items: Range<Int>, into sizes: UnsafeMutableBufferPointer<Size>) throws -> Bool {
+        if let a = try arrays(), let table = a.item_sizes {
+            guard let from = table[try row(section, of: a)] else { return false }
+            guard items.upperBound <= Int(a.item_counts[section]) else {
+                throw LayoutError(.badCallbackData, "cl_array_source: section \(section) has \(a.item_counts[section]) items; sizes \(items) were asked")
+            }
+            guard let base = sizes.baseAddress else { return true }
+            _ = try withRebound(base, count: sizes.count, to: cl_size.self) {
+                $0.update(from: from + items.lowerBound, count: items.count)
+            }
+            return true
+        }
         guard let f = source.item_sizes else { return false }
         guard let base = sizes.baseAddress else { return true }
         let status = try withRebound(base, count: sizes.count, to: cl_size.self) {
@@ -60,6 +99,22 @@ final class CDataSource: LayoutDataSource {
     }
 
     func metrics(forSection section: Int, defaults: SectionMetrics) throws -> SectionMetrics {
+        if let a = try arrays(), let table = a.section_metrics {
+            // The rows' struct_size is the array's stride (a host built against an older header
+            // has smaller rows).
+            let s = try row(section, of: a), stride = Int(table.pointee.struct_size)
+            let at = UnsafeRawPointer(table) + s * stride
+            guard at.loadUnaligned(as: UInt32.self) == UInt32(stride) else {
+                throw LayoutError(.badCallbackData, "cl_array_source.section_metrics: row \(s) has struct_size \(at.loadUnaligned(as: UInt32.self)), row 0 \(stride); all rows must have the same")
+            }
+            do {
+                return try defaults.withC { (prefilled: inout cl_section_metrics) in
+                    try SectionMetrics(readSized(at, as: cl_section_metrics.self, defaults: prefilled))
+                }
+            } catch let error as LayoutError {
+                throw LayoutError(.badCallbackData, "cl_array_source.section_metrics[\(s)]: \(error.message)")
+            }
+        }
         guard let f = source.section_metrics else { return defaults }
         return try defaults.withC { (m: inout cl_section_metrics) throws(LayoutError) -> SectionMetrics in
             let prefilled = m

@@ -48,3 +48,23 @@ public func cl_data_source_default() -> cl_data_source {
     s.struct_size = UInt32(MemoryLayout<cl_data_source>.size)
     return s
 }
+
+@c @implementation
+public func cl_array_source_default() -> cl_array_source {
+    var a = cl_array_source()
+    a.struct_size = UInt32(MemoryLayout<cl_array_source>.size)
+    return a
+}
+
+@c @implementation
+public func cl_section_metrics_from_def(_ def: UnsafePointer<cl_layout_def>?, _ out: UnsafeMutablePointer<cl_section_metrics>?) -> cl_status {
+    do throws(LayoutError) {
+        let out = try required(out, "out_metrics")
+        let definition = try LayoutDefinition(readSized(UnsafeRawPointer(required(def, "def")), as: cl_layout_def.self))
+        // Every decoration (no list): no pointer outlives the call.
+        definition.sectionDefaults.withC { out.pointee = $0 }
+        return CL_OK
+    } catch {
+        return failWithoutHandle(error)
+    }
+}

@@ -128,6 +128,13 @@ extension cl_data_source: SizedInput {
     static var advice: String { "start from cl_data_source_default()" }
 }
 
+extension cl_array_source: SizedInput {
+    static var cName: String { "cl_array_source" }
+    static var earlierSizes: [Int] { [] }  // new in 0.4
+    static var defaults: cl_array_source { cl_array_source_default() }
+    static var advice: String { "start from cl_array_source_default()" }
+}
+
 extension cl_section_metrics: SizedInput {
     static var cName: String { "cl_section_metrics" }
     /// 0.3's struct ended at `reserved`.

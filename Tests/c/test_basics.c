@@ -32,7 +32,8 @@ static void defaults(void *context) {
     cl_data_source source = cl_data_source_default();
     CHECK(source.struct_size == sizeof source && source.reserved == 0 && !source.user_data &&
               !source.section_count && !source.item_count && !source.item_sizes &&
-              !source.section_metrics && !source.inline_elements && !source.custom_frames,
+              !source.section_metrics && !source.inline_elements && !source.custom_frames &&
+              !source.arrays,
           "cl_data_source_default: its size and no callbacks");
     CHECK(def.direction == CL_DIRECTION_VERTICAL && def.alignment == CL_ALIGNMENT_JUSTIFIED &&
               def.cross_alignment == CL_CROSS_ALIGNMENT_CENTER,

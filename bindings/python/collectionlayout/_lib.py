@@ -179,6 +179,17 @@ CUSTOM_FRAMES_FN = CFUNCTYPE(cl_status, c_void_p, c_int64, c_int64, c_int64, c_d
                              POINTER(cl_rect))
 
 
+class cl_array_source(Structure):
+    _fields_ = [
+        ("struct_size", c_uint32),
+        ("reserved", c_int32),
+        ("section_count", c_int64),
+        ("item_counts", c_void_p),  # const int64_t *
+        ("item_sizes", c_void_p),  # const cl_size *const *
+        ("section_metrics", c_void_p),  # const cl_section_metrics *
+    ]
+
+
 class cl_data_source(Structure):
     _fields_ = [
         ("struct_size", c_uint32),
@@ -190,6 +201,7 @@ class cl_data_source(Structure):
         ("section_metrics", SECTION_METRICS_FN),
         ("inline_elements", INLINE_ELEMENTS_FN),
         ("custom_frames", CUSTOM_FRAMES_FN),
+        ("arrays", POINTER(cl_array_source)),
     ]
 
 
@@ -292,6 +304,8 @@ FUNCTIONS: list[tuple[str, list[Any], object]] = [
     ("cl_layout_def_default", [], cl_layout_def),
     ("cl_orthogonal_def_default", [], cl_layout_def),
     ("cl_data_source_default", [], cl_data_source),
+    ("cl_array_source_default", [], cl_array_source),
+    ("cl_section_metrics_from_def", [POINTER(cl_layout_def), POINTER(cl_section_metrics)], c_int32),
     ("cl_decoration_def_default", [], cl_decoration_def),
     ("cl_layout_create", [POINTER(cl_layout_def), POINTER(cl_data_source), POINTER(cl_layout_p)],
      cl_status),

@@ -68,11 +68,30 @@ class ArraySizes:
     """Item sizes held as one C-contiguous float64 (n, 2) numpy array per section
     (Layout.from_sizes): the library's item_sizes callback copies a batch with one memmove from
     the array's memory, no slicing and no pointer object per call. The list is read at each
-    call (sections may be appended; arrays changed in place)."""
+    call (sections may be appended; arrays changed in place).
 
-    def __init__(self, sections: list[Any]) -> None:
+    `fixed`: the list never changes (its arrays may change in place): the counts and sizes are
+    then given to the library as a cl_array_source, with no Python call per section."""
+
+    def __init__(self, sections: list[Any], fixed: bool = False) -> None:
         self.sections = sections
+        self.fixed = fixed
         self._cache: dict[int, tuple[Any, int]] = {}  # section -> (array, address)
+
+    def array_source(self) -> Any:
+        """The cl_array_source over the (fixed) list: counts and a table of the arrays'
+        addresses, kept alive by this object."""
+        import numpy as np
+        sections = self.sections
+        self._counts = np.fromiter((len(a) for a in sections), dtype=np.int64, count=len(sections))
+        self._addresses = np.fromiter((a.__array_interface__["data"][0] for a in sections),
+                                      dtype=np.uintp, count=len(sections))
+        arrays = _lib.lib().cl_array_source_default()
+        arrays.section_count = len(sections)
+        arrays.item_counts = self._counts.ctypes.data
+        arrays.item_sizes = self._addresses.ctypes.data
+        self._arrays = arrays
+        return arrays
 
     def __call__(self, section: int, first: int, count: int) -> Any:
         return self.sections[section][first:first + count]
@@ -122,6 +141,8 @@ class DataSource:
         self.inline_cache: dict[int, list[InlineEntry]] = {}  # this call's answers by section
         self.inline_known: dict[int, list[InlineEntry]] = {}  # answers of successful calls
         self.staged = staged  # True: no sections yet (decorations are registered first)
+        self.arrays: Any = None  # the cl_array_source of fixed ArraySizes, if any
+        self.section_total = 0
         self._keep: Any = None  # the decoration id array of the last metrics answer
         self.callables = (section_count, item_count, item_sizes, section_metrics,
                           inline_elements, custom_frames)
@@ -147,7 +168,14 @@ class DataSource:
                 return fail(error)
         struct.item_count = _lib.ITEM_COUNT_FN(count_items)
 
-        if isinstance(item_sizes, ArraySizes):
+        if isinstance(item_sizes, ArraySizes) and item_sizes.fixed:
+            # Counts and sizes straight from the arrays: while staged, no sections yet.
+            self.arrays = arrays = item_sizes.array_source()
+            self.section_total = arrays.section_count
+            if staged:
+                arrays.section_count = 0
+            struct.arrays = ctypes.pointer(arrays)
+        elif isinstance(item_sizes, ArraySizes):
             struct.item_sizes = item_sizes.trampoline(fail)
         elif item_sizes is not None:
             def sizes(_user: Any, section: int, first: int, count: int, out: Any) -> int:
@@ -188,6 +216,12 @@ class DataSource:
                     return fail(error)
             struct.custom_frames = _lib.CUSTOM_FRAMES_FN(frames)
         self.struct = struct
+
+    def unstage(self) -> None:
+        """The decorations are registered: the sections come now."""
+        self.staged = False
+        if self.arrays is not None:
+            self.arrays.section_count = self.section_total
 
     def _fail(self, error: BaseException) -> int:
         if self.error is None:

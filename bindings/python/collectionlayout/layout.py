@@ -163,7 +163,7 @@ class Layout(Queries, OrthogonalSections, Updates):
             try:
                 for decoration in decorations:
                     self.add_decoration(*decoration)
-                source.staged = False
+                source.unstage()
                 self.invalidate()
             except BaseException:
                 self.close()
@@ -196,7 +196,7 @@ class Layout(Queries, OrthogonalSections, Updates):
         invalidate_items). `options` are those of Layout()."""
         sections = _size_sections(sizes)
         if sections and all(type(section).__name__ == "ndarray" for section in sections):
-            item_sizes: Any = ArraySizes(sections)  # one memmove per batch from the arrays
+            item_sizes: Any = ArraySizes(sections, fixed=True)  # read by the library in place
         else:
             item_sizes = lambda section, first, count: sections[section][first:first + count]
         return cls(lambda section: len(sections[section]), section_count=lambda: len(sections),

@@ -43,15 +43,31 @@ def test_bulk_equals_objects(big, rect):
                                                                   element.hidden)
 
 
-def test_bulk_sizes_are_copied_without_per_item_work(monkeypatch):
-    # a (count, 2) batch is one memmove of the whole batch
+def test_bulk_sizes_are_read_in_place_without_python_calls(monkeypatch):
+    # from_sizes hands the arrays to the library (cl_array_source): no Python call, no memmove
+    # per section or batch, however many sections
     moves = []
     real = ctypes.memmove
     monkeypatch.setattr(ctypes, "memmove", lambda dst, src, n: moves.append(n) or real(dst, src, n))
-    sizes = np.full((1000, 2), 12.0)
-    with Layout.from_sizes(sizes, viewport=(0, 0, 300, 300)) as layout:
-        assert layout.item_count(0) == 1000
-    assert sum(moves) == 1000 * 16 and len(moves) <= 4
+    sections = [np.full((k % 7, 2), 12.0 + k) for k in range(300)]
+    with Layout.from_sizes(sections, viewport=(0, 0, 300, 300)) as layout:
+        assert [layout.item_count(s) for s in range(300)] == [k % 7 for k in range(300)]
+        assert layout.cell(299, 4).frame[2:] == (12.0 + 299, 12.0 + 299)
+        sections[299][4] = (40.0, 50.0)  # in place, then invalidated
+        layout.invalidate_items([(299, 4)])
+        assert layout.cell(299, 4).frame[2:] == (40.0, 50.0)
+    assert moves == []
+
+
+def test_bulk_sizes_with_decorations_registered_first():
+    # decorations named by the section metrics are registered before the sections come
+    sizes = [np.full((3, 2), 20.0), np.full((2, 2), 30.0)]
+    with Layout.from_sizes(sizes, viewport=(0, 0, 200, 400), decorations=["bg"],
+                           section_metrics=lambda s: {"decorations": ["bg"] if s else []}) as layout:
+        kinds = [(e.category, e.section) for e in layout.elements_in_rect((0, 0, 200, 400))
+                 if e.category == "decoration"]
+        assert kinds == [("decoration", 1)]
+        assert layout.section_count == 2 and layout.item_count(1) == 2
 
 
 def test_the_layout_keeps_the_arrays_alive():
