@@ -539,6 +539,9 @@ def main() -> None:
           f"({c['ortho_invalidate'] / c['ortho_reference']:.1f}x a plain C loop) | |")
     print(f"| orthogonal sections: one-screen rect query, random offsets | {c['ortho_query_us']:.2f} us | <= 5 us |")
     print(f"| orthogonal sections: set one section's offset | {c['ortho_set_offset_us'] * 1e3:.0f} ns | <= 1 us |")
+    print(f"| self-sizing 30 items on screen (set_item_sizes) | {c['self_size_s'] * 1e6:,.1f} us "
+          f"({c['self_size_full_s'] / c['self_size_s']:,.0f}x faster than a full layout) | >= 500x |")
+    print(f"| target content offset, line snapping | {c['target_line_us']:.2f} us | <= 5 us |")
     if peer:
         k, build, solve, read = peer[-1]
         print(f"| Taffy (stretchable) at {k:,} items, layout only / end to end | "
