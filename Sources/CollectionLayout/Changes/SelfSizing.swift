@@ -16,15 +16,14 @@ extension Layout {
     @discardableResult
     public func setItemSizes(_ list: [(section: Int, item: Int, size: Size)]) throws(LayoutError) -> SizeChange {
         try reader.checkNotAsking()
-        // Sorted by index path, keeping each cell's last entry (a stable order by position).
         for e in list { try checkSize(e.size, what: "the measured size of item (\(e.section), \(e.item))") }
+        // Sorted by index path, keeping each cell's last entry (a stable order by position).
         var entries = list.enumerated().map { (path: ItemPath($0.element.section, $0.element.item), k: $0.offset, size: $0.element.size) }
         entries.sort { ($0.path, $0.k) < ($1.path, $1.k) }
-        var sizes: [ItemPath: Size] = [:]
-        var unique: [(section: Int, item: Int)] = []
+        var unique: [(section: Int, item: Int)] = [], sizes: [Size] = []
         for (n, e) in entries.enumerated() where n + 1 == entries.count || entries[n + 1].path != e.path {
-            sizes[e.path] = e.size
             unique.append((e.path.section, e.path.item))
+            sizes.append(e.size)
         }
         let oldOrigin = state.viewportLeading, oldTotal = state.starts[state.starts.count - 1]
         // Nothing moves or goes away: the anchor is the first visible cell.
@@ -33,8 +32,10 @@ extension Layout {
             guard !bodyType(for: model.metrics.style).placesItemsItself else {
                 throw LayoutError(.invalidArgument, "item (\(s), \(changed[0])) is in custom section \(s), whose frames come from custom_frames; it takes no measured size")
             }
+            // `changed` is section s's run of `unique`, in the same order.
+            let first = partition(0..<unique.count) { unique[$0].section < s }
             var new = ItemValues(items: changed, whole: false)
-            new.sizes = changed.map { sizes[ItemPath(s, $0)] ?? model.sizes[$0] }
+            new.sizes = Array(sizes[first..<(first + changed.count)])
             return (new, ItemValues.current(changed, whole: false, in: model))
         }
         try state.setViewport(state.viewport(atOrigin: state.anchoredOrigin(from: oldOrigin, anchor: anchor)))

@@ -13,7 +13,34 @@ from ._convert import (CATEGORY_IDS, SCROLL_POSITIONS, SCROLL_SNAPPING, Rect, en
                        number)
 from .options import Category, ScrollPosition, ScrollSnapping
 
+try:
+    import numpy as np
+except ImportError:
+    np = None  # type: ignore[assignment]
+
+if TYPE_CHECKING:
+    import numpy.typing as npt
+
 __all__ = ["SizeChange", "Targets"]
+
+
+def _from_numpy(items: Any) -> tuple[Any, int]:
+    """An (n, 4) array of (section, item, width, height) as a C array of cl_item_size."""
+    if items.ndim != 2 or items.shape[1] != 4:
+        raise TypeError(f"measured sizes must be an (n, 4) array of (section, item, width, height), "
+                        f"not shape {items.shape}")
+    paths = items[:, :2]
+    if paths.dtype.kind == "f" and not np.all(np.isfinite(paths) & (paths == np.floor(paths))):
+        raise TypeError("measured sizes: section and item must be integers")
+    if paths.dtype.kind not in "iuf" or (paths.size and (np.abs(paths) >= 2.0**63).any()):
+        raise TypeError("measured sizes: section and item must be 64-bit integers")
+    count = len(items)
+    array = (_lib.cl_item_size * max(count, 1))()
+    view = np.frombuffer(array, dtype=np.dtype({"names": ["s", "i", "w", "h"],  # type: ignore[call-overload]
+                                                  "formats": ["<i8", "<i8", "<f8", "<f8"]}), count=count)
+    view["s"], view["i"] = paths[:, 0].astype(np.int64), paths[:, 1].astype(np.int64)
+    view["w"], view["h"] = items[:, 2].astype(np.float64), items[:, 3].astype(np.float64)
+    return array, count
 
 
 class SizeChange(NamedTuple):
@@ -31,20 +58,25 @@ class Targets:
         def _call(self, name: str, *args: Any, allow: tuple[int, ...] = ()) -> int: ...
         def kind_id(self, name: str | int) -> int: ...
 
-    def set_item_sizes(self, items: Iterable[Sequence[float]]) -> SizeChange:
+    def set_item_sizes(self, items: Iterable[Sequence[float]] | npt.NDArray[Any]) -> SizeChange:
         """Sets measured sizes, each ``(section, item, width, height)`` (a later entry for the
         same cell wins), like UIKit's preferred layout attributes: the layout re-flows from the
-        first affected line and keeps the first visible cell in place on screen (anchoring)."""
-        rows = [tuple(row) for row in items]
-        array = (_lib.cl_item_size * max(len(rows), 1))()
-        for k, row in enumerate(rows):
-            if len(row) != 4:
-                raise TypeError(f"a measured size is (section, item, width, height), not {row!r}")
-            width, height = floats(row[2:], 2, "a measured size (width, height)")
-            array[k] = _lib.cl_item_size(_lib.cl_index_path(int64(row[0], "section"), int64(row[1], "item")),
-                                         _lib.cl_size(width, height))
+        first affected line and keeps the first visible cell in place on screen (anchoring).
+        A numpy ``(n, 4)`` array is converted in one pass."""
+        if np is not None and isinstance(items, np.ndarray):
+            array, count = _from_numpy(items)
+        else:
+            rows = [tuple(row) for row in items]
+            count = len(rows)
+            array = (_lib.cl_item_size * max(count, 1))()
+            for k, row in enumerate(rows):
+                if len(row) != 4:
+                    raise TypeError(f"a measured size is (section, item, width, height), not {row!r}")
+                width, height = floats(row[2:], 2, "a measured size (width, height)")
+                array[k] = _lib.cl_item_size(_lib.cl_index_path(int64(row[0], "section"), int64(row[1], "item")),
+                                             _lib.cl_size(width, height))
         out = _lib.cl_size_change()
-        self._call("cl_layout_set_item_sizes", array, len(rows), byref(out), _lib.SIZE_CHANGE_SIZE)
+        self._call("cl_layout_set_item_sizes", array, count, byref(out), _lib.SIZE_CHANGE_SIZE)
         v = out.viewport
         return SizeChange((v.x, v.y, v.width, v.height), out.adjustment, out.content_size_change)
 

@@ -123,3 +123,17 @@ def test_the_commands_refuse_bad_input(tmp_path):
         assert result.returncode == status and result.stderr.startswith("error: "), (argv, result.stderr)
     ok = run("scroll-to", str(scene), "cell", "", "0", "0", "--position=nearest")
     assert ok.returncode == 0 and json.loads(ok.stdout) == {"viewport": [0, 0, 100, 100]}
+
+
+def test_measured_sizes_from_numpy():
+    np = pytest.importorskip("numpy")
+    with feed() as a, feed() as b:
+        rows = [(0, 0, 300, 160), (0, 1, 300, 60), (0, 1, 300, 70)]
+        assert a.set_item_sizes(np.array(rows, dtype=np.float64)) == b.set_item_sizes(rows)
+        assert a.set_item_sizes(np.array([[0, 2, 300, 10]], dtype=np.int64)).content_size_change == -90
+        with pytest.raises(TypeError):
+            a.set_item_sizes(np.array([[0, 0.5, 1, 1]]))
+        with pytest.raises(TypeError):
+            a.set_item_sizes(np.zeros((2, 3)))
+        with pytest.raises(cl.InvalidArgumentError):
+            a.set_item_sizes(np.array([[0, 0, np.nan, 1]]))
