@@ -85,6 +85,21 @@ import Testing
         #expect(try target(l, 165, 0, .line) == 167 && target(l, 190, 0, .line) == 202)
     }
 
+    @Test func horizontalLayoutsSnapAlongX() throws {
+        // Columns of one 50-wide item every 60 (line spacing 10) after a pinned header of 20:
+        // lines at 20, 80, 140, ... reduced by 20 land at 0, 60, 120, ...; the viewport is 200 wide.
+        let json: [String: Any] = ["viewport": [0, 0, 200, 100], "layout": ["direction": "horizontal", "pin_headers": true],
+                                   "sections": [["item_count": 10, "item_size": [50, 100], "line_spacing": 10, "header": 20]]]
+        let l = try Scene(json: json).makeLayout()
+        #expect(try l.targetContentOffset(proposed: 75, velocity: 0, snapping: .line) == 60)
+        #expect(try l.targetContentOffset(proposed: 90, velocity: 0, snapping: .line) == 60)  // a tie
+        #expect(try l.targetContentOffset(proposed: 91, velocity: 0, snapping: .line) == 120)
+        #expect(try l.targetContentOffset(proposed: 0, velocity: 0, snapping: .linePaging) == 0)
+        #expect(try l.targetContentOffset(proposed: 0, velocity: 500, snapping: .linePaging) == 60)
+        #expect(try l.targetContentOffset(proposed: 130, velocity: 0, snapping: .page) == 200)
+        #expect(try l.scrollViewport(to: .cell(0, 3), position: .start) == Rect(x: 180 + 20 - 20, y: 0, width: 200, height: 100))
+    }
+
     @Test func badRatesAndNumbers() throws {
         let l = try Self.scene(pin: false)
         for rate in [0, 1, -0.5, 1.5, .nan] {
