@@ -343,6 +343,16 @@ def update_rows(c: dict, n: int, runs: int, row) -> None:
 
 # ---- report -----------------------------------------------------------------------------------
 
+def target_rows(c: dict, n: int, row) -> None:
+    """20-21: self-sizing a screen and the target content offset (targets_bench.c)."""
+    t, full = c["self_size_s"], c["self_size_full_s"]
+    row(f"20. self-sizing {c['self_size_items']} items on screen mid-section, {n:,} items, set_item_sizes",
+        f"{t * 1e6:,.1f} us", f"{full / t:,.0f}x faster than a full layout ({ms(full)}); "
+        f"adjustment {c['self_size_adjustment']:g} pt", ">= 500x")
+    row(f"21. target content offset, line snapping, {n:,} items", f"{c['target_line_us']:.3f} us",
+        f"per call, {c['target_calls']:,} calls at random offsets and velocities", "<= 5 us")
+
+
 def ms(s: float) -> str:
     return f"{s * 1e3:,.1f} ms" if s < 10 else f"{s:,.1f} s"
 
@@ -485,6 +495,7 @@ def main() -> None:
 
     python_rows(c, n, runs, row)
     update_rows(c, n, runs, row)
+    target_rows(c, n, row)
 
     # checks: every figure's layout against the C reference
     row("checks: frames differing from the C reference (> 1e-6)",
@@ -499,6 +510,8 @@ def main() -> None:
     row("   grid / waterfall / custom / after invalidate_items",
         f"{c['mismatch_grid']} / {c['mismatch_waterfall']} / {c['mismatch_custom']} / {c['mismatch_invalidate']}",
         "every 997th cell against the C loops (custom: the flow frames it was given)", "0")
+    row("   after self-sizing (measured, then restored)", f"{c['mismatch_self_size']}",
+        "every 997th cell against a fresh layout", "0")
 
     widths = [max(len(r[i]) for r in rows) for i in range(4)]
     head = ("figure", "measured", "ratio", "target")
@@ -526,6 +539,9 @@ def main() -> None:
           f"({c['ortho_invalidate'] / c['ortho_reference']:.1f}x a plain C loop) | |")
     print(f"| orthogonal sections: one-screen rect query, random offsets | {c['ortho_query_us']:.2f} us | <= 5 us |")
     print(f"| orthogonal sections: set one section's offset | {c['ortho_set_offset_us'] * 1e3:.0f} ns | <= 1 us |")
+    print(f"| self-sizing 30 items on screen (set_item_sizes) | {c['self_size_s'] * 1e6:,.1f} us "
+          f"({c['self_size_full_s'] / c['self_size_s']:,.0f}x faster than a full layout) | >= 500x |")
+    print(f"| target content offset, line snapping | {c['target_line_us']:.2f} us | <= 5 us |")
     if peer:
         k, build, solve, read = peer[-1]
         print(f"| Taffy (stretchable) at {k:,} items, layout only / end to end | "

@@ -207,6 +207,14 @@ typedef struct cl_section_metrics {
      * callback returns. */
     int32_t decoration_kind_count;
     const int32_t *decoration_kinds;
+    /* (added during 0.4: a struct that ends at decoration_kinds is accepted) */
+    /* Nonzero: every item of this section has estimated_item_size until it is measured
+     * (cl_layout_set_item_sizes), and item_sizes is not asked for the section. The frames are
+     * those of a layout in which every unmeasured item had that size. An invalidation of an item
+     * (or of everything) forgets its measured size. Default 0: item_sizes is asked. */
+    int32_t estimated;
+    int32_t reserved2;         /* zero */
+    cl_size estimated_item_size; /* finite, >= 0 */
 } cl_section_metrics;
 
 /* A supplementary element placed between items (SPEC §6): a line of its own before item
@@ -517,6 +525,62 @@ typedef struct cl_diff cl_diff;
 cl_status cl_diff_create(const cl_diff_side *old_side, const cl_diff_side *new_side,
                          cl_diff **out_diff, cl_batch_update *out_update);
 void cl_diff_destroy(cl_diff *diff);
+
+/* ---- Self-sizing, target content offset, scrolling to an element (SPEC §10.4, §10.6) ------- */
+
+/* A measured size for one cell (UIKit's preferred layout attributes). */
+typedef struct cl_item_size {
+    cl_index_path item;
+    cl_size size;              /* finite, >= 0 */
+} cl_item_size;
+
+/* What a change of sizes did to the viewport. Written at the caller's size (see Conventions). */
+typedef struct cl_size_change {
+    cl_rect viewport;          /* the viewport after the change: anchored, clamped */
+    double adjustment;         /* how far its scroll-axis origin moved (contentOffsetAdjustment):
+                                * move the host's scroll position by it in the same frame */
+    double content_size_change;/* the content's change along the scroll axis */
+} cl_size_change;
+
+/* Sets the measured sizes of `count` cells (a later entry for the same cell wins); each section
+ * re-flows from its first affected line and later sections move by offset. With anchoring on
+ * (cl_layout_def.anchoring) the viewport's scroll-axis origin moves with the first visible cell,
+ * so what the user reads stays in place; then it is clamped to the content. A cell of a custom
+ * section (its frames come from custom_frames) is CL_ERROR_INVALID_ARGUMENT; a size that is NaN,
+ * infinite or negative CL_ERROR_INVALID_ARGUMENT; an index path that does not exist
+ * CL_ERROR_OUT_OF_RANGE. A refused call changes nothing. */
+cl_status cl_layout_set_item_sizes(cl_layout *layout, const cl_item_size *items, int64_t count,
+                                   cl_size_change *out_change, size_t change_size);
+
+/* Snapping along the scroll axis (cl_layout_target_content_offset): CL_SNAP_NONE, CL_SNAP_PAGE
+ * (multiples of the viewport's scroll-axis extent) and these two. */
+#define CL_SNAP_LINE        5 /* the nearest start of a header, a body line (flow line, inline
+                               * element, grid row, orthogonal strip, waterfall or custom cell) or
+                               * a footer; with pinned headers a body line lands below its header */
+#define CL_SNAP_LINE_PAGING 6 /* like line, at most one line from the one nearest the origin */
+
+/* Where a scroll along the scroll axis comes to rest (UIKit's targetContentOffset): the gesture
+ * would end at `proposed` with `velocity` (points/s); projected by the deceleration rate
+ * (0 < rate < 1, e.g. CL_DECELERATION_NORMAL), snapped, then clamped to the content. An answer
+ * only: the viewport does not change. O(log n). */
+cl_status cl_layout_target_content_offset(const cl_layout *layout, double proposed, double velocity,
+                                          int32_t snapping, double deceleration_rate,
+                                          double *out_offset);
+
+/* Where cl_layout_scroll_to_element puts an element along the scroll axis. */
+#define CL_SCROLL_POSITION_START   0 /* at the viewport's start (below a pinned header) */
+#define CL_SCROLL_POSITION_CENTER  1
+#define CL_SCROLL_POSITION_END     2
+#define CL_SCROLL_POSITION_NEAREST 3 /* unmoved if inside the viewport, else start or end,
+                                      * whichever moves less */
+
+/* The viewport that shows an element (category, kind, section, item, as cl_layout_attributes)
+ * at `position`, clamped; pinned headers and footers count at their unpinned places. An answer
+ * only: set it with cl_layout_set_viewport (at once, or at the end of an animation).
+ * CL_ERROR_OUT_OF_RANGE for an element that does not exist. */
+cl_status cl_layout_scroll_to_element(const cl_layout *layout, int32_t category, int32_t kind,
+                                      int64_t section, int64_t item, int32_t position,
+                                      cl_rect *out_viewport);
 
 #ifdef __cplusplus
 }

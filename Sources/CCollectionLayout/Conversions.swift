@@ -50,6 +50,7 @@ extension SectionMetrics {
         style = try enumValue(m.style, "style")
         rows = try atLeastOne(m.rows, "rows")
         columns = try atLeastOne(m.columns, "columns")
+        if m.estimated != 0 { estimatedItemSize = Size(m.estimated_item_size) }
         switch m.decoration_kind_count {
         case -1:
             decorationKinds = nil
@@ -78,6 +79,8 @@ extension SectionMetrics {
         m.style = Int32(style.rawValue)
         m.rows = Int32(clamping: rows)
         m.columns = Int32(clamping: columns)
+        m.estimated = estimatedItemSize == nil ? 0 : 1
+        m.estimated_item_size = (estimatedItemSize ?? .zero).c
         guard let kinds = decorationKinds else {
             m.decoration_kind_count = -1
             return try body(&m)

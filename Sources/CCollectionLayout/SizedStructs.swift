@@ -137,8 +137,10 @@ extension cl_array_source: SizedInput {
 
 extension cl_section_metrics: SizedInput {
     static var cName: String { "cl_section_metrics" }
-    /// 0.3's struct ended at `reserved`.
-    static var earlierSizes: [Int] { [MemoryLayout<cl_section_metrics>.offset(of: \.columns) ?? 88] }
+    /// 0.3's struct ended at `reserved`, 0.4's at `decoration_kinds`.
+    static var earlierSizes: [Int] {
+        [MemoryLayout<cl_section_metrics>.offset(of: \.columns) ?? 88, MemoryLayout<cl_section_metrics>.offset(of: \.estimated) ?? 112]
+    }
     /// Not used: the struct the engine pre-filled for section_metrics holds the defaults.
     static var defaults: cl_section_metrics { cl_section_metrics() }
     static var advice: String { "leave struct_size as the engine set it" }
@@ -177,4 +179,9 @@ extension cl_diff_side: SizedInput {
 extension cl_section_scroll: SizedOutput {
     static var cName: String { "cl_section_scroll" }
     static var minimumSize: Int { 24 }
+}
+
+extension cl_size_change: SizedOutput {
+    static var cName: String { "cl_size_change" }
+    static var minimumSize: Int { MemoryLayout<cl_size_change>.size }
 }

@@ -84,6 +84,7 @@ struct Scene {
         definition.direction = layout["direction"] as? String == "horizontal" ? .horizontal : .vertical
         definition.pinHeaders = layout["pin_headers"] as? Bool ?? false
         definition.pinFooters = layout["pin_footers"] as? Bool ?? false
+        definition.anchoring = layout["anchoring"] as? Bool ?? true
         for d in layout["decorations"] as? [[String: Any]] ?? [] {
             var def = DecorationDefinition()
             def.scope = d["scope"] as? String == "item" ? .item : .section
@@ -122,6 +123,8 @@ struct Scene {
             m.rows = (section["rows"] as? NSNumber)?.intValue ?? 1
             m.columns = (section["columns"] as? NSNumber)?.intValue ?? 2
             if let list = section["decorations"] as? [String] { shown[index] = list }
+            let estimate = doubles(section["estimated_item_size"])
+            if estimate.count == 2 { m.estimatedItemSize = Size(width: estimate[0], height: estimate[1]) }
             metrics.append(m)
             rawInlines.append((section["inline"] as? [[String: Any]] ?? []).map {
                 ($0["kind"] as? String ?? "", ($0["before"] as? NSNumber)?.intValue ?? 0, ($0["extent"] as? NSNumber)?.doubleValue ?? 0)

@@ -18,5 +18,6 @@ int main(void) {
     limit_tests();
     update_tests();
     array_source_tests();
+    target_tests();
     return test_summary();
 }

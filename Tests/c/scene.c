@@ -166,6 +166,11 @@ static bool read_section(scene_section *out, const json_value *json, const cl_la
     m->footer = json_number(json_get(json, "footer"), m->footer);
     m->rows = (int32_t)json_number(json_get(json, "rows"), m->rows);
     m->columns = (int32_t)json_number(json_get(json, "columns"), m->columns);
+    const json_value *estimate = json_get(json, "estimated_item_size");
+    if (estimate) {
+        m->estimated = 1;
+        m->estimated_item_size = (cl_size){json_number(json_at(estimate, 0), -1), json_number(json_at(estimate, 1), -1)};
+    }
     out->offset = json_number(json_get(json, "offset"), 0);
     if (!read_insets(json, &m->insets, error, error_size) ||
         !read_enum(json, "style", styles, &m->style, error, error_size) ||
@@ -249,6 +254,7 @@ bool scene_load(scene *out, const json_value *json, char *error, size_t error_si
     def->line_spacing = def->interitem_spacing = 0;
     def->pin_headers = json_bool(json_get(layout, "pin_headers"), false);
     def->pin_footers = json_bool(json_get(layout, "pin_footers"), false);
+    def->anchoring = json_bool(json_get(layout, "anchoring"), true);
     def->element_limit = (int64_t)json_number(json_get(layout, "element_limit"), (double)def->element_limit);
     double viewport[4] = {0, 0, 0, 0};
     if (!read_numbers(json, "viewport", viewport, 4, error, error_size) ||

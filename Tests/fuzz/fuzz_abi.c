@@ -1668,6 +1668,62 @@ static void run_op(fuzz_input *in, uint8_t op) {
         return;
     }
     case 9: {
+        /* Self-sizing, target offsets along the scroll axis, scrolling to an element (issue 10). */
+        const uint8_t selector = fz_u8(in) % 8;
+        if (selector == 5 || selector == 6) {
+            what = selector == 5 ? "cl_layout_target_content_offset" : "cl_layout_scroll_to_element";
+            cl_rect v = {0, 0, 0, 0};
+            cl_size content = {0, 0};
+            if (layout) {
+                cl_layout_viewport(layout, &v);
+                cl_layout_content_size(layout, &content);
+            }
+            const bool vertical = v.width == content.width;  /* the line axis spans the viewport */
+            const double high = fmax(0, vertical ? content.height - v.height : content.width - v.width);
+            double origin = NAN;
+            cl_rect out = {NAN, NAN, NAN, NAN};
+            if (selector == 5) {
+                static const double rates[] = {CL_DECELERATION_NORMAL, CL_DECELERATION_FAST, 0, 1, 0.5, NAN, 1e-300, 0.9999999999};
+                double proposed = fz_double(in), velocity = fz_double(in), rate = rates[fz_u8(in) % 8];
+                int32_t snap = (int32_t)(fz_u8(in) % 8) - 1;
+                st = cl_layout_target_content_offset(layout, proposed, velocity, snap, rate, fz_u8(in) == 255 ? NULL : &origin);
+            } else {
+                int32_t category = (int32_t)(fz_u8(in) % 4), kind = (int32_t)read_count(in) % 8 - 1;
+                int64_t section = read_count(in) % 10 - 1, item = read_count(in) - 1;
+                int32_t position = (int32_t)(fz_u8(in) % 5);
+                st = cl_layout_scroll_to_element(layout, category, kind, section, item, position, fz_u8(in) == 255 ? NULL : &out);
+                origin = vertical ? out.y : out.x;
+            }
+            if (st == CL_OK && !(isfinite(origin) && origin >= 0 && origin <= high))
+                fail("%s: origin %g outside [0, %g]", what, origin, high);
+            if (st == CL_OK && selector == 6 && !(out.width == v.width && out.height == v.height))
+                fail("scroll_to_element changed the viewport's size");
+            return;
+        }
+        if (selector == 7) {
+            if (!layout) return;
+            changes = true;
+            take_snapshot(layout, &before);
+            what = "cl_layout_set_item_sizes";
+            int64_t n = fz_u8(in) % 9;
+            cl_item_size *items = malloc(sizeof *items * (size_t)(n ? n : 1));
+            for (int64_t k = 0; k < n; k++) {
+                items[k].item.section = read_count(in) % 9 - (fz_u8(in) == 255);
+                items[k].item.item = read_count(in);
+                items[k].size = (cl_size){fz_double(in), fz_double(in)};
+            }
+            uint8_t b = fz_u8(in);
+            cl_size_change change;
+            size_t change_size = b == 253 ? 8 : sizeof change;
+            st = cl_layout_set_item_sizes(layout, b == 255 ? NULL : items, b == 254 ? -1 : n, b == 252 ? NULL : &change, change_size);
+            if (st == CL_OK) {
+                m->synced = false;  /* the layout's sizes are no longer the data source's */
+                if (!isfinite(change.adjustment) || !isfinite(change.content_size_change) || !isfinite(change.viewport.y))
+                    fail("set_item_sizes: adjustment %g, content change %g", change.adjustment, change.content_size_change);
+            }
+            free(items);
+            break;
+        }
         what = "cl_layout_section_target_offset";
         int64_t section = read_count(in) % 9;
         double proposed = fz_double(in), velocity = fz_double(in);

@@ -80,6 +80,13 @@ ARGUMENTS = [
     ["update", "@2", "@1"],
     ["dump", "--", "@1"],
     ["diff", "@missing"],
+    # self-sizing, target offsets, scrolling to an element (issue 10)
+    ["self-size", "@1", "@2"],
+    ["target-offset", "@1", "--proposed", "300", "--velocity", "800", "--snap", "line-paging"],
+    ["target-offset", "@1", "--proposed=-5", "--velocity", "-1e5", "--snap", "page", "--rate", "0.99"],
+    ["target-offset", "@1", "--proposed", "10", "--velocity", "0", "--section", "1", "--snap", "item-centered"],
+    ["scroll-to", "@1", "cell", "", "0", "2", "--position", "nearest"],
+    ["scroll-to", "@1", "supplementary", "header", "1", "0", "--position=center"],
 ]
 
 _scratch = tempfile.mkdtemp(prefix="fuzz_cli-")

@@ -1,25 +1,46 @@
 /// Scroll anchoring (SPEC §10.4): after a change the viewport's scroll-axis origin moves with
 /// the first visible cell that survives in place, then is clamped to the new content.
 extension LayoutState {
+    /// The cell a change anchors to: its index paths before and after and its scroll-axis start
+    /// before. Taken from the state before the change, so a change that works in place (no old
+    /// state kept beside the new one) can anchor too.
+    struct Anchor {
+        var old: ItemPath
+        var new: ItemPath
+        var start: Double
+    }
+
     /// The scroll-axis origin of the viewport after a change from `old` to this state: moved by
     /// the displacement of the anchor (when `anchoring`), then clamped. `newPath` gives a cell's
     /// new index path, or nil when the change deletes or moves it (it cannot anchor).
     func anchoredOrigin(from old: LayoutState, anchoring: Bool, newPath: (ItemPath) -> ItemPath?) -> Double {
-        var origin = old.viewportLeading
-        if anchoring, let (from, to) = old.anchor(newPath), let before = old.cellStart(from), let after = cellStart(to) {
-            origin += after - before
-        }
-        let extent = axes.direction == .vertical ? viewport.height : viewport.width
-        return Swift.min(Swift.max(origin, 0), Swift.max(0, starts[starts.count - 1] - extent))
+        anchoredOrigin(from: old.viewportLeading, anchor: anchoring ? old.anchor(newPath) : nil)
     }
 
+    /// `origin` (the old one) moved by the anchor's displacement, then clamped to this state.
+    func anchoredOrigin(from origin: Double, anchor: Anchor?) -> Double {
+        var origin = origin
+        if let anchor, let after = cellStart(anchor.new) { origin += after - anchor.start }
+        return clampedOrigin(origin)
+    }
+
+    /// A scroll-axis origin clamped to [0, max(0, content − viewport extent)].
+    func clampedOrigin(_ origin: Double) -> Double {
+        Swift.min(Swift.max(origin, 0), Swift.max(0, starts[starts.count - 1] - viewportExtent))
+    }
+
+    /// The viewport's extent along the scroll axis.
+    var viewportExtent: Double { axes.direction == .vertical ? viewport.height : viewport.width }
+
     /// The first cell in index-path order that overlaps the viewport and has a new place.
-    private func anchor(_ newPath: (ItemPath) -> ItemPath?) -> (ItemPath, ItemPath)? {
+    func anchor(_ newPath: (ItemPath) -> ItemPath?) -> Anchor? {
         var visible: [ItemPath] = []
         forEachElement(in: viewport) { a in
             if a.id.category == .cell { visible.append(ItemPath(a.id.section, a.id.item)) }
         }
-        for p in visible.sorted() { if let q = newPath(p) { return (p, q) } }
+        for p in visible.sorted() {
+            if let q = newPath(p), let start = cellStart(p) { return Anchor(old: p, new: q, start: start) }
+        }
         return nil
     }
 

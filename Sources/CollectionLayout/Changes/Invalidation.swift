@@ -24,6 +24,24 @@ extension Layout {
     /// changed is asked and laid out whole, which then costs less.
     public func invalidateItems(_ items: [(section: Int, item: Int)]) throws(LayoutError) {
         try reader.checkNotAsking()
+        try changeItems(items) { s, changed, model throws(LayoutError) in
+            // Many changes in a long section: it is asked in one batch and laid out whole, which
+            // costs less than many small batches. Custom frames are the host's own work: only
+            // the named ones are asked again (SPEC §5).
+            let whole = changed.count * 16 >= model.itemCount && model.itemCount >= 1024
+                && !bodyType(for: model.metrics.style).placesItemsItself
+            return (try readItems(changed, whole: whole, section: s, metrics: model.metrics),
+                    ItemValues.current(changed, whole: whole, in: model))
+        }
+        lastUpdate = nil
+    }
+
+    /// Changes the sizes or frames of `items` to what `values` gives per section (new and old
+    /// values of its sorted, unique changed items), after checking every index path, and lets
+    /// each style lay out again from the first affected place; later sections move by offset.
+    /// The one path of item changes: invalidation and self-sizing (SPEC §10.1, §10.4).
+    func changeItems(_ items: [(section: Int, item: Int)],
+                     _ values: (Int, [Int], SectionModel) throws(LayoutError) -> (new: ItemValues, old: ItemValues)) throws(LayoutError) {
         var sorted = items.map { ($0.section, $0.item) }
         if zip(sorted, sorted.dropFirst()).contains(where: { $0 > $1 }) { sorted.sort { $0 < $1 } }
         // Everything is read and checked before the layout changes.
@@ -42,14 +60,8 @@ extension Layout {
                 if changed.last != i { changed.append(i) }
                 k += 1
             }
-            let model = state.sections[s].model
-            // Many changes in a long section: it is asked in one batch and laid out whole, which
-            // costs less than many small batches. Custom frames are the host's own work: only
-            // the named ones are asked again (SPEC §5).
-            let whole = changed.count * 16 >= model.itemCount && model.itemCount >= 1024
-                && !bodyType(for: model.metrics.style).placesItemsItself
-            changes.append((s, changed, try readItems(changed, whole: whole, section: s, style: model.metrics.style),
-                            ItemValues.current(changed, whole: whole, in: model)))
+            let (new, old) = try values(s, changed, state.sections[s].model)
+            changes.append((s, changed, new, old))
         }
         var index: [Int: Int] = [:]
         for (k, change) in changes.enumerated() { index[change.section] = k }
@@ -60,12 +72,11 @@ extension Layout {
             guard let change = index[s].map({ changes[$0] }) else { return }
             body.update(items: change.items) { change.old.write(into: &$0) }
         }
-        lastUpdate = nil
     }
 
     /// The new sizes or frames of `items` (sorted, unique) of section `s`, asked in one batch
     /// per run of consecutive items, or of all its items in one batch.
-    private func readItems(_ items: [Int], whole: Bool, section s: Int, style: SectionStyle) throws(LayoutError) -> ItemValues {
+    private func readItems(_ items: [Int], whole: Bool, section s: Int, metrics: SectionMetrics) throws(LayoutError) -> ItemValues {
         let count = state.sections[s].model.itemCount
         var runs: [Range<Int>] = whole ? [0..<count] : []
         var runStart = 0
@@ -78,11 +89,11 @@ extension Layout {
         var values = ItemValues(items: items, whole: whole)
         for range in runs {
             // (One run, the usual case for many items, takes the array as it is.)
-            if bodyType(for: style).placesItemsItself {
+            if bodyType(for: metrics.style).placesItemsItself {
                 let frames = try reader.frames(section: s, range: range, lineExtent: state.lineExtent, axes: state.axes)
                 if values.frames.isEmpty { values.frames = frames } else { values.frames += frames }
             } else {
-                let sizes = try reader.sizes(section: s, range: range, default: definition.itemSize)
+                let sizes = try reader.sizes(section: s, range: range, metrics: metrics, default: definition.itemSize)
                 if values.sizes.isEmpty { values.sizes = sizes } else { values.sizes += sizes }
             }
         }

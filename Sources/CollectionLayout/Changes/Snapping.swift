@@ -36,14 +36,7 @@ extension Layout {
     public func targetOffset(section s: Int, proposed: Double, velocity: Double, snapping: Snapping,
                              decelerationRate rate: Double = Snapping.normalDeceleration) throws(LayoutError) -> Double {
         let strip = try strip(s)
-        guard proposed.isFinite, velocity.isFinite else {
-            throw LayoutError(.invalidArgument, "proposed offset \(proposed) and velocity \(velocity) must be finite")
-        }
-        guard rate > 0, rate < 1 else { throw LayoutError(.invalidArgument, "deceleration rate \(rate) must be in (0, 1)") }
-        let projected = proposed + velocity / 1000 * rate / (1 - rate)
-        guard projected.isFinite else {
-            throw LayoutError(.limit, "the projected offset of \(proposed) at velocity \(velocity) is not finite")
-        }
+        let projected = try projection(proposed: proposed, velocity: velocity, rate: rate)
         return strip.targetOffset(projected: projected, current: state.sections[s].offset, snapping: snapping, viewportExtent: state.lineExtent)
     }
 
@@ -64,7 +57,7 @@ extension Strip {
         case .none:
             return clamp(projected)
         case .page:
-            return e > 0 ? clamp((projected / e).rounded() * e) : clamp(projected)
+            return clamp(nearestMultiple(of: e, to: projected))
         case .item:
             return clamp(nearestColumn(to: projected) { start, _ in start - leadingInset }.offset)
         case .itemCentered:

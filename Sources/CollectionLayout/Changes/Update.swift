@@ -116,7 +116,7 @@ extension Layout {
                 } else {
                     var end = k + 1
                     while end < n && carried(end) == nil { end += 1 }
-                    model.sizes += try reader.sizes(section: t, range: k..<end, default: definition.itemSize)
+                    model.sizes += try reader.sizes(section: t, range: k..<end, metrics: outline.metrics, default: definition.itemSize)
                     k = end
                 }
             }

@@ -28,13 +28,16 @@ extension LayoutState {
         // place when the extent dwarfs what precedes it (a footer of 1e308 after 170 points:
         // (170 + 1e308) - 1e308 is 0), and there it would lie outside its section, where rect
         // queries do not look (found by fuzz_abi; Tests/c/test_limits.c keeps the case).
-        var origin = Swift.max(starts[s + 1] - extent, starts[s] + metrics(s).header)
+        var origin = naturalFooterStart(s)
         if chrome.pinFooters {
             origin = Swift.min(Swift.max(viewportTrailing - extent, starts[s] + metrics(s).header), origin)
         }
         return Attributes(id: .footer(s), frame: axes.rect(AxisRect(line: 0, scroll: origin, lineExtent: lineExtent, scrollExtent: extent)),
                           z: chrome.pinFooters ? pinnedZ : 0)
     }
+
+    /// Where the footer of section `s` stands unpinned.
+    func naturalFooterStart(_ s: Int) -> Double { Swift.max(starts[s + 1] - metrics(s).footer, starts[s] + metrics(s).header) }
 
     /// A section-scope decoration of section `s`, if the section shows it (SPEC §7).
     func sectionDecoration(_ d: Decorations.Entry, section s: Int) -> Attributes? {

@@ -48,6 +48,9 @@ public struct SectionMetrics: Equatable, Sendable {
     public var columns = 2
     /// The decoration kinds this section shows (SPEC §7); nil shows every registered one.
     public var decorationKinds: [Kind]? = nil
+    /// One size for every item until it is measured (SPEC §10.4, `Layout.setItemSizes`); the
+    /// data source is then not asked for the section's sizes. nil: the sizes are asked.
+    public var estimatedItemSize: Size? = nil
     public init() {}
 
     /// Throws unless every value is finite and not negative.
@@ -64,6 +67,7 @@ public struct SectionMetrics: Equatable, Sendable {
         guard columns >= 1, columns <= Layout.maxElements else {
             throw LayoutError(.invalidArgument, "section \(section): columns is \(columns); it must be 1...\(Layout.maxElements)")
         }
+        if let estimate = estimatedItemSize { try checkSize(estimate, what: "section \(section): estimated_item_size") }
         return self
     }
 }

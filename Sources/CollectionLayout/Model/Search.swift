@@ -10,3 +10,26 @@ func partition(_ range: Range<Int>, _ isBefore: (Int) -> Bool) -> Int {
     }
     return lo
 }
+
+/// The values on either side of a split of a sorted set (line snapping, SPEC §10.6): the last
+/// value before it and the first value not before it.
+struct Neighbours: Equatable {
+    var last: Double?
+    var first: Double?
+
+    /// Around the split of `count` sorted values read by `value`: one binary search.
+    init(_ count: Int, _ value: (Int) -> Double, around isBefore: (Double) -> Bool) {
+        let k = partition(0..<count) { isBefore(value($0)) }
+        (last, first) = (k > 0 ? value(k - 1) : nil, k < count ? value(k) : nil)
+    }
+
+    init(last: Double? = nil, first: Double? = nil) { (self.last, self.first) = (last, first) }
+
+    /// Both sets' values together: the larger last, the smaller first.
+    func union(_ o: Neighbours) -> Neighbours {
+        Neighbours(last: [last, o.last].compactMap { $0 }.max(), first: [first, o.first].compactMap { $0 }.min())
+    }
+
+    /// The values moved by `delta`.
+    func shifted(by delta: Double) -> Neighbours { Neighbours(last: last.map { $0 + delta }, first: first.map { $0 + delta }) }
+}

@@ -99,7 +99,7 @@ final class SourceReader {
         if bodyType(for: outline.metrics.style).placesItemsItself {
             model.frames = try frames(section: s, range: 0..<outline.itemCount, lineExtent: lineExtent, axes: Axes(direction: rules.definition.direction))
         } else {
-            model.sizes = try sizes(section: s, range: 0..<outline.itemCount, default: rules.definition.itemSize)
+            model.sizes = try sizes(section: s, range: 0..<outline.itemCount, metrics: outline.metrics, default: rules.definition.itemSize)
         }
         return model
     }
@@ -119,8 +119,12 @@ final class SourceReader {
         return m
     }
 
-    /// Asks the sizes of `range` in one batch and checks them.
-    func sizes(section s: Int, range: Range<Int>, default size: Size) throws(LayoutError) -> [Size] {
+    /// Asks the sizes of `range` in one batch and checks them. A section with an estimated size
+    /// is not asked: its items take the estimate until measured (SPEC §10.4). The estimate is
+    /// written out per item here, the one place that knows of it, so the styles see sizes as
+    /// usual (a layout of every unmeasured item at the estimate, by construction).
+    func sizes(section s: Int, range: Range<Int>, metrics: SectionMetrics, default size: Size) throws(LayoutError) -> [Size] {
+        if let estimate = metrics.estimatedItemSize { return [Size](repeating: estimate, count: range.count) }
         var provided = false
         let sizes = try fill(Size.self, count: range.count) { buffer throws(LayoutError) in
             provided = try ask("item_sizes(section \(s), items \(range.lowerBound)..<\(range.upperBound))") {

@@ -63,6 +63,11 @@ struct CustomBody: SectionBody {
         visitNode(1, covering: 0..<leaves, below: count, endingAfter: area.scroll, visit)
     }
 
+    /// Every cell's start is a snap target (SPEC §10.6); `order` sorts them.
+    func lineStarts(around isBefore: (Double) -> Bool) -> Neighbours {
+        Neighbours(model.frames.count, { space.axes.axisRect(model.frames[item(at: $0)]).scroll }, around: isBefore)
+    }
+
     private func visitNode(_ node: Int, covering range: Range<Int>, below count: Int, endingAfter scroll: Double,
                            _ visit: (BodyElement, AxisRect) -> Void) {
         guard range.lowerBound < count, maxEnd[node] > scroll else { return }

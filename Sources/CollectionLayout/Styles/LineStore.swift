@@ -31,6 +31,13 @@ extension LineBody {
     }
 
     var cellBounds: AxisRect? { lines.cellBounds(itemCount: model.itemCount) }
+
+    /// Every line, item row or inline element, is a snap target (SPEC §10.6).
+    func lineStarts(around isBefore: (Double) -> Bool) -> Neighbours {
+        let last = lines.lastIndex { line, base in isBefore(base + line.start) }
+        let next = last.map { lines.index(after: $0) } ?? lines.startIndex
+        return Neighbours(last: last.map { lines.start($0) }, first: next == lines.endIndex ? nil : lines.start(next))
+    }
 }
 
 /// One line of a flow body: a row of items (vertical layout) or an inline element (SPEC §6).
@@ -114,7 +121,7 @@ struct LineStore {
     }
 
     /// The last line for which `isBefore` holds, given that it holds for a prefix of all lines.
-    private func lastIndex(where isBefore: (Line, Double) -> Bool) -> Index? {
+    func lastIndex(where isBefore: (Line, Double) -> Bool) -> Index? {
         // The last chunk whose first line is before, then the last line inside it.
         let c = partition(0..<chunks.count) { isBefore(chunks[$0].lines[0], chunks[$0].base) } - 1
         guard c >= 0 else { return nil }

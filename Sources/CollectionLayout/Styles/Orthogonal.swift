@@ -96,6 +96,11 @@ struct OrthogonalBody: SectionBody {
         }
     }
 
+    /// One strip start at the body's start, even without items (SPEC §10.6).
+    func lineStarts(around isBefore: (Double) -> Bool) -> Neighbours {
+        isBefore(0) ? Neighbours(last: 0) : Neighbours(first: 0)
+    }
+
     /// Items start at their column's leading edge and the thickest item of a row spans it, so
     /// the cells span from the first column to the end of the last, and all rows.
     var cellBounds: AxisRect? {

@@ -35,6 +35,11 @@ protocol SectionBody {
     var cellBounds: AxisRect? { get }
     /// Bodies that scroll along the line axis on their own (orthogonal) describe their strip.
     var strip: Strip? { get }
+    /// The body's line starts for line snapping (SPEC §10.6: flow lines, inline elements, grid
+    /// rows, the strip, waterfall and custom cells), body-relative: the last start for which
+    /// `isBefore` holds and the first for which it does not (`isBefore` holds for a prefix of
+    /// the starts in increasing order). Binary search: O(log n).
+    func lineStarts(around isBefore: (Double) -> Bool) -> Neighbours
 }
 
 extension SectionBody {

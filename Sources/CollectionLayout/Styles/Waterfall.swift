@@ -85,6 +85,14 @@ struct WaterfallBody: SectionBody {
         }
     }
 
+    /// Every cell's start and every inline element's is a snap target (SPEC §10.6): a binary
+    /// search per column (its starts only grow) and one over the inline elements.
+    func lineStarts(around isBefore: (Double) -> Bool) -> Neighbours {
+        var found = Neighbours(inlineStart.count, { inlineStart[$0] }, around: isBefore)
+        for list in columnItems { found = found.union(Neighbours(list.count, { itemStart[Int(list[$0])] }, around: isBefore)) }
+        return found
+    }
+
     var cellBounds: AxisRect? {
         guard model.itemCount > 0 else { return nil }
         var low = Double.infinity, high = -Double.infinity, lastColumn = 0

@@ -4,6 +4,12 @@
     python3 -m collectionlayout render SCENE -o FILE.svg|FILE.png [--rect x,y,w,h]
     python3 -m collectionlayout update SCENE UPDATE
     python3 -m collectionlayout diff IDS
+    python3 -m collectionlayout self-size SCENE MEASURED
+    python3 -m collectionlayout target-offset SCENE --proposed P --velocity V
+        [--snap none|line|page|line-paging] [--rate R] [--section S]
+        (with --section: --snap none|item|page|item-paging|item-centered)
+    python3 -m collectionlayout scroll-to SCENE CATEGORY KIND SECTION ITEM
+        [--position start|center|end|nearest]
     python3 -m collectionlayout --version
 
 JSON on stdout. An option takes its value as the next argument or after `=` (a value may begin
@@ -22,7 +28,9 @@ from typing import Any
 
 USAGE = ("usage: python3 -m collectionlayout dump SCENE [--rect x,y,w,h] | "
          "render SCENE -o FILE.svg|FILE.png [--rect x,y,w,h] | update SCENE UPDATE | "
-         "diff IDS | --version")
+         "diff IDS | self-size SCENE MEASURED | target-offset SCENE --proposed P --velocity V "
+         "[--snap S] [--rate R] [--section S] | scroll-to SCENE CATEGORY KIND SECTION ITEM "
+         "[--position P] | --version")
 
 
 class UsageError(Exception):
@@ -40,6 +48,42 @@ def _rect(text: str) -> tuple[float, float, float, float]:
     return values[0], values[1], values[2], values[3]
 
 
+def _finite(name: str) -> Callable[[str], float]:
+    def parse(text: str) -> float:
+        try:
+            value = float(text)
+        except ValueError:
+            value = math.nan
+        if not math.isfinite(value):
+            raise UsageError(f"{name} must be a finite number, not {text!r}")
+        return value
+    return parse
+
+
+def _integer(name: str) -> Callable[[str], int]:
+    def parse(text: str) -> int:
+        try:
+            return int(text)
+        except ValueError:
+            raise UsageError(f"{name} must be an integer, not {text!r}") from None
+    return parse
+
+
+def _choice(name: str, choices: tuple[str, ...]) -> Callable[[str], str]:
+    def parse(text: str) -> str:
+        if text not in choices:
+            raise UsageError(f"{name} must be one of {'|'.join(choices)}, not {text!r}")
+        return text
+    return parse
+
+
+# self-size, target-offset, scroll-to (SPEC §12): their options; --snap is checked against
+# the names of its mode (with or without --section) after parsing.
+_TARGET_OPTIONS: dict[str, tuple[str, Callable[[str], Any]]] = {
+    "--proposed": ("proposed", _finite("--proposed")), "--velocity": ("velocity", _finite("--velocity")),
+    "--snap": ("snap", str), "--rate": ("rate", _finite("--rate")),
+    "--section": ("section", _integer("--section"))}
+
 # command: (positional names, {option: (value name, parser)}, required options)
 _COMMANDS: dict[str, tuple[tuple[str, ...], dict[str, tuple[str, Callable[[str], Any]]],
                            set[str]]] = {
@@ -48,6 +92,11 @@ _COMMANDS: dict[str, tuple[tuple[str, ...], dict[str, tuple[str, Callable[[str],
                             "--output": ("output", str)}, {"output"}),
     "update": (("scene", "update"), {}, set()),
     "diff": (("ids",), {}, set()),
+    "self-size": (("scene", "measured"), {}, set()),
+    "target-offset": (("scene",), _TARGET_OPTIONS, {"proposed", "velocity"}),
+    "scroll-to": (("scene", "category", "kind", "section", "item"),
+                  {"--position": ("position", _choice("--position", ("start", "center", "end", "nearest")))},
+                  set()),
 }
 
 
@@ -87,6 +136,14 @@ def parse_arguments(argv: Sequence[str]) -> tuple[str, dict[str, Any]]:
     for key in sorted(required - set(values)):
         raise UsageError(f"{command}: the option for {key} is missing "
                          f"({' or '.join(o for o, (k, _) in options.items() if k == key)})")
+    if command == "target-offset":
+        from ._targets_commands import SCROLL_SNAPS, SECTION_SNAPS
+        snaps = SECTION_SNAPS if "section" in values else SCROLL_SNAPS
+        _choice("--snap" + (" with --section" if "section" in values else ""), snaps)(
+            values.get("snap", "none"))
+    if command == "scroll-to":
+        for key in ("section", "item"):
+            values[key] = _integer(key.upper())(values[key])
     return command, values
 
 
@@ -102,6 +159,20 @@ def _version() -> str:
 
 def _run(command: str, values: dict[str, Any]) -> None:
     from . import _commands, render, scene
+    if command in ("self-size", "target-offset", "scroll-to"):
+        from . import _targets_commands as targets
+        if command == "self-size":
+            answer = targets.run_self_size(values["scene"], values["measured"])
+        elif command == "target-offset":
+            answer = targets.run_target_offset(values["scene"], values["proposed"], values["velocity"],
+                                               values.get("snap", "none"), values.get("rate", 0.998),
+                                               values.get("section"))
+        else:
+            answer = targets.run_scroll_to(values["scene"], values["category"], values["kind"],
+                                           values["section"], values["item"],
+                                           values.get("position", "start"))
+        sys.stdout.write(json.dumps(answer, indent=1) + "\n")
+        return
     if command in ("update", "diff"):
         answer = _commands.run_update(values["scene"], values["update"]) \
             if command == "update" else _commands.run_diff(values["ids"])

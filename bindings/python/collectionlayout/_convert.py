@@ -12,8 +12,8 @@ from typing import Any
 from . import _lib
 from ._lib import CL_ERROR_INVALID_ARGUMENT, CL_ERROR_OUT_OF_RANGE, cl_insets, cl_rect
 from .errors import InvalidArgumentError, OutOfRangeError, UnknownKindError
-from .options import (Alignment, Category, Coverage, CrossAlignment, Direction, Scope, Snapping,
-                      Style)
+from .options import (Alignment, Category, Coverage, CrossAlignment, Direction, Scope,
+                      ScrollPosition, ScrollSnapping, Snapping, Style)
 
 Rect = tuple[float, float, float, float]
 RectLike = Sequence[float]
@@ -26,6 +26,9 @@ STYLES: dict[Style, int] = {"flow": _lib.CL_STYLE_FLOW, "orthogonal": _lib.CL_ST
           "grid": _lib.CL_STYLE_GRID, "waterfall": _lib.CL_STYLE_WATERFALL,
           "custom": _lib.CL_STYLE_CUSTOM}
 SNAPPING: dict[Snapping, int] = {"none": 0, "item": 1, "page": 2, "item_paging": 3, "item_centered": 4}
+SCROLL_SNAPPING: dict[ScrollSnapping, int] = {"none": 0, "line": _lib.CL_SNAP_LINE, "page": 2,
+                                              "line_paging": _lib.CL_SNAP_LINE_PAGING}
+SCROLL_POSITIONS: dict[ScrollPosition, int] = {"start": 0, "center": 1, "end": 2, "nearest": 3}
 CATEGORIES: tuple[Category, ...] = ("cell", "supplementary", "decoration")  # indexed by CL_CATEGORY_*
 CATEGORY_IDS: dict[Category, int] = {name: i for i, name in enumerate(CATEGORIES)}
 SCOPES: dict[Scope, int] = {"section": 0, "item": 1}
@@ -90,7 +93,7 @@ def rect(value: RectLike) -> cl_rect:
 _METRIC_NUMBERS = ("line_spacing", "interitem_spacing", "header", "footer")
 #: The keys of a section's metrics (section_metrics results, SectionMetricsTable columns).
 METRIC_KEYS = ("insets", "alignment", "cross_alignment", "style", "rows", "columns",
-               "decorations") + _METRIC_NUMBERS
+               "decorations", "estimated_item_size") + _METRIC_NUMBERS
 
 
 def set_metrics(target: ctypes.Structure, metrics: Mapping[str, Any],
@@ -114,6 +117,11 @@ def set_metrics(target: ctypes.Structure, metrics: Mapping[str, Any],
             target.__setattr__(key, int32(value, key))
         elif key in _METRIC_NUMBERS:
             target.__setattr__(key, number(value, key))
+        elif key == "estimated_item_size" and decoration_ids is not None:
+            # one size for every unmeasured item (cl_section_metrics only); None: sizes asked
+            target.estimated = 0 if value is None else 1
+            if value is not None:
+                target.estimated_item_size = _lib.cl_size(*floats(value, 2, key + " (width, height)"))
         elif key == "decorations" and decoration_ids is not None:
             if value is None:  # every registered decoration
                 target.decoration_kind_count = -1

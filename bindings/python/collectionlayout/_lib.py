@@ -148,6 +148,10 @@ class cl_section_metrics(Structure):
         ("columns", c_int32),
         ("decoration_kind_count", c_int32),
         ("decoration_kinds", POINTER(c_int32)),
+        # added during 0.4
+        ("estimated", c_int32),
+        ("reserved2", c_int32),
+        ("estimated_item_size", cl_size),
     ]
 
 
@@ -286,6 +290,27 @@ class cl_diff_side(Structure):
 
 cl_diff_p = c_void_p  # opaque cl_diff *
 
+# ---- Self-sizing, target content offset, scrolling to an element (SPEC §10.4, §10.6) --------
+
+CL_SNAP_LINE = 5
+CL_SNAP_LINE_PAGING = 6
+
+CL_SCROLL_POSITION_START = 0
+CL_SCROLL_POSITION_CENTER = 1
+CL_SCROLL_POSITION_END = 2
+CL_SCROLL_POSITION_NEAREST = 3
+
+
+class cl_item_size(Structure):
+    _fields_ = [("item", cl_index_path), ("size", cl_size)]
+
+
+class cl_size_change(Structure):
+    _fields_ = [("viewport", cl_rect), ("adjustment", c_double), ("content_size_change", c_double)]
+
+
+SIZE_CHANGE_SIZE = ctypes.sizeof(cl_size_change)
+
 # The sizes the binding passes: struct_size fields and the element sizes of result arrays.
 LAYOUT_DEF_SIZE = ctypes.sizeof(cl_layout_def)
 SECTION_METRICS_SIZE = ctypes.sizeof(cl_section_metrics)
@@ -347,6 +372,13 @@ FUNCTIONS: list[tuple[str, list[Any], object]] = [
     ("cl_diff_create", [POINTER(cl_diff_side), POINTER(cl_diff_side), POINTER(cl_diff_p),
                         POINTER(cl_batch_update)], cl_status),
     ("cl_diff_destroy", [cl_diff_p], None),
+    # self-sizing, target content offset, scrolling to an element
+    ("cl_layout_set_item_sizes", [cl_layout_p, POINTER(cl_item_size), c_int64,
+                                  POINTER(cl_size_change), c_size_t], cl_status),
+    ("cl_layout_target_content_offset", [cl_layout_p, c_double, c_double, c_int32, c_double,
+                                         POINTER(c_double)], cl_status),
+    ("cl_layout_scroll_to_element", [cl_layout_p, c_int32, c_int32, c_int64, c_int64, c_int32,
+                                     POINTER(cl_rect)], cl_status),
 ]
 
 # ---- Loading --------------------------------------------------------------------------------

@@ -26,6 +26,7 @@ from .options import (Alignment, Coverage, CrossAlignment, Direction, Scope, Sec
 from .orthogonal import OrthogonalSections
 from .queries import Queries
 from .updates import Updates
+from .targets import Targets  # self-sizing, target offsets, scroll to (SPEC §10.4, §10.6)
 
 if TYPE_CHECKING:
     import numpy as np
@@ -56,7 +57,7 @@ def _destroy(handle: int, _source: DataSource) -> None:
     _lib.lib().cl_layout_destroy(handle)
 
 
-class Layout(Queries, OrthogonalSections, Updates):
+class Layout(Queries, OrthogonalSections, Updates, Targets):
     """A layout of sections. The data source is Python callables:
 
     - ``item_count(section) -> int`` (required),

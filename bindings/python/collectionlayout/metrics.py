@@ -155,10 +155,10 @@ class SectionMetricsTable:
             names = value if per_section else [value]
             codes = [_enum_code(_ENUMS[key], name, key) for name in names]
             array[key] = np.asarray(codes, dtype=np.int32) if per_section else codes[0]
-        elif key == "decorations":
-            lists = value if per_section and _is_list_of_lists(value) else [value] * self.count
+        elif key in ("decorations", "estimated_item_size"):
+            lists = value if per_section else [value] * self.count
             for section, names in enumerate(lists):
-                keep = set_metrics(table[section], {"decorations": names}, decoration_ids)
+                keep = set_metrics(table[section], {key: names}, decoration_ids)
                 if keep is not None:
                     self._keep.append(keep)
         else:
@@ -198,9 +198,11 @@ def _is_list_of_lists(value: Any) -> bool:
 def _per_section(key: str, value: Any) -> bool:
     """Whether a column holds one value per section (else one value for all)."""
     if np is not None and isinstance(value, np.ndarray):
-        return value.ndim == (2 if key == "insets" else 1)
+        return value.ndim == (2 if key in ("insets", "estimated_item_size") else 1)
     if isinstance(value, (str, bytes)) or not isinstance(value, Sequence):
         return False
+    if key == "estimated_item_size":
+        return bool(value) and (value[0] is None or not isinstance(value[0], (int, float)))
     if key == "insets":
         return bool(value) and isinstance(value[0], (Sequence, np.ndarray if np else ()))
     if key == "decorations":

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import Literal, TypedDict, Union
 
 __all__ = ["Direction", "Alignment", "CrossAlignment", "Style", "Snapping", "Category", "Scope",
-           "Coverage", "ChangeKind", "SectionMetrics"]
+           "Coverage", "ChangeKind", "SectionMetrics", "ScrollSnapping", "ScrollPosition"]
 
 Direction = Literal["vertical", "horizontal"]
 """The scroll direction of a layout (`direction=`)."""
@@ -32,6 +32,10 @@ Coverage = Literal["body", "section", "items"]
 """What a section-scope decoration covers (`Decoration.coverage`)."""
 ChangeKind = Literal["kept", "moved", "inserted", "deleted", "reloaded"]
 """What a batch update did to an element (`ElementChange.change`)."""
+ScrollSnapping = Literal["none", "line", "page", "line_paging"]
+"""Where a scroll along the scroll axis comes to rest (`target_content_offset(snapping=)`)."""
+ScrollPosition = Literal["start", "center", "end", "nearest"]
+"""Where `scroll_to` puts an element in the viewport (`position=`)."""
 
 
 class SectionMetrics(TypedDict, total=False):
@@ -49,3 +53,4 @@ class SectionMetrics(TypedDict, total=False):
     rows: int
     columns: int
     decorations: Union[Sequence[Union[str, int]], None]  # decoration kinds shown; None: all
+    estimated_item_size: Union[Sequence[float], None]  # (w, h) for every unmeasured item

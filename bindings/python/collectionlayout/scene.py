@@ -6,7 +6,8 @@
      "sections": [{"style", "items": [[w, h], ...] or "item_count" with "item_size",
                    "frames" (custom), "insets", "line_spacing", "interitem_spacing", "header",
                    "footer", "alignment", "cross_alignment", "inline", "rows", "columns",
-                   "offset", "decorations": [kind, ...]}, ...]}
+                   "offset", "decorations": [kind, ...],
+                   "estimated_item_size": [w, h] (this package's addition)}, ...]}
 
 Missing keys take the SPEC's defaults (0, flow, justified, center, rows 1, columns 2), which
 differ from cl_layout_def_default's UIKit spacings of 10. The reader checks every value before
@@ -51,7 +52,8 @@ _LAYOUT_KEYS = {"direction", "pin_headers", "pin_footers", "anchoring", "element
                 "decorations"}
 _SECTION_KEYS = {"style", "items", "item_count", "item_size", "frames", "insets",
                  "line_spacing", "interitem_spacing", "header", "footer", "alignment",
-                 "cross_alignment", "inline", "rows", "columns", "offset", "decorations"}
+                 "cross_alignment", "inline", "rows", "columns", "offset", "decorations",
+                 "estimated_item_size"}
 _DECORATION_KEYS = {"kind", "scope", "coverage", "insets", "z"}
 _INLINE_KEYS = {"kind", "before", "extent"}
 _INT32_MAX = 2**31 - 1
@@ -285,6 +287,9 @@ def _section(index: int, value: Any, direction: str, decorations: set[str],
     for key in ("rows", "columns"):
         if key in raw:
             metrics[key] = _integer(where, key, raw[key], 1, _INT32_MAX)
+    if "estimated_item_size" in raw:  # one size for every unmeasured item (self-size, §10.4)
+        metrics["estimated_item_size"] = _numbers(where, "estimated_item_size",
+                                                  raw["estimated_item_size"], 2, "w, h", (0.0, 0.0))
     if "decorations" in raw:
         kinds = raw["decorations"]
         if not isinstance(kinds, list):

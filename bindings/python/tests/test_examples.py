@@ -93,3 +93,20 @@ def test_pygame_updates_headless(tmp_path):
         shots = [colours(tmp_path / f"step{step}_t{t:03d}.png") for t in (0, 50, 100)]
         assert all(len(found) > 5 for found in shots)
         assert shots[0] != shots[1] != shots[2]  # something moves or fades
+
+
+def test_pygame_feed_headless(tmp_path):
+    """The self-sizing feed: the fling rests on a card's top, the jump shows card 1000 at the
+    top, and the prepend leaves the card on screen where it was (its index shifted by 10)."""
+    require("pygame")
+    require("PIL")
+    result = run("pygame_feed.py", "--headless", "--screenshots", str(tmp_path))
+    out = result.stdout
+    assert "on screen" in out
+    after_fling = next(line for line in out.splitlines() if line.startswith("after the fling"))
+    assert after_fling.endswith(" at 0.0 on screen"), after_fling
+    assert "card 1000 at 0.0 on screen" in out
+    assert "card 1000 at 0.0 is card 1010 at 0.0" in out
+    shots = [colours(tmp_path / f"{name}.png") for name in ("1_first_screen", "2_fling", "3_jump", "4_prepend")]
+    assert all(len(found) > 5 for found in shots)
+    assert shots[0] != shots[1] != shots[2]

@@ -1,6 +1,7 @@
 """The test vectors (Tests/vectors: *.json and styles/*.json) and the brief's exact grid. Of the
-changes/ vectors, 11-14 (update, diff) run through the Python API and the command line; the
-others are for the commands of later issues: reported as skipped."""
+changes/ vectors, 11-17 (update, diff, self-size, target-offset, scroll-to) run through the Python
+API and the command line; the others (transitions, movement) are for the commands of later issues:
+reported as skipped."""
 
 from __future__ import annotations
 
@@ -47,8 +48,9 @@ def test_vector(path):
         assert_same_elements(layout.elements_in_rect(viewport), visible)
 
 
-# the change vectors this binding answers (update, diff); the others belong to later issues
-ANSWERED = {"11-update-items", "12-update-sections", "13-update-invalid", "14-diff"}
+# the change vectors this binding answers; the others belong to later issues
+ANSWERED = {"11-update-items", "12-update-sections", "13-update-invalid", "14-diff",
+            "15-self-size", "16-target-offset", "17-scroll-to"}
 
 
 def _answer_through_api(vector):
@@ -59,13 +61,60 @@ def _answer_through_api(vector):
     return _commands.run_update_value(vector["scene"], vector["update"])
 
 
+def _close(a, b):
+    if isinstance(b, list):
+        return isinstance(a, list) and len(a) == len(b) and all(map(_close, a, b))
+    if isinstance(b, dict):
+        return isinstance(a, dict) and a.keys() == b.keys() and all(_close(a[k], b[k]) for k in b)
+    return abs(a - b) <= 1e-6
+
+
+def _check_target_vector(path, vector, tmp_path):
+    """self-size, target-offset and scroll-to: through the command line and through the API."""
+    from collectionlayout import _targets_commands, scene
+    from test_cli import run
+    command = vector["command"]
+    scene_path = tmp_path / "scene.json"
+    scene_path.write_text(json.dumps(vector["scene"]))
+    if command == "self-size":
+        measured = tmp_path / "measured.json"
+        measured.write_text(json.dumps(vector["measured"]))
+        through_cli = run(command, str(scene_path), str(measured))
+        assert through_cli.returncode == 0, through_cli.stderr
+        expected = vector["expected"]
+        assert _close(json.loads(through_cli.stdout), expected)
+        assert _close(_targets_commands.run_self_size_value(vector["scene"], vector["measured"]), expected)
+        return
+    for case in vector["cases"]:
+        args, expected = case["args"], case["expected"]
+        if command == "target-offset":
+            argv = ["--proposed", str(args["proposed"]), "--velocity", str(args["velocity"]),
+                    "--snap", args["snap"], "--rate", str(args["rate"])]
+            through_cli = run(command, str(scene_path), *argv)
+            with scene.parse(vector["scene"]).build() as layout:
+                api = {"offset": layout.target_content_offset(
+                    args["proposed"], args["velocity"], args["snap"].replace("-", "_"), args["rate"])}
+        else:
+            category, kind, section, item = args["identity"]
+            through_cli = run(command, str(scene_path), category, kind, str(section), str(item),
+                              "--position", args["position"])
+            with scene.parse(vector["scene"]).build() as layout:
+                api = {"viewport": list(layout.scroll_to(category, kind, section, item, args["position"]))}
+        assert through_cli.returncode == 0, through_cli.stderr
+        assert _close(json.loads(through_cli.stdout), expected), (args, through_cli.stdout)
+        assert _close(api, expected), (args, api)
+
+
 @pytest.mark.parametrize("path", change_vector_files(), ids=lambda p: p.stem)
 def test_change_vector(path, tmp_path):
     vector = json.loads(path.read_text())
     command = vector.get("command", "?")
     if path.stem not in ANSWERED:
         pytest.skip(f"changes/{path.name}: the `{command}` command belongs to a later issue "
-                    f"(self-sizing, targets, scrolling to an element, transitions, movement)")
+                    f"(transitions, movement)")
+    if command in ("self-size", "target-offset", "scroll-to"):
+        _check_target_vector(path, vector, tmp_path)
+        return
     from test_cli import run
     from test_cli_updates import check_diff_answer, check_update_answer
     inputs = {"update": ("scene", "update"), "diff": ("ids",)}[command]

@@ -1,0 +1,132 @@
+/// Where a scroll along the scroll axis comes to rest (SPEC §10.6).
+public enum ScrollSnapping: Int32, Sendable {
+    case none = 0
+    /// A multiple of the viewport's scroll-axis extent.
+    case page = 2
+    /// The nearest start of a header, a body line or a footer.
+    case line = 5
+    /// Like `line`, at most one target away from the one nearest the current origin.
+    case linePaging = 6
+}
+
+/// Where `scrollOrigin(to:position:)` puts an element in the viewport (SPEC §10.6).
+public enum ScrollPosition: Int32, Sendable {
+    case start = 0, center, end
+    /// Unmoved if the element is inside the viewport, else the nearer of start and end.
+    case nearest
+}
+
+extension Layout {
+    /// The resting scroll-axis origin for a gesture that would end at `proposed` with `velocity`
+    /// (points/s): projected by the deceleration rate, snapped as it is, then clamped.
+    public func targetContentOffset(proposed: Double, velocity: Double, snapping: ScrollSnapping,
+                                    decelerationRate rate: Double = Snapping.normalDeceleration) throws(LayoutError) -> Double {
+        let projected = try projection(proposed: proposed, velocity: velocity, rate: rate)
+        return state.targetOrigin(projected: projected, snapping: snapping)
+    }
+
+    /// UIScrollView's projection `offset + v/1000 · r/(1−r)`, checked (SPEC §10.6, §11).
+    func projection(proposed: Double, velocity: Double, rate: Double) throws(LayoutError) -> Double {
+        guard proposed.isFinite, velocity.isFinite else {
+            throw LayoutError(.invalidArgument, "proposed offset \(proposed) and velocity \(velocity) must be finite")
+        }
+        guard rate > 0, rate < 1 else { throw LayoutError(.invalidArgument, "deceleration rate \(rate) must be in (0, 1)") }
+        let projected = proposed + velocity / 1000 * rate / (1 - rate)
+        guard projected.isFinite else {
+            throw LayoutError(.limit, "the projected offset of \(proposed) at velocity \(velocity) is not finite")
+        }
+        return projected
+    }
+
+    /// The viewport that shows an element at `position` along the scroll axis, clamped. The
+    /// layout's viewport does not change: the host sets it (at once, or after an animation).
+    public func scrollViewport(to id: ElementID, position: ScrollPosition) throws(LayoutError) -> Rect {
+        let frame = try state.attributes(for: id, kinds: kinds).frame
+        return state.viewport(atOrigin: state.scrollOrigin(to: id, frame: frame, position: position))
+    }
+}
+
+extension LayoutState {
+    func targetOrigin(projected p: Double, snapping: ScrollSnapping) -> Double {
+        switch snapping {
+        case .none:
+            return clampedOrigin(p)
+        case .page:
+            return clampedOrigin(nearestMultiple(of: viewportExtent, to: p))
+        case .line:
+            return clampedOrigin(nearestTarget(to: p) ?? p)
+        case .linePaging:
+            guard let current = nearestTarget(to: viewportLeading), let wanted = nearestTarget(to: p) else { return clampedOrigin(p) }
+            // One step at most, toward the projection.
+            let step = wanted > current ? lineTargets { $0 <= current }.first : wanted < current ? lineTargets { $0 < current }.last : current
+            return clampedOrigin(step ?? current)
+        }
+    }
+
+    /// The line target nearest `p` (ties: the smaller); nil without targets.
+    private func nearestTarget(to p: Double) -> Double? {
+        let n = lineTargets { $0 < p }
+        guard let last = n.last, let first = n.first else { return n.last ?? n.first }
+        return p - last <= first - p ? last : first
+    }
+
+    /// The line targets (SPEC §10.6) around a split: header starts, body line starts (reduced
+    /// by the header's extent with pinned headers) and footer starts. A section's targets lie
+    /// within it, so the split is in the first section that does not end before it; sections
+    /// with no target at all are stepped over.
+    func lineTargets(around isBefore: (Double) -> Bool) -> Neighbours {
+        let split = partition(0..<sections.count) { isBefore(starts[$0 + 1]) }
+        var found = split < sections.count ? sectionTargets(split, around: isBefore) : Neighbours()
+        var s = split - 1
+        while found.last == nil && s >= 0 {
+            found.last = sectionTargets(s, around: isBefore).last
+            s -= 1
+        }
+        s = split + 1
+        while found.first == nil && s < sections.count {
+            found.first = sectionTargets(s, around: isBefore).first
+            s += 1
+        }
+        return found
+    }
+
+    private func sectionTargets(_ s: Int, around isBefore: (Double) -> Bool) -> Neighbours {
+        let m = metrics(s)
+        let base = bodyStart(s) - (chrome.pinHeaders ? m.header : 0)
+        var found = sections[s].body.lineStarts { isBefore(base + $0) }.shifted(by: base)
+        for (extent, start) in [(m.header, starts[s]), (m.footer, naturalFooterStart(s))] where extent > 0 {
+            found = found.union(isBefore(start) ? Neighbours(last: start) : Neighbours(first: start))
+        }
+        return found
+    }
+
+    /// The scroll-axis origin that puts `frame` (element `id`'s) at `position`, clamped. Pinned
+    /// headers and footers count at their unpinned places; with pinned headers, an element
+    /// that starts inside its section's body goes just below the header.
+    func scrollOrigin(to id: ElementID, frame: Rect, position: ScrollPosition) -> Double {
+        var r = axes.axisRect(frame)
+        let s = id.section, m = metrics(s)
+        if id.category == .supplementary && id.kind == .header { r.scroll = starts[s] }
+        if id.category == .supplementary && id.kind == .footer { r.scroll = naturalFooterStart(s) }
+        let bodyFrom = starts[s] + m.header, bodyTo = naturalFooterStart(s)
+        let below = chrome.pinHeaders && r.scroll >= bodyFrom && r.scroll < bodyTo ? m.header : 0
+        let v = viewportExtent
+        let start = clampedOrigin(r.scroll - below), end = clampedOrigin(r.scrollEnd - v)
+        switch position {
+        case .start: return start
+        case .center: return clampedOrigin(r.scroll + r.scrollExtent / 2 - v / 2)
+        case .end: return end
+        case .nearest:
+            let o = clampedOrigin(viewportLeading)
+            if r.scroll >= o && r.scrollEnd <= o + v { return o }
+            return abs(start - o) <= abs(end - o) ? start : end
+        }
+    }
+}
+
+/// The multiple of `step` nearest `p` (ties: the smaller); `p` itself when `step` is 0.
+func nearestMultiple(of step: Double, to p: Double) -> Double {
+    guard step > 0 else { return p }
+    let k = (p / step).rounded(.down)
+    return p - k * step <= (k + 1) * step - p ? k * step : (k + 1) * step
+}

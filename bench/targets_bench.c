@@ -1,0 +1,128 @@
+/* targets_bench.c — figures 20-21 of flow_bench (fields of its JSON object; see bench/run).
+ *
+ * 20 self-sizing (SPEC §10.4): a screen of 30 items in the middle of a 1,000,000-item flow
+ *    section gets measured sizes (cl_layout_set_item_sizes: re-flow from the first affected line,
+ *    anchoring, clamping), against a full layout of the section (cl_layout_invalidate). The
+ *    measurements toggle between changed and original heights, so that every call is a change
+ *    and an even number of calls restores the sizes: the frames then equal a fresh layout's.
+ * 21 target content offset with line snapping (SPEC §10.6) at random proposed offsets and
+ *    velocities over the same section: per call, in batches of 100. */
+#define _POSIX_C_SOURCE 199309L /* clock_gettime */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include "collectionlayout.h"
+
+typedef struct { const cl_size *sizes; int64_t count; } tsource;
+
+static cl_status t_count(void *u, int64_t sec, int64_t *out) { (void)sec; *out = ((tsource *)u)->count; return 0; }
+static cl_status t_sizes(void *u, int64_t sec, int64_t first, int64_t count, cl_size *out)
+{
+    const tsource *s = u;
+    if (sec != 0 || first < 0 || count < 0 || first + count > s->count) return 1;
+    memcpy(out, s->sizes + first, (size_t)count * sizeof *out);
+    return 0;
+}
+
+static double now(void) { struct timespec t; clock_gettime(CLOCK_MONOTONIC, &t); return t.tv_sec + t.tv_nsec * 1e-9; }
+static int cmp(const void *a, const void *b) { double d = *(const double *)a - *(const double *)b; return (d > 0) - (d < 0); }
+static double median(double *v, int n) { qsort(v, n, sizeof *v, cmp); return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2; }
+static void check(cl_status st, const cl_layout *l, const char *what)
+{
+    if (st == CL_OK) return;
+    fprintf(stderr, "targets_bench: %s failed: %s (%s)\n", what, cl_status_string(st), cl_layout_last_error(l));
+    exit(1);
+}
+
+static cl_layout *make(tsource *src)
+{
+    cl_layout_def d = cl_layout_def_default();
+    d.viewport = (cl_rect){0, 0, 390, 844};
+    d.insets = (cl_insets){10, 10, 10, 10};
+    d.line_spacing = d.interitem_spacing = 10;
+    cl_data_source ds = cl_data_source_default();
+    ds.user_data = src;
+    ds.item_count = t_count;
+    ds.item_sizes = t_sizes;
+    cl_layout *l = NULL;
+    check(cl_layout_create(&d, &ds, &l), NULL, "cl_layout_create");
+    return l;
+}
+
+void targets_bench(int64_t n, int runs, const cl_size *sizes)
+{
+    enum { SCREEN = 30, R = 41, BATCH = 100, BATCHES = 1001 };
+    tsource src = {sizes, n};
+    cl_layout *L = make(&src);
+    cl_size cs;
+    check(cl_layout_content_size(L, &cs), L, "cl_layout_content_size");
+    const cl_rect mid = {0, cs.height / 2, 390, 844};
+    check(cl_layout_set_viewport(L, mid), L, "cl_layout_set_viewport");
+    /* the screen: the 30 items from the first cell in the viewport on */
+    cl_attributes visible[512];
+    int64_t count = 0, first = n;
+    check(cl_layout_elements_in_rect(L, mid, visible, 512, sizeof visible[0], &count), L, "cl_layout_elements_in_rect");
+    for (int64_t k = 0; k < count; k++) if (visible[k].item < first) first = visible[k].item;
+    if (first + SCREEN > n) first = n > SCREEN ? n - SCREEN : 0;
+    const int64_t screen = n < SCREEN ? n : SCREEN;
+    cl_item_size measured[2][SCREEN];
+    for (int64_t k = 0; k < screen; k++) {
+        const cl_size s = sizes[first + k];
+        measured[0][k] = (cl_item_size){{0, first + k}, {s.width, s.height + 5 + (double)(k % 7)}};
+        measured[1][k] = (cl_item_size){{0, first + k}, s};
+    }
+    double ts[R], tf[64], adjust = 0;
+    for (int r = 0; r < R + 1; r++) {  /* an even number of calls: the last restores the sizes */
+        cl_size_change change;
+        double t0 = now();
+        check(cl_layout_set_item_sizes(L, measured[r % 2], screen, &change, sizeof change), L, "cl_layout_set_item_sizes");
+        if (r < R) ts[r] = now() - t0;
+        if (r == 0) adjust = change.adjustment;
+    }
+    for (int r = 0; r < runs; r++) {
+        double t0 = now();
+        check(cl_layout_invalidate(L), L, "cl_layout_invalidate");
+        tf[r] = now() - t0;
+    }
+    const double self_size = median(ts, R), full = median(tf, runs);
+    /* frames after the toggles against a fresh layout: every 997th cell */
+    long bad = 0;
+    cl_layout *F = make(&src);
+    for (int r = 0; r < 2; r++) check(cl_layout_set_item_sizes(L, measured[r], screen, &(cl_size_change){0}, sizeof(cl_size_change)), L, "cl_layout_set_item_sizes");
+    for (int64_t i = 0; i < n; i += 997) {
+        cl_attributes a, b;
+        check(cl_layout_attributes(L, CL_CATEGORY_CELL, CL_KIND_CELL, 0, i, &a, sizeof a), L, "cl_layout_attributes");
+        check(cl_layout_attributes(F, CL_CATEGORY_CELL, CL_KIND_CELL, 0, i, &b, sizeof b), F, "cl_layout_attributes");
+        if (fabs(a.frame.x - b.frame.x) > 1e-6 || fabs(a.frame.y - b.frame.y) > 1e-6) bad++;
+    }
+    cl_layout_destroy(F);
+
+    /* 21: random proposed offsets and velocities, line snapping */
+    static double bt[BATCHES];
+    double sink = 0;
+    uint64_t seed = 12345;
+    for (int b = 0; b < BATCHES; b++) {
+        double proposed[BATCH], velocity[BATCH];
+        for (int k = 0; k < BATCH; k++) {
+            seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+            proposed[k] = (double)(seed >> 11) / 9007199254740992.0 * cs.height;
+            velocity[k] = ((double)(seed & 0xffff) - 32768) / 8;
+        }
+        double t0 = now();
+        for (int k = 0; k < BATCH; k++) {
+            double offset;
+            check(cl_layout_target_content_offset(L, proposed[k], velocity[k], CL_SNAP_LINE, CL_DECELERATION_NORMAL, &offset), L,
+                  "cl_layout_target_content_offset");
+            sink += offset;
+        }
+        bt[b] = (now() - t0) / BATCH;
+    }
+    const double target_us = median(bt, BATCHES) * 1e6;
+    cl_layout_destroy(L);
+    printf(" \"self_size_items\": %lld, \"self_size_s\": %.9f, \"self_size_full_s\": %.6f, \"self_size_adjustment\": %.3f,"
+           " \"mismatch_self_size\": %ld,\n"
+           " \"target_line_us\": %.4f, \"target_calls\": %d, \"target_sink\": %.1f,\n",
+           (long long)screen, self_size, full, adjust, bad, target_us, BATCH * BATCHES, sink);
+}

@@ -1,0 +1,87 @@
+"""The `self-size`, `target-offset` and `scroll-to` commands (SPEC §12): reading MEASURED
+files, running them and their JSON answers. Refused input is a SceneError or a library error
+(ValueError / IndexError subclasses): one `error: ...` line and exit 1 in __main__."""
+
+from __future__ import annotations
+
+import os
+from typing import Any, cast
+
+from . import scene
+from ._convert import CATEGORY_IDS
+from .options import ScrollPosition, ScrollSnapping, Snapping
+from .scene import SceneError, _object, _show
+
+__all__ = ["parse_measured", "run_self_size", "run_self_size_value", "run_target_offset",
+           "run_scroll_to", "SCROLL_SNAPS", "SECTION_SNAPS", "POSITIONS"]
+
+#: --snap names (SPEC §12) along the scroll axis, and for an orthogonal section (--section).
+SCROLL_SNAPS = ("none", "line", "page", "line-paging")
+SECTION_SNAPS = ("none", "item", "page", "item-paging", "item-centered")
+POSITIONS = ("start", "center", "end", "nearest")
+
+
+def parse_measured(value: Any) -> list[tuple[int, int, float, float]]:
+    """A MEASURED file's value: `{"items": [[s, i, w, h], ...]}`. Sizes are checked by the
+    library (finite, >= 0), which also refuses cells that do not exist."""
+    raw = _object("measured", value, {"items"})
+    items = raw.get("items", [])
+    if not isinstance(items, list):
+        raise SceneError(f"measured: items must be a list of [s, i, w, h], not {_show(items)}")
+    result = []
+    for k, entry in enumerate(items):
+        where = f"measured: items[{k}]"
+        if not isinstance(entry, list) or len(entry) != 4:
+            raise SceneError(f"{where} must be [s, i, w, h], not {_show(entry)}")
+        s, i, w, h = entry
+        for name, v in (("s", s), ("i", i)):
+            if isinstance(v, bool) or not isinstance(v, int) or not -2**63 <= v < 2**63:
+                raise SceneError(f"{where}: {name} must be an integer, not {_show(v)}")
+        for name, v in (("w", w), ("h", h)):
+            if isinstance(v, bool) or not isinstance(v, (int, float)):
+                raise SceneError(f"{where}: {name} must be a number, not {_show(v)}")
+        result.append((s, i, float(w), float(h)))
+    return result
+
+
+def run_self_size(scene_path: str | os.PathLike[str],
+                  measured_path: str | os.PathLike[str]) -> dict[str, Any]:
+    """`self-size SCENE MEASURED`: the scene's layout after the measured sizes (SPEC §10.4)."""
+    return run_self_size_value(scene.read_json(scene_path), scene.read_json(measured_path))
+
+
+def run_self_size_value(scene_value: Any, measured_value: Any) -> dict[str, Any]:
+    """run_self_size on parsed JSON values."""
+    built = scene.parse(scene_value)
+    measured = parse_measured(measured_value)
+    with built.build() as layout:
+        change = layout.set_item_sizes(measured)
+        return {"adjustment": change.adjustment, "content_size_change": change.content_size_change,
+                "viewport": list(change.viewport), "content_size": list(layout.content_size)}
+
+
+def run_target_offset(scene_path: str | os.PathLike[str], proposed: float, velocity: float,
+                      snap: str = "none", rate: float = 0.998,
+                      section: int | None = None) -> dict[str, Any]:
+    """`target-offset SCENE --proposed P --velocity V [--snap] [--rate] [--section S]`: where
+    the viewport (or, with a section, that orthogonal section's own offset) comes to rest."""
+    with scene.read(scene_path).build() as layout:
+        if section is None:
+            offset = layout.target_content_offset(
+                proposed, velocity, cast(ScrollSnapping, snap.replace("-", "_")), rate)
+        else:
+            offset = layout.section_target_offset(
+                section, proposed, velocity, cast(Snapping, snap.replace("-", "_")), rate)
+        return {"offset": offset}
+
+
+def run_scroll_to(scene_path: str | os.PathLike[str], category: str, kind: str, section: int,
+                  item: int, position: str = "start") -> dict[str, Any]:
+    """`scroll-to SCENE CATEGORY KIND SECTION ITEM [--position]`: the viewport that shows the
+    element (SPEC §10.6); an element that does not exist is refused."""
+    if category not in CATEGORY_IDS:
+        raise SceneError(f"category must be one of {', '.join(CATEGORY_IDS)}, not {category!r}")
+    with scene.read(scene_path).build() as layout:
+        viewport = layout.scroll_to(category, kind, section, item,
+                                    cast(ScrollPosition, position))
+        return {"viewport": list(viewport)}
