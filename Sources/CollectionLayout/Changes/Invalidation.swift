@@ -28,8 +28,9 @@ extension Layout {
             // Many changes in a long section: it is asked in one batch and laid out whole, which
             // costs less than many small batches. Custom frames are the host's own work: only
             // the named ones are asked again (SPEC §5).
+            // (Estimated items forget their measured sizes one by one: nothing is read.)
             let whole = changed.count * 16 >= model.itemCount && model.itemCount >= 1024
-                && !bodyType(for: model.metrics.style).placesItemsItself
+                && !bodyType(for: model.metrics.style).placesItemsItself && model.estimated == nil
             return (try readItems(changed, whole: whole, section: s, metrics: model.metrics),
                     ItemValues.current(changed, whole: whole, in: model))
         }
@@ -114,7 +115,7 @@ extension Layout {
             let room = Swift.min(budget, memory.room(per: MemoryEstimate.perInline) + old.inlines.count)
             let model = try reader.rereadOutline(s, keeping: old, rules, budget: room)
             budget -= model.inlines.count
-            bodies.append((s, bodyType(for: model.metrics.style).init(model, in: state.space), state.sections[s].body))
+            bodies.append((s, bodyType(for: model).init(model, in: state.space), state.sections[s].body))
         }
         var index: [Int: Int] = [:]
         for (k, entry) in bodies.enumerated() { index[entry.section] = k }
@@ -140,7 +141,7 @@ struct ItemValues {
         if whole {
             (values.sizes, values.frames) = (model.sizes, model.frames)
         } else if model.frames.isEmpty {
-            values.sizes = items.map { model.sizes[$0] }
+            values.sizes = items.map(model.size)
         } else {
             values.frames = items.map { model.frames[$0] }
         }
@@ -153,7 +154,7 @@ struct ItemValues {
             return
         }
         for (k, item) in items.enumerated() {
-            if sizes.isEmpty { model.frames[item] = frames[k] } else { model.sizes[item] = sizes[k] }
+            if sizes.isEmpty { model.frames[item] = frames[k] } else { model.setSize(sizes[k], at: item) }
         }
     }
 }

@@ -74,13 +74,12 @@ extension Layout {
             elements -= row.elements - 1 - row.itemCount
         }
         var models: [(section: Int, model: SectionModel)] = []
-        // The old sizes that items come from (custom sections have none), read once per section.
-        var oldSizes: [Int: [Size]] = [:]
-        func sizes(of s: Int) -> [Size] {
-            if let known = oldSizes[s] { return known }
-            let sizes = old.sections[s].model.sizes
-            oldSizes[s] = sizes
-            return sizes
+        var oldModels: [Int: SectionModel] = [:]  // read once per section (a copy through the body)
+        func oldModel(_ s: Int) -> SectionModel {
+            if let known = oldModels[s] { return known }
+            let model = old.sections[s].model
+            oldModels[s] = model
+            return model
         }
         for t in changed {
             let n = counts[t]
@@ -91,34 +90,9 @@ extension Layout {
                 models.append((t, try reader.readItems(t, outline, rules, lineExtent: old.lineExtent)))
                 continue
             }
-            // Sizes of carried items come along (moved ones from their old section); only
-            // inserted and reloaded items are asked, one batch per run.
-            var model = SectionModel(metrics: outline.metrics, itemCount: n, inlines: outline.inlines)
-            model.sizes.reserveCapacity(n)
-            // (Most updates reload nothing: then no item is looked up in the set.)
-            let origins = map.oldItems(ofNewSection: t), homeSizes = sizes(of: map.oldSection[t]!)
-            func carried(_ k: Int) -> Size? {
-                guard let p = origins.oldItem(k), reloaded.isEmpty || !reloaded.contains(p) else { return nil }
-                let from = sizes(of: p.section)
-                return from.isEmpty ? nil : from[p.item]
-            }
-            var k = 0
-            while k < n {
-                // Runs of items that stay in place come along as one copy (most updates reload nothing).
-                let run = homeSizes.isEmpty || !reloaded.isEmpty ? 0 : origins.survivingRun(from: k, end: n)
-                if run > 0 {
-                    let first = origins.oldItem(k)!.item
-                    model.sizes += homeSizes[first..<(first + run)]
-                    k += run
-                } else if let size = carried(k) {
-                    model.sizes.append(size)
-                    k += 1
-                } else {
-                    var end = k + 1
-                    while end < n && carried(end) == nil { end += 1 }
-                    model.sizes += try reader.sizes(section: t, range: k..<end, metrics: outline.metrics, default: definition.itemSize)
-                    k = end
-                }
+            let model = try SectionModel(carrying: t, count: n, metrics: outline.metrics, inlines: outline.inlines, map: map,
+                                         moves: update.moveItems, reloaded: reloaded, old: oldModel) { range throws(LayoutError) in
+                try reader.sizes(section: t, range: range, metrics: outline.metrics, default: definition.itemSize)
             }
             models.append((t, model))
         }

@@ -77,12 +77,67 @@ public struct SectionMetrics: Equatable, Sendable {
 struct SectionModel {
     var metrics: SectionMetrics
     var itemCount: Int
-    /// Styles that lay items out from their sizes: one per item; empty for custom sections.
+    /// Styles that lay items out from their sizes: one per item; empty for custom sections and
+    /// for flow sections with an estimate (`estimated`).
     var sizes: [Size] = []
     /// Custom sections: one body-relative frame per item (SPEC §5); empty otherwise.
     var frames: [Rect] = []
     /// Sorted by `before` (declaration order at one place).
     var inlines: [InlineElement] = []
+    /// Flow sections with an estimated item size (SPEC §10.4): the measured sizes only, so that
+    /// ten million estimated items cost what their measured ones cost.
+    var estimated: EstimatedSizes?
+
+    /// Item i's size (not for custom sections).
+    func size(_ i: Int) -> Size { estimated?[i] ?? sizes[i] }
+
+    mutating func setSize(_ size: Size, at i: Int) {
+        if estimated != nil { estimated![i] = size } else { sizes[i] = size }
+    }
+}
+
+/// The sizes of a section's items when they take an estimate until measured: the estimate and
+/// the measured items (sorted), nothing per unmeasured item.
+struct EstimatedSizes {
+    let estimate: Size
+    private(set) var items: [Int] = []
+    private(set) var sizes: [Size] = []
+
+    init(estimate: Size) { self.estimate = estimate }
+
+    /// Setting the estimate itself forgets a measurement (an invalidated item takes it again).
+    subscript(i: Int) -> Size {
+        get {
+            let k = partition(0..<items.count) { items[$0] < i }
+            return k < items.count && items[k] == i ? sizes[k] : estimate
+        }
+        set {
+            let k = partition(0..<items.count) { items[$0] < i }
+            let found = k < items.count && items[k] == i
+            switch (found, newValue == estimate) {
+            case (true, true): items.remove(at: k); sizes.remove(at: k)
+            case (true, false): sizes[k] = newValue
+            case (false, false): items.insert(i, at: k); sizes.insert(newValue, at: k)
+            case (false, true): break
+            }
+        }
+    }
+
+    /// The first measured item at or after `i` (nil: none).
+    func firstMeasured(from i: Int) -> Int? {
+        let k = partition(0..<items.count) { items[$0] < i }
+        return k < items.count ? items[k] : nil
+    }
+
+    /// The same measurements under another estimate.
+    func reestimated(_ estimate: Size) -> EstimatedSizes {
+        var copy = EstimatedSizes(estimate: estimate)
+        for (i, size) in measured { copy[i] = size }
+        return copy
+    }
+
+    /// The measured items as they are, in order.
+    var measured: Zip2Sequence<[Int], [Size]> { zip(items, sizes) }
 }
 
 /// A supplementary element between items (SPEC §6): a line of its own before item `before`.

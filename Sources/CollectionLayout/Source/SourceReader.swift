@@ -77,7 +77,14 @@ final class SourceReader {
         guard bodyType(for: metrics.style).placesItemsItself == bodyType(for: old.metrics.style).placesItemsItself else {
             throw LayoutError(.invalidArgument, "section \(s) changed between custom and another style; invalidate everything for that")
         }
+        // A flow section's estimate lives in its model (EstimatedSizes): a new estimate keeps the
+        // measured sizes; gaining or losing one needs the items read (an item invalidation).
+        let estimate = metrics.style == .flow ? metrics.estimatedItemSize : nil
+        guard (estimate == nil) == (old.estimated == nil) else {
+            throw LayoutError(.invalidArgument, "section \(s) gained or lost its estimated item size; invalidate its items (or everything) for that")
+        }
         var model = old
+        if let estimate, estimate != old.estimated?.estimate { model.estimated = old.estimated?.reestimated(estimate) }
         model.metrics = metrics
         model.inlines = try readInlines(s, itemCount: old.itemCount, style: metrics.style, rules, budget: budget)
         return model
@@ -98,6 +105,8 @@ final class SourceReader {
         var model = SectionModel(metrics: outline.metrics, itemCount: outline.itemCount, inlines: outline.inlines)
         if bodyType(for: outline.metrics.style).placesItemsItself {
             model.frames = try frames(section: s, range: 0..<outline.itemCount, lineExtent: lineExtent, axes: Axes(direction: rules.definition.direction))
+        } else if let estimate = outline.metrics.estimatedItemSize, outline.metrics.style == .flow {
+            model.estimated = EstimatedSizes(estimate: estimate)  // nothing per item until measured
         } else {
             model.sizes = try sizes(section: s, range: 0..<outline.itemCount, metrics: outline.metrics, default: rules.definition.itemSize)
         }
@@ -120,9 +129,10 @@ final class SourceReader {
     }
 
     /// Asks the sizes of `range` in one batch and checks them. A section with an estimated size
-    /// is not asked: its items take the estimate until measured (SPEC §10.4). The estimate is
-    /// written out per item here, the one place that knows of it, so the styles see sizes as
-    /// usual (a layout of every unmeasured item at the estimate, by construction).
+    /// is not asked: its items take the estimate until measured (SPEC §10.4). A flow section
+    /// keeps the measured sizes only (EstimatedFlowBody); for the other styles the estimate is
+    /// written out per item here, so they see sizes as usual (a layout of every unmeasured item
+    /// at the estimate, by construction).
     func sizes(section s: Int, range: Range<Int>, metrics: SectionMetrics, default size: Size) throws(LayoutError) -> [Size] {
         if let estimate = metrics.estimatedItemSize { return [Size](repeating: estimate, count: range.count) }
         var provided = false

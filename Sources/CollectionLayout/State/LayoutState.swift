@@ -70,7 +70,7 @@ struct LayoutState {
         let space = self.space
         sections.reserveCapacity(models.count)
         for (s, model) in models.enumerated() {
-            let body = (s < laidOut.count ? laidOut[s] : nil) ?? bodyType(for: model.metrics.style).init(model, in: space)
+            let body = (s < laidOut.count ? laidOut[s] : nil) ?? bodyType(for: model).init(model, in: space)
             sections.append(SectionState(body: body, offset: s < offsets.count ? offsets[s] : 0))
             noteBody(s)
         }
@@ -88,7 +88,7 @@ struct LayoutState {
         var next = changed.makeIterator(), pending = next.next()
         for (t, origin) in origins.enumerated() {
             if let (section, model) = pending, section == t {
-                let body = bodyType(for: model.metrics.style).init(model, in: space)
+                let body = bodyType(for: model).init(model, in: space)
                 sections.append(SectionState(body: body, offset: origin.map { old.sections[$0].offset } ?? 0))
                 noteBody(t)
                 pending = next.next()
@@ -178,10 +178,10 @@ struct LayoutState {
         for s in models.count..<Swift.max(models.count, sections.count) { elementCount -= sections[s].noted.elements }
         sections.removeLast(Swift.max(0, sections.count - models.count))
         for (s, model) in models.enumerated() {
-            if s < sections.count && type(of: sections[s].body) == bodyType(for: model.metrics.style) {
+            if s < sections.count && type(of: sections[s].body) == bodyType(for: model) {
                 sections[s].body.reload(model, in: space)
             } else {
-                let body = bodyType(for: model.metrics.style).init(model, in: space)
+                let body = bodyType(for: model).init(model, in: space)
                 if s < sections.count { sections[s].body = body } else { sections.append(SectionState(body: body)) }
             }
             noteBody(s)

@@ -212,7 +212,7 @@ struct FlowPass {
     }
 
     /// Greedy line breaking, then alignment along the line and inside it (SPEC §3).
-    private func layItems(from first: Int, runEnd: Int, start: Double, inlineIndex: Int) -> (Line, end: Int) {
+    func layItems(from first: Int, runEnd: Int, start: Double, inlineIndex: Int) -> (Line, end: Int) {
         let a = geometry.available, s = geometry.spacing
         var used = lineExtent(first)
         var thickness = scrollExtent(first)

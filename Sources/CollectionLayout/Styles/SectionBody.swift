@@ -62,6 +62,12 @@ func bodyType(for style: SectionStyle) -> any SectionBody.Type {
     }
 }
 
+/// The body that lays out `model`: its style's, or for a flow section whose items take an
+/// estimate until measured, the body that stores only what was measured.
+func bodyType(for model: SectionModel) -> any SectionBody.Type {
+    model.estimated != nil ? EstimatedFlowBody.self : bodyType(for: model.metrics.style)
+}
+
 /// Where a body is laid out: the scroll direction and the line axis's extent (the viewport's).
 struct BodySpace {
     var axes: Axes

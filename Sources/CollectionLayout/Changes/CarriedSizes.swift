@@ -1,0 +1,58 @@
+/// The sizes a section's items take into the state after a batch update (SPEC §10.2): items
+/// that stay or move come with their sizes; only inserted and reloaded ones are asked.
+extension SectionModel {
+    /// New section t's model: sizes of carried items come along (moved ones from their old
+    /// section), the others are asked through `ask`, one batch per run. A flow section with an
+    /// estimate keeps the measured sizes of carried items only; the others take the estimate.
+    init(carrying t: Int, count n: Int, metrics: SectionMetrics, inlines: [InlineElement], map: UpdateMap,
+         moves: [Move<ItemPath>], reloaded: Set<ItemPath>, old: (Int) -> SectionModel,
+         ask: (Range<Int>) throws(LayoutError) -> [Size]) throws(LayoutError) {
+        self.init(metrics: metrics, itemCount: n, inlines: inlines)
+        let home = map.oldSection[t]!
+        if let estimate = metrics.estimatedItemSize, metrics.style == .flow {
+            var sizes = EstimatedSizes(estimate: estimate)
+            func carry(_ from: ItemPath, _ size: Size) {
+                guard !reloaded.contains(from), let to = map.newItem(from), to.section == t else { return }
+                sizes[to.item] = size
+            }
+            let stay = old(home)
+            if let measured = stay.estimated?.measured {
+                for (i, size) in measured { carry(ItemPath(home, i), size) }
+            } else {
+                for (i, size) in stay.sizes.enumerated() { carry(ItemPath(home, i), size) }
+            }
+            for m in moves where m.to.section == t && m.from.section != home {
+                let from = old(m.from.section)
+                if from.frames.isEmpty { carry(m.from, from.size(m.from.item)) }
+            }
+            estimated = sizes
+            return
+        }
+        sizes.reserveCapacity(n)
+        let origins = map.oldItems(ofNewSection: t), homeModel = old(home), homeSizes = homeModel.sizes
+        // (Most updates reload nothing: then no item is looked up in the set.)
+        func carried(_ k: Int) -> Size? {
+            guard let p = origins.oldItem(k), reloaded.isEmpty || !reloaded.contains(p) else { return nil }
+            let from = p.section == home ? homeModel : old(p.section)
+            return from.frames.isEmpty && (from.estimated != nil || !from.sizes.isEmpty) ? from.size(p.item) : nil
+        }
+        var k = 0
+        while k < n {
+            // Runs of items that stay in place come along as one copy.
+            let run = homeSizes.isEmpty || !reloaded.isEmpty ? 0 : origins.survivingRun(from: k, end: n)
+            if run > 0 {
+                let first = origins.oldItem(k)!.item
+                sizes += homeSizes[first..<(first + run)]
+                k += run
+            } else if let size = carried(k) {
+                sizes.append(size)
+                k += 1
+            } else {
+                var end = k + 1
+                while end < n && carried(end) == nil { end += 1 }
+                sizes += try ask(k..<end)
+                k = end
+            }
+        }
+    }
+}

@@ -1,0 +1,233 @@
+/// The body of a flow section whose items take an estimated size until measured (SPEC §10.4),
+/// laid out without touching every item. A run of lines that hold estimated items only is one
+/// piece (each of its lines holds the same items in the same places, one pitch further on);
+/// the other lines (those with a measured item, inline elements, the last lines before a
+/// measured item or the end of a run) are pieces of one line, whose items are placed again when
+/// asked. A pass costs what the measured items and inline elements cost, not the item count,
+/// and gives the frames FlowBody gives for the same sizes (its line breaking, on windows).
+struct EstimatedFlowBody: SectionBody {
+    static var takesInlineElements: Bool { true }
+
+    /// `count` lines from `line`; in a run of estimated lines (`perLine` > 0) line j starts j
+    /// pitches later and holds `perLine` items from `line.firstItem + j * perLine`. A piece of
+    /// one laid-out line (`perLine` 0) holds the items up to the next piece's first.
+    struct Piece {
+        var line: Line
+        var count = 1
+        var perLine = 0
+    }
+
+    /// A full line of estimated items (not the last of its run): how many, and where they stand.
+    private struct Template {
+        var perLine: Int
+        var positions: [Double]
+        var line: Line
+    }
+
+    private(set) var model: SectionModel
+    private let geometry: FlowGeometry
+    private var template: Template?
+    private var pieces: [Piece] = []
+    private(set) var extent = 0.0
+    private var bounds = (low: Double.infinity, high: -Double.infinity)
+
+    /// A line holds at most this many estimated items as a template (a wider line is laid out
+    /// line by line: it is one line per screen anyway).
+    private static let templateLimit = 4096
+
+    init(_ model: SectionModel, in space: BodySpace) {
+        self.model = model
+        geometry = FlowGeometry(metrics: model.metrics, space: space)
+        template = Self.template(for: model.estimated?.estimate ?? .zero, geometry)
+        layoutAll()
+    }
+
+    /// Measured sizes change only the pieces: the pass is laid out again (it costs what the
+    /// measured items cost).
+    mutating func update(items: [Int], _ write: (inout SectionModel) -> Void) {
+        write(&model)
+        layoutAll()
+    }
+
+    private static func template(for estimate: Size, _ g: FlowGeometry) -> Template? {
+        let (w, _) = estimate.extents(g.axes)
+        // The greedy break of FlowPass for equal items, in its arithmetic.
+        var used = w, count = 1
+        while count <= templateLimit && !(used + g.spacing + w > g.available + 1e-9) {
+            used += g.spacing + w
+            count += 1
+        }
+        guard count <= templateLimit else { return nil }
+        let sizes = [Size](repeating: estimate, count: count + 1)
+        let (line, _, positions) = lay(sizes, runEnd: count + 1, start: 0, inline: 0, g)
+        return Template(perLine: count, positions: Array(positions), line: line)
+    }
+
+    /// FlowPass's line at the start of `sizes` (items of a run that ends at `runEnd`, both
+    /// counted from the window's start): the line, its end and its items' positions.
+    private static func lay(_ sizes: [Size], runEnd: Int, start: Double, inline: Int,
+                            _ g: FlowGeometry) -> (Line, end: Int, positions: ArraySlice<Double>) {
+        var positions = [Double](repeating: 0, count: sizes.count)
+        let (line, end) = sizes.withUnsafeBufferPointer { s in
+            positions.withUnsafeMutableBufferPointer { p in
+                FlowPass(geometry: g, inlines: [], sizes: s, linePos: p).layItems(from: 0, runEnd: runEnd, start: start, inlineIndex: inline)
+            }
+        }
+        return (line, end, positions[..<end])
+    }
+
+    /// The line that starts at `item` (of a run ending at `runEnd`): laid out on a window of
+    /// sizes that grows until the line ends inside it.
+    private func layLine(from item: Int, runEnd: Int, start: Double, inline: Int) -> (line: Line, end: Int, positions: ArraySlice<Double>) {
+        var window = 64
+        while true {
+            let upper = Swift.min(runEnd, item + window)
+            var (line, end, positions) = Self.lay((item..<upper).map(model.size), runEnd: upper - item, start: start, inline: inline, geometry)
+            if item + end < upper || upper == runEnd {
+                line.firstItem = item
+                return (line, item + end, positions)
+            }
+            window *= 4
+        }
+    }
+
+    // MARK: The pass
+
+    private mutating func layoutAll() {
+        pieces = []
+        bounds = (Double.infinity, -Double.infinity)
+        let n = model.itemCount, inlines = model.inlines, spacing = geometry.lineSpacing
+        var item = 0, inline = 0, position = 0.0, hasLine = false
+        while item < n || inline < inlines.count {
+            let start = hasLine ? position + spacing : position
+            if inline < inlines.count && inlines[inline].before <= item {
+                let line = Line(start: start, thickness: inlines[inline].extent, firstItem: item, inlineIndex: Int32(inline), isInline: true)
+                pieces.append(Piece(line: line))
+                inline += 1
+                position = start + line.thickness
+            } else {
+                let runEnd = inline < inlines.count ? inlines[inline].before : n
+                let free = Swift.min(runEnd, model.estimated?.firstMeasured(from: item) ?? runEnd) - item
+                var line: Line
+                if let t = template, free >= 2 * t.perLine {
+                    // Whole lines of estimated items, leaving at least one such line before
+                    // whatever comes next (its break does not depend on what follows).
+                    let count = free / t.perLine - 1
+                    line = t.line
+                    (line.start, line.firstItem, line.inlineIndex) = (start, item, Int32(inline))
+                    pieces.append(Piece(line: line, count: count, perLine: t.perLine))
+                    item += count * t.perLine
+                    position = start + Double(count) * line.thickness + Double(count - 1) * spacing
+                } else {
+                    let laid = layLine(from: item, runEnd: runEnd, start: start, inline: inline)
+                    line = laid.line
+                    pieces.append(Piece(line: line))
+                    item = laid.end
+                    position = start + line.thickness
+                }
+                bounds = (Swift.min(bounds.low, line.low), Swift.max(bounds.high, line.high))
+            }
+            hasLine = true
+        }
+        extent = position
+    }
+}
+
+// MARK: Queries
+
+extension EstimatedFlowBody {
+    /// Line j of piece p: its start and its first item.
+    private func lineStart(_ p: Int, _ j: Int) -> Double {
+        let piece = pieces[p]
+        return j == 0 ? piece.line.start : piece.line.start + Double(j) * (piece.line.thickness + geometry.lineSpacing)
+    }
+
+    private func pieceEnd(_ p: Int) -> Double { lineStart(p, pieces[p].count - 1) + pieces[p].line.thickness }
+
+    /// The piece whose lines hold `item` (the last that starts at or before it: an inline line
+    /// before the item comes before the item's line).
+    private func piece(holding item: Int) -> Int? {
+        let p = partition(0..<pieces.count) { pieces[$0].line.firstItem <= item } - 1
+        return p >= 0 && !pieces[p].line.isInline ? p : nil
+    }
+
+    /// Visits the cells of line j of piece p (starting at `start`) with their frames.
+    private func forEachCell(_ p: Int, _ j: Int, start: Double, _ visit: (Int, AxisRect) -> Void) {
+        let piece = pieces[p]
+        if piece.perLine > 0, let t = template {
+            let first = piece.line.firstItem + j * piece.perLine
+            for k in 0..<piece.perLine { visit(first + k, cellFrame(first + k, position: t.positions[k], start: start, thickness: piece.line.thickness)) }
+            return
+        }
+        let runEnd = Int(piece.line.inlineIndex) < model.inlines.count ? model.inlines[Int(piece.line.inlineIndex)].before : model.itemCount
+        let laid = layLine(from: piece.line.firstItem, runEnd: runEnd, start: start, inline: Int(piece.line.inlineIndex))
+        for (k, x) in laid.positions.enumerated() {
+            let item = piece.line.firstItem + k
+            visit(item, cellFrame(item, position: x, start: start, thickness: piece.line.thickness))
+        }
+    }
+
+    /// An item sits inside its line by the cross alignment (SPEC §3), as in FlowBody.
+    private func cellFrame(_ item: Int, position: Double, start: Double, thickness: Double) -> AxisRect {
+        let e = model.size(item).extents(geometry.axes)
+        return AxisRect(line: position, scroll: start + (thickness - e.scroll) * geometry.crossAlignment.factor,
+                        lineExtent: e.line, scrollExtent: e.scroll)
+    }
+
+    private func inlineFrame(_ line: Line) -> AxisRect {
+        AxisRect(line: geometry.leading, scroll: line.start, lineExtent: Swift.max(0, geometry.available), scrollExtent: line.thickness)
+    }
+
+    func cellFrame(_ item: Int) -> AxisRect? {
+        guard item >= 0, item < model.itemCount, let p = piece(holding: item) else { return nil }
+        let piece = pieces[p]
+        let j = piece.perLine > 0 ? (item - piece.line.firstItem) / piece.perLine : 0
+        var found: AxisRect?
+        forEachCell(p, j, start: lineStart(p, j)) { i, frame in if i == item { found = frame } }
+        return found
+    }
+
+    func inlineFrame(_ index: Int) -> AxisRect? {
+        guard index >= 0, index < model.inlines.count else { return nil }
+        let key = LineKey(item: model.inlines[index].before, inline: index)
+        let p = partition(0..<pieces.count) { pieces[$0].line.key < key }
+        guard p < pieces.count, pieces[p].line.isInline, Int(pieces[p].line.inlineIndex) == index else { return nil }
+        return inlineFrame(pieces[p].line)
+    }
+
+    func forEachElement(in area: AxisRect, _ visit: (BodyElement, AxisRect) -> Void) {
+        var p = partition(0..<pieces.count) { pieceEnd($0) <= area.scroll }
+        while p < pieces.count && pieces[p].line.start < area.scrollEnd {
+            let piece = pieces[p]
+            if piece.line.isInline {
+                visit(.inline(Int(piece.line.inlineIndex)), inlineFrame(piece.line))
+            } else {
+                // The first line that ends after the area's start, then those that start before its end.
+                var j = partition(0..<piece.count) { lineStart(p, $0) + piece.line.thickness <= area.scroll }
+                while j < piece.count {
+                    let start = lineStart(p, j)
+                    if start >= area.scrollEnd { break }
+                    forEachCell(p, j, start: start) { item, frame in visit(.cell(item), frame) }
+                    j += 1
+                }
+            }
+            p += 1
+        }
+    }
+
+    var cellBounds: AxisRect? {
+        guard model.itemCount > 0, let first = piece(holding: 0), let last = piece(holding: model.itemCount - 1) else { return nil }
+        let lastLine = pieces[last].perLine > 0 ? (model.itemCount - 1 - pieces[last].line.firstItem) / pieces[last].perLine : 0
+        let top = pieces[first].line.start, bottom = lineStart(last, lastLine) + pieces[last].line.thickness
+        return AxisRect(line: bounds.low, scroll: top, lineExtent: bounds.high - bounds.low, scrollExtent: bottom - top)
+    }
+
+    /// Every line is a snap target (SPEC §10.6): a binary search over the pieces, then inside one.
+    func lineStarts(around isBefore: (Double) -> Bool) -> Neighbours {
+        let p = partition(0..<pieces.count) { isBefore(pieces[$0].line.start) } - 1
+        guard p >= 0 else { return Neighbours(first: pieces.first?.line.start) }
+        let j = partition(0..<pieces[p].count) { isBefore(lineStart(p, $0)) } - 1
+        let next = j + 1 < pieces[p].count ? lineStart(p, j + 1) : (p + 1 < pieces.count ? pieces[p + 1].line.start : nil)
+        return Neighbours(last: lineStart(p, j), first: next)
+    }
+}
