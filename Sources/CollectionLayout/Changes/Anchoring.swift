@@ -9,6 +9,22 @@ extension LayoutState {
         if anchoring, let (from, to) = old.anchor(newPath), let before = old.cellStart(from), let after = cellStart(to) {
             origin += after - before
         }
+        return clampedOrigin(origin)
+    }
+
+    /// The scroll-axis origin of the viewport after a transition from `old` to this state
+    /// (SPEC §10.5): the anchor's displacement when both scroll the same way, else its start
+    /// here (no anchor: the old origin, or 0); clamped.
+    func transitionOrigin(from old: LayoutState) -> Double {
+        let same = axes.direction == old.axes.direction
+        var origin = same ? old.viewportLeading : 0
+        if let (p, _) = old.anchor({ $0 }), let after = cellStart(p) {
+            origin = same ? old.viewportLeading + after - (old.cellStart(p) ?? after) : after
+        }
+        return clampedOrigin(origin)
+    }
+
+    func clampedOrigin(_ origin: Double) -> Double {
         let extent = axes.direction == .vertical ? viewport.height : viewport.width
         return Swift.min(Swift.max(origin, 0), Swift.max(0, starts[starts.count - 1] - extent))
     }

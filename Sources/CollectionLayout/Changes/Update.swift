@@ -36,18 +36,14 @@ extension Layout {
     @discardableResult
     public func performBatchUpdate(_ update: BatchUpdate, viewport given: Rect? = nil) throws(LayoutError) -> UpdateResult {
         try reader.checkNotAsking()
+        try checkNotMoving()
         if let given { try checkViewport(given) }
         let old = state
         var memory = MemoryEstimate(budget: definition.memoryBudget)
         let counts = try reader.readCounts(rules, memory: &memory)
         let map = try UpdateMap(update, old: old.sections.map(\.model.itemCount), new: counts)
         let models = try newModels(update, map, counts, old, memory: &memory)
-        let offsets = counts.indices.map { t in map.oldSection[t].map { old.sections[$0].offset } ?? 0 }
-        // Sections the update leaves alone keep their bodies, unless the line axis changed.
-        let sameSpace = given.map { Axes(direction: definition.direction).lineExtent(of: $0) == old.lineExtent } ?? true
-        let laidOut = models.map { $0.unchanged.flatMap { s in sameSpace ? old.sections[s].body : nil } }
-        var next = try LayoutState(models.map(\.model), axes: old.axes, viewport: given ?? old.viewport, chrome: old.chrome,
-                                   offsets: offsets, laidOut: laidOut)
+        var next = try old.updated(map, models, viewport: given ?? old.viewport)
         if given == nil {
             // The anchor is a cell the update neither deletes nor moves (nor its section).
             let movedItems = Set(update.moveItems.map(\.from)), movedSections = Set(update.moveSections.map(\.from))
@@ -56,6 +52,11 @@ extension Layout {
             }
             try next.setViewport(next.viewport(atOrigin: origin))
         }
+        return finishUpdate(update, map, from: old, to: next)
+    }
+
+    /// Answers an update from `old` to `next` (laid out at its final viewport) and swaps `next` in.
+    func finishUpdate(_ update: BatchUpdate, _ map: UpdateMap, from old: LayoutState, to next: LayoutState) -> UpdateResult {
         let answers = UpdateAnswers(old: old, new: next, update: update, map: map, kinds: kinds)
         let result = UpdateResult(map: map, viewport: next.viewport, adjustment: next.viewportLeading - old.viewportLeading,
                                   contentSizeChange: next.starts[next.starts.count - 1] - old.starts[old.starts.count - 1],
@@ -90,31 +91,52 @@ extension Layout {
                 models.append((try reader.readItems(t, outline, rules, lineExtent: old.lineExtent), nil))
                 continue
             }
-            // Sizes of carried items come along (moved ones from their old section); only
-            // inserted and reloaded items are asked, one batch per run.
-            var model = SectionModel(metrics: outline.metrics, itemCount: n, inlines: outline.inlines)
-            model.sizes.reserveCapacity(n)
-            // (Most updates reload nothing: then no item is looked up in the set.)
-            let origins = map.oldItems(ofNewSection: t)
-            func carried(_ k: Int) -> ItemPath? {
-                guard let p = origins.oldItem(k), !oldModels[p.section].sizes.isEmpty,
-                      reloaded.isEmpty || !reloaded.contains(p) else { return nil }
-                return p
-            }
-            var k = 0
-            while k < n {
-                if let p = carried(k) {
-                    model.sizes.append(oldModels[p.section].sizes[p.item])
-                    k += 1
-                    continue
-                }
-                var end = k + 1
-                while end < n && carried(end) == nil { end += 1 }
-                model.sizes += try reader.sizes(section: t, range: k..<end, default: definition.itemSize)
-                k = end
+            let model = try SectionModel(carrying: t, count: n, metrics: outline.metrics, inlines: outline.inlines, map: map,
+                                         old: oldModels, reloaded: reloaded) { range throws(LayoutError) in
+                try reader.sizes(section: t, range: range, default: definition.itemSize)
             }
             models.append((model, nil))
         }
         return models
+    }
+}
+
+extension SectionModel {
+    /// New section t's model after an update: sizes of carried items come along (moved ones from
+    /// their old section); only the others (inserted, reloaded) are asked, one batch per run.
+    init(carrying t: Int, count n: Int, metrics: SectionMetrics, inlines: [InlineElement], map: UpdateMap, old oldModels: [SectionModel],
+         reloaded: Set<ItemPath>, ask: (Range<Int>) throws(LayoutError) -> [Size]) throws(LayoutError) {
+        self.init(metrics: metrics, itemCount: n, inlines: inlines)
+        sizes.reserveCapacity(n)
+        // (Most updates reload nothing: then no item is looked up in the set.)
+        let origins = map.oldItems(ofNewSection: t)
+        func carried(_ k: Int) -> ItemPath? {
+            guard let p = origins.oldItem(k), !oldModels[p.section].sizes.isEmpty,
+                  reloaded.isEmpty || !reloaded.contains(p) else { return nil }
+            return p
+        }
+        var k = 0
+        while k < n {
+            if let p = carried(k) {
+                sizes.append(oldModels[p.section].sizes[p.item])
+                k += 1
+                continue
+            }
+            var end = k + 1
+            while end < n && carried(end) == nil { end += 1 }
+            sizes += try ask(k..<end)
+            k = end
+        }
+    }
+}
+
+extension LayoutState {
+    /// The state after an update with these new models, at `viewport`: sections the update
+    /// leaves alone (`unchanged`) keep their bodies unless the line axis changed, strips their offsets.
+    func updated(_ map: UpdateMap, _ models: [(model: SectionModel, unchanged: Int?)], viewport: Rect) throws(LayoutError) -> LayoutState {
+        let offsets = models.indices.map { t in map.oldSection[t].map { sections[$0].offset } ?? 0 }
+        let sameSpace = axes.lineExtent(of: viewport) == lineExtent
+        let laidOut = models.map { $0.unchanged.flatMap { s in sameSpace ? sections[s].body : nil } }
+        return try LayoutState(models.map(\.model), axes: axes, viewport: viewport, chrome: chrome, offsets: offsets, laidOut: laidOut)
     }
 }

@@ -53,7 +53,8 @@ extension LayoutState {
         guard sections.indices.contains(s) else {
             throw LayoutError(.outOfRange, "\(describe(id, kinds)): section \(s) does not exist (\(sections.count) sections)")
         }
-        let missing = LayoutError(.outOfRange, "\(describe(id, kinds)) does not exist (section \(s) has \(sections[s].model.itemCount) items)")
+        // Built only on failure: a transition looks elements up by identity every frame.
+        var missing: LayoutError { LayoutError(.outOfRange, "\(describe(id, kinds)) does not exist (section \(s) has \(sections[s].model.itemCount) items)") }
         switch id.category {
         case .cell:
             guard id.kind == .cell else { throw LayoutError(.unknownKind, "\(describe(id, kinds)): cells have kind 0") }
