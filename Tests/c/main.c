@@ -17,5 +17,6 @@ int main(void) {
     style_tests();
     limit_tests();
     update_tests();
+    motion_tests();
     return test_summary();
 }

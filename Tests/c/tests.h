@@ -14,5 +14,6 @@ void style_tests(void);         /* test_styles.c: grid, waterfall, custom (§5),
 void limit_tests(void);         /* test_limits.c: the element limit, finite sums, kind names (§11) */
 
 void update_tests(void);       /* test_updates.c: batch updates and the diff, SPEC §10.2-10.3 */
+void motion_tests(void);       /* test_motion.c: transitions and interactive movement, SPEC §10.5, §10.7 */
 
 #endif
