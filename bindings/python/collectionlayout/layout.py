@@ -21,6 +21,7 @@ from .attributes import ATTRIBUTES_DTYPE, Attributes, RectQuery, SectionScroll
 from .errors import (CallbackError, CollectionLayoutError, InvalidHandleError, ReentrantError,
                      UnknownKindError, error_for)
 from .metrics import SectionMetricsTable
+from .motion import Motion
 from .options import (Alignment, Coverage, CrossAlignment, Direction, Scope, SectionMetrics,
                       Style)
 from .orthogonal import OrthogonalSections
@@ -56,7 +57,7 @@ def _destroy(handle: int, _source: DataSource) -> None:
     _lib.lib().cl_layout_destroy(handle)
 
 
-class Layout(Queries, OrthogonalSections, Updates):
+class Layout(Queries, OrthogonalSections, Updates, Motion):
     """A layout of sections. The data source is Python callables:
 
     - ``item_count(section) -> int`` (required),

@@ -20,13 +20,25 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 from xml.sax.saxutils import escape
 
 from ._convert import Rect
 from .layout import Attributes, Layout
 
-__all__ = ["render", "to_svg", "to_png", "plan", "Picture", "Box", "Label", "LegendEntry"]
+__all__ = ["render", "to_svg", "to_png", "plan", "Picture", "Box", "Label", "LegendEntry",
+           "Drawable"]
+
+
+class Drawable(Protocol):
+    """What a picture is drawn from: a Layout, or one frame of an animation (render_motion.py)."""
+
+    @property
+    def content_size(self) -> tuple[float, float]: ...
+    @property
+    def viewport(self) -> Rect: ...
+    def elements(self) -> list[Attributes]: ...
+    def elements_in_rect(self, rect: Any) -> list[Attributes]: ...
 
 
 def to_png(layout: Layout, path: str | os.PathLike[str], rect: Rect | None = None,
@@ -162,7 +174,7 @@ def text_width(text: str, size: float) -> float:
     return len(text) * size * CHAR_WIDTH
 
 
-def plan(layout: Layout, rect: Rect | None = None) -> Picture:
+def plan(layout: Drawable, rect: Rect | None = None) -> Picture:
     """The picture of the layout (all elements, or those in rect), ready to draw."""
     content_w, content_h = layout.content_size
     viewport = layout.viewport

@@ -7,12 +7,18 @@ from typing import Any
 
 from ._convert import Rect
 from .layout import Layout
+from .render import Drawable
 from .render import LEGEND_FONT, LEGEND_SWATCH, MARGIN, PINNED_STROKE, VIEWPORT, _intersection, plan
 
 
 def to_png(layout: Layout, path: str | os.PathLike[str], rect: Rect | None = None,
            max_pixels: int = 2400) -> None:
     """Writes a PNG picture of the layout (needs Pillow: pip install 'collectionlayout[png]')."""
+    draw_image(layout, rect, max_pixels).save(os.fspath(path), format="PNG")
+
+
+def draw_image(layout: Drawable, rect: Rect | None = None, max_pixels: int = 2400) -> Any:
+    """The picture as a Pillow image (RGB)."""
     try:
         from PIL import Image, ImageDraw, ImageFont
     except ImportError as error:
@@ -87,7 +93,7 @@ def to_png(layout: Layout, path: str | os.PathLike[str], rect: Rect | None = Non
                              fill=PINNED_STROKE)
             text_x = x + (LEGEND_SWATCH + 4) * scale
         draw.text((text_x, y + 5 * scale), entry.text, fill="black", font=legend_font, anchor="lm")
-    image.save(os.fspath(path), format="PNG")
+    return image
 
 
 def _rgba(colour: str, alpha: float) -> tuple[int, int, int, int]:
