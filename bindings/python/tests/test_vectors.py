@@ -1,6 +1,6 @@
 """The test vectors (Tests/vectors: *.json and styles/*.json) and the brief's exact grid. Of the
-changes/ vectors, 11-14 (update, diff) run through the Python API and the command line; the
-others are for the commands of later issues: reported as skipped."""
+changes/ vectors, 11-14 (update, diff) and 18-19 (transition, move) run through the Python API
+and the command line; the others are for the commands of later issues: reported as skipped."""
 
 from __future__ import annotations
 
@@ -47,8 +47,10 @@ def test_vector(path):
         assert_same_elements(layout.elements_in_rect(viewport), visible)
 
 
-# the change vectors this binding answers (update, diff); the others belong to later issues
-ANSWERED = {"11-update-items", "12-update-sections", "13-update-invalid", "14-diff"}
+# the change vectors this binding answers (update, diff, transition, move); the others belong
+# to later issues
+ANSWERED = {"11-update-items", "12-update-sections", "13-update-invalid", "14-diff",
+            "18-transition", "19-move"}
 
 
 def _answer_through_api(vector):
@@ -66,6 +68,10 @@ def test_change_vector(path, tmp_path):
     if path.stem not in ANSWERED:
         pytest.skip(f"changes/{path.name}: the `{command}` command belongs to a later issue "
                     f"(self-sizing, targets, scrolling to an element, transitions, movement)")
+    if command in ("transition", "move"):
+        from test_motion import check_motion_vector
+        check_motion_vector(vector, tmp_path)
+        return
     from test_cli import run
     from test_cli_updates import check_diff_answer, check_update_answer
     inputs = {"update": ("scene", "update"), "diff": ("ids",)}[command]
