@@ -4,7 +4,8 @@
 /// It holds the two layouts' states (immutable values, sharing their storage with the layouts),
 /// so a frame costs two rect queries and one look-up by identity per element: nothing is copied
 /// or laid out again, and the layouts may change afterwards without changing the transition.
-public struct Transition {
+/// (A class: the per-element closures then hold one reference, not a copy of both states.)
+public final class Transition {
     let from: LayoutState
     let to: LayoutState
     /// The transition's kind names: the from-layout's, then the names only the to-layout has.
