@@ -150,6 +150,8 @@ demo: $(EXAMPLES) $(SDL_EXAMPLE)
 	@echo "== examples/python/updates_demo.py" && $(PY_ENV) $(PYTHON) examples/python/updates_demo.py
 	@echo "== examples/python/pygame_updates.py --headless (screenshots in $(BUILD)/pygame_updates)"
 	$(PY_ENV) $(PYTHON) examples/python/pygame_updates.py --headless --screenshots $(BUILD)/pygame_updates
+	@echo "== examples/python/pygame_motion.py --headless (a scripted drag and list <-> grid; screenshots in $(BUILD)/pygame_motion)"
+	$(PY_ENV) $(PYTHON) examples/python/pygame_motion.py --headless --screenshots $(BUILD)/pygame_motion
 
 bench: lib
 	COLLECTIONLAYOUT_LIBRARY=$(LIB) bench/run $(BENCH_ARGS)
