@@ -67,7 +67,7 @@ def test_change_vector(path, tmp_path):
     command = vector.get("command", "?")
     if path.stem not in ANSWERED:
         pytest.skip(f"changes/{path.name}: the `{command}` command belongs to a later issue "
-                    f"(self-sizing, targets, scrolling to an element, transitions, movement)")
+                    f"(self-sizing, targets, scrolling to an element)")
     if command in ("transition", "move"):
         from test_motion import check_motion_vector
         check_motion_vector(vector, tmp_path)
