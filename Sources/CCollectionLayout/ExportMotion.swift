@@ -4,21 +4,21 @@ import CollectionLayoutABI
 // The header's "Transitions" and "Interactive movement".
 
 /// What a `cl_transition *` points to: the engine's transition (two immutable states) and the
-/// C strings of its kind names.
+/// C strings of its kind names, made once (the handle is read-only after create, so threads
+/// may query it at once without a lock).
 final class TransitionHandle {
     let transition: Transition
-    private var kindNames: [Int32: CString] = [:]
-    private let lock = HandleSet()  // guards kindNames: queries may come from several threads
+    private let kindNames: [CString]
 
-    init(_ transition: Transition) { self.transition = transition }
+    init(_ transition: Transition) {
+        self.transition = transition
+        var names: [CString] = []
+        while let name = transition.kindName(Kind(rawValue: Int32(names.count))) { names.append(CString(name)) }
+        kindNames = names
+    }
 
     func kindName(_ kind: Int32) -> UnsafePointer<CChar>? {
-        guard let name = transition.kindName(Kind(rawValue: kind)) else { return nil }
-        return lock.withLock { _ in
-            let copy = kindNames[kind] ?? CString(name)
-            kindNames[kind] = copy
-            return UnsafePointer(copy.pointer)
-        }
+        kindNames.indices.contains(Int(kind)) ? UnsafePointer(kindNames[Int(kind)].pointer) : nil
     }
 }
 

@@ -204,4 +204,67 @@ import Testing
         try layout.commitMovement()
         #expect(throws: LayoutError.self) { try layout.cancelMovement() }
     }
+
+    @Test func intoAnOrthogonalStripWithItemDecorations() throws {
+        var def = LayoutDefinition()
+        def.viewport = Rect(x: 0, y: 0, width: 320, height: 800)
+        var flow = SectionMetrics(), strip = SectionMetrics()
+        (flow.lineSpacing, flow.interitemSpacing) = (10, 10)
+        (strip.style, strip.interitemSpacing) = (.orthogonal, 10)
+        let size = Size(width: 100, height: 100)
+        let source = ArraySource(sizes: [Array(repeating: size, count: 3), Array(repeating: size, count: 5)], metrics: [flow, strip])
+        let layout = try Layout(definition: def, dataSource: source)
+        let shadow = try layout.addDecoration("shadow", DecorationDefinition(scope: .item, insets: Insets(top: -2, left: -2, bottom: -2, right: -2)))
+        try layout.setOffset(50, section: 1)
+        try layout.beginMovement(of: ItemPath(0, 2))
+        let cell = try layout.attributes(for: .cell(1, 1)).frame  // shifted by the strip's offset
+        #expect(try layout.updateMovement(x: cell.x + 10, y: cell.y + 10) == ItemPath(1, 1))
+        let lifted = try layout.attributes(for: .cell(1, 1))
+        #expect(close(lifted.frame, Rect(x: cell.x + 10 - 50, y: cell.y + 10 - 50, width: 100, height: 100)))
+        let decoration = try layout.attributes(for: ElementID(.decoration, shadow, section: 1, item: 1))
+        #expect(close(decoration.frame, Rect(x: lifted.frame.x - 2, y: lifted.frame.y - 2, width: 104, height: 104)))
+        #expect(decoration.z == -1)
+        // Both are returned by a rect query around the position, once.
+        let found = layout.elements(in: Rect(x: cell.x + 9, y: cell.y + 9, width: 2, height: 2)).filter { $0.id.section == 1 && $0.id.item == 1 }
+        #expect(found.count == 2)
+        let result = try layout.commitMovement()
+        #expect(result.map.newItem(ItemPath(0, 2)) == ItemPath(1, 1))
+        #expect(try layout.numberOfItems(inSection: 1) == 6)
+    }
+
+    @Test func inlineElementsPastTheCountAreClampedAndMeet() throws {
+        var def = LayoutDefinition()
+        def.viewport = Rect(x: 0, y: 0, width: 100, height: 800)
+        def.kinds = ["separator"]
+        let separator = Kind(rawValue: 3)
+        let size = Size(width: 100, height: 50)
+        let inlines = [[InlineElement(kind: separator, before: 2, extent: 1), InlineElement(kind: separator, before: 3, extent: 2)], []]
+        let layout = try Layout(definition: def, dataSource: ArraySource(sizes: [Array(repeating: size, count: 3), [size]], inlines: inlines))
+        try layout.beginMovement(of: ItemPath(0, 0))
+        let target = try layout.attributes(for: .cell(1, 0)).frame
+        #expect(try layout.updateMovement(x: target.x + target.width / 2, y: target.y + target.height / 2) == ItemPath(1, 0))
+        // Section 0 has 2 items: the separator before 3 meets the one before 2; the first stays.
+        let separators = layout.elements(in: Rect(x: 0, y: 0, width: 100, height: 800)).filter { $0.id.kind == separator }
+        #expect(separators.map(\.id.item) == [2])
+        #expect(separators.first?.frame.height == 1)
+        try layout.commitMovement()
+        #expect(layout.elements(in: Rect(x: 0, y: 0, width: 100, height: 800)).filter { $0.id.kind == separator }.count == 1)
+    }
+
+    @Test func transitionViewportAcrossDirections() throws {
+        var def = LayoutDefinition()
+        def.viewport = Rect(x: 0, y: 300, width: 320, height: 400)
+        let size = Size(width: 100, height: 100)
+        let a = try Layout(definition: def, dataSource: ArraySource(sizes: [Array(repeating: size, count: 30)]))
+        def.direction = .horizontal
+        def.viewport = Rect(x: 0, y: 0, width: 320, height: 400)
+        let b = try Layout(definition: def, dataSource: ArraySource(sizes: [Array(repeating: size, count: 30)]))
+        // The anchor: the first cell overlapping the from-viewport (rows of 3, 110 apart: item 6
+        // at y 220); the to-viewport starts at its x in the horizontal layout.
+        let first = a.elements(in: a.viewport).filter { $0.id.category == .cell }.map(\.id.item).min()
+        #expect(first == 6)
+        let anchor = try b.attributes(for: .cell(0, 6)).frame.x
+        #expect(anchor > 0 && anchor < b.contentSize.width - 320)
+        #expect(try Transition(from: a, to: b).targetViewport == Rect(x: anchor, y: 0, width: 320, height: 400))
+    }
 }

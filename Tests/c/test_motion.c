@@ -125,6 +125,7 @@ static void vector_move(void *context) {
     element_list_free(&want);
     cl_layout_destroy(layout);
     scene_free(&s);
+    json_free(v);
 }
 
 static const char grid_scene[] =
