@@ -8,7 +8,8 @@ from typing import Any
 from ._convert import Rect
 from .layout import Layout
 from .render import Drawable
-from .render import LEGEND_FONT, LEGEND_SWATCH, MARGIN, PINNED_STROKE, VIEWPORT, _intersection, plan
+from .render import (LEGEND_FONT, LEGEND_SWATCH, MARGIN, PINNED_STROKE, SHADOW, VIEWPORT,
+                     _intersection, plan)
 
 
 def to_png(layout: Layout, path: str | os.PathLike[str], rect: Rect | None = None,
@@ -52,6 +53,9 @@ def draw_image(layout: Drawable, rect: Rect | None = None, max_pixels: int = 240
             _dashed_rectangle(draw, box_px(frame), outline, line, scale)
             continue
         fill = _rgba(box.fill, box.alpha)
+        if box.lifted:
+            x, y, w, h = frame
+            draw.rectangle(box_px((x + SHADOW[0], y + SHADOW[1], w, h)), fill=(0, 0, 0, 64))
         draw.rounded_rectangle(box_px(frame), radius=box.radius * scale, fill=fill,
                                outline=outline, width=line)
         if box.pinned:
