@@ -200,8 +200,10 @@ class Layout(Queries, OrthogonalSections, Updates, Motion):
             item_sizes: Any = ArraySizes(sections)  # one memmove per batch from the arrays
         else:
             item_sizes = lambda section, first, count: sections[section][first:first + count]
-        return cls(lambda section: len(sections[section]), section_count=lambda: len(sections),
-                   item_sizes=item_sizes, **options)
+        layout = cls(lambda section: len(sections[section]), section_count=lambda: len(sections),
+                     item_sizes=item_sizes, **options)
+        layout._owned_sizes = sections  # its data: a committed movement moves the item in it too
+        return layout
 
     @classmethod
     def orthogonal(cls, item_count: Callable[[int], int], **options: Any) -> Layout:

@@ -148,6 +148,34 @@ class Movement:
             self.cancel()
 
 
+def _move_size(sections: list[Any], origin: IndexPath, target: IndexPath) -> None:
+    """Moves one item's size from origin to target in from_sizes' sections."""
+    (s, i), (t, j) = origin, target
+    if origin == target:
+        return
+    source = sections[s]
+    if type(source).__name__ == "ndarray":
+        import numpy as np
+        if s == t:  # rotate the rows between, in place (the caller's array stays the one read)
+            lo, hi = min(i, j), max(i, j)
+            source[lo:hi + 1] = np.roll(source[lo:hi + 1], 1 if j < i else -1, axis=0)
+            return
+        row = source[i].copy()
+        sections[s] = np.ascontiguousarray(np.delete(source, i, axis=0))
+        sections[t] = np.ascontiguousarray(np.insert(sections[t], j, row, axis=0))
+        return
+    items = list(source)
+    size = items.pop(i)
+    if s == t:
+        items.insert(j, size)
+        sections[s] = items
+        return
+    sections[s] = items
+    others = list(sections[t])
+    others.insert(j, size)
+    sections[t] = others
+
+
 class Motion:
     """Layout's side of transitions and movement. Expects `_call` and `_finish_update` from the
     class it is mixed into."""
@@ -185,12 +213,19 @@ class Motion:
             return None
         return (origin.section, origin.item), (target.section, target.item)
 
+    _owned_sizes: Optional[list[Any]] = None  # Layout.from_sizes: the sizes it holds
+
     def commit_movement(self) -> UpdateResult:
         """Commits: a batch update with one move, answered against the layout before the
-        movement began; the viewport keeps its origin (clamped)."""
+        movement began; the viewport keeps its origin (clamped). A Layout.from_sizes moves the
+        item in the sizes it holds (within a section in place; across sections the two
+        sections' entries are replaced)."""
         summary = cl_update_summary()
         old_sections = self.section_count
+        moving = self.movement
         self._call("cl_layout_commit_movement", byref(summary), ctypes.sizeof(summary))
+        if moving is not None and self._owned_sizes is not None:
+            _move_size(self._owned_sizes, *moving)
         return self._finish_update(summary, old_sections)
 
     def cancel_movement(self) -> None:

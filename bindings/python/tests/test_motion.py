@@ -224,3 +224,22 @@ def test_render_animations(scenes, tmp_path):
     both = run("render", scenes["a"], "-o", str(tmp_path / "x.gif"), "--transition", scenes["b"],
                "--update", update)
     assert both.returncode == 1 and bad.stderr.startswith("error: ")
+
+
+@pytest.mark.parametrize("numpy", [False, True])
+def test_from_sizes_data_follows_the_commit(numpy):
+    """A from_sizes layout holds its data: after a commit, asking it everything again gives the
+    committed layout (within a section, and across sections)."""
+    sizes = [[(100 + 10 * i, 40 + 5 * i) for i in range(8)], [(60, 60 + 7 * i) for i in range(4)]]
+    if numpy:
+        np = pytest.importorskip("numpy")
+        sizes = [np.array(s, dtype=np.float64) for s in sizes]
+    with cl.Layout.from_sizes(sizes, viewport=(0, 0, 320, 2000)) as layout:
+        for origin, position_of in (((0, 1), (0, 6)), ((0, 0), (1, 2))):
+            layout.begin_movement(origin)
+            x, y, w, h = layout.attributes("cell", "", *position_of).frame
+            assert layout.update_movement(x + 1, y + 1) == position_of
+            layout.commit_movement()
+            committed = layout.all_elements()
+            layout.invalidate()
+            assert_same_elements(layout.all_elements(), committed)
