@@ -152,6 +152,8 @@ demo: $(EXAMPLES) $(SDL_EXAMPLE)
 	$(PY_ENV) $(PYTHON) examples/python/pygame_updates.py --headless --screenshots $(BUILD)/pygame_updates
 	@echo "== examples/python/pygame_feed.py --headless (screenshots in $(BUILD)/pygame_feed)"
 	$(PY_ENV) $(PYTHON) examples/python/pygame_feed.py --headless --screenshots $(BUILD)/pygame_feed
+	@echo "== examples/python/pygame_motion.py --headless (a scripted drag and list <-> grid; screenshots in $(BUILD)/pygame_motion)"
+	$(PY_ENV) $(PYTHON) examples/python/pygame_motion.py --headless --screenshots $(BUILD)/pygame_motion
 
 bench: lib
 	COLLECTIONLAYOUT_LIBRARY=$(LIB) bench/run $(BENCH_ARGS)

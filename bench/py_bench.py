@@ -341,6 +341,27 @@ def update_rows(c: dict, n: int, runs: int, row) -> None:
             f"from Python ({ms(full_t)})", ">= 100x")
 
 
+# ---- issue 11: transitions and interactive movement (motion_bench.c) --------------------------
+
+def motion_rows(m: dict, row) -> None:
+    """20: one transition frame (flow -> 3-column grid, both m['items'] items, a 390x844 rect);
+    21: one movement step in the middle of the section; 22: the commit against a full layout."""
+    n = m["items"]
+    row(f"20. one transition frame, {n:,} items on both sides (flow -> grid), 390x844 rect",
+        f"{m['transition_frame_us']:.2f} us",
+        f"{m['transition_frame_us'] / 10:.2f}x target; one rect query of each side "
+        f"{m['transition_query_a_us']:.2f} / {m['transition_query_b_us']:.2f} us; "
+        f"{m['transition_mean_count']:.1f} elements on average", "<= 10 us")
+    row(f"21. one movement step (new target, then the screen's query), a {n:,}-item section",
+        f"{m['step_changed_us']:,.1f} us",
+        f"{m['step_changed_us'] / 20:,.1f}x target (the live layout is a one-move update's state: "
+        f"a section relaid out until single-item updates are cheap in the storage); a step over no "
+        f"other cell {m['step_same_us']:.2f} us", "<= 20 us")
+    row("22. movement commit (after begin and one position)", f"{m['commit_s'] * 1e6:,.1f} us",
+        f"{m['full_s'] / m['commit_s']:,.0f}x the speed of a full layout ({ms(m['full_s'])}); "
+        f"begin + position + commit {ms(m['gesture_s'])}", ">= 100x")
+
+
 # ---- report -----------------------------------------------------------------------------------
 
 def target_rows(c: dict, n: int, row) -> None:
@@ -496,6 +517,8 @@ def main() -> None:
     python_rows(c, n, runs, row)
     update_rows(c, n, runs, row)
     target_rows(c, n, row)
+    if len(sys.argv) > 2:  # bench/run passes motion_bench's figures
+        motion_rows(json.load(open(sys.argv[2])), row)
 
     # checks: every figure's layout against the C reference
     row("checks: frames differing from the C reference (> 1e-6)",
@@ -542,6 +565,12 @@ def main() -> None:
     print(f"| self-sizing 30 items on screen (set_item_sizes) | {c['self_size_s'] * 1e6:,.1f} us "
           f"({c['self_size_full_s'] / c['self_size_s']:,.0f}x faster than a full layout) | >= 500x |")
     print(f"| target content offset, line snapping | {c['target_line_us']:.2f} us | <= 5 us |")
+    if len(sys.argv) > 2:
+        m = json.load(open(sys.argv[2]))
+        print(f"| one transition frame (both layouts {m['items']:,} items) | {m['transition_frame_us']:.2f} us | <= 10 us |")
+        print(f"| one movement step, {m['items']:,}-item section (new target / none) | "
+              f"{m['step_changed_us']:,.0f} / {m['step_same_us']:.1f} us | <= 20 us |")
+        print(f"| movement commit | {m['commit_s'] * 1e6:,.0f} us ({m['full_s'] / m['commit_s']:,.0f}x faster than full) | >= 100x |")
     if peer:
         k, build, solve, read = peer[-1]
         print(f"| Taffy (stretchable) at {k:,} items, layout only / end to end | "

@@ -581,6 +581,64 @@ cl_status cl_layout_target_content_offset(const cl_layout *layout, double propos
 cl_status cl_layout_scroll_to_element(const cl_layout *layout, int32_t category, int32_t kind,
                                       int64_t section, int64_t item, int32_t position,
                                       cl_rect *out_viewport);
+/* ---- Transitions (SPEC §10.5) ---------------------------------------------------------------- */
+
+typedef struct cl_transition cl_transition;
+
+/* A transition from one layout to another with the same section and item counts (UIKit's
+ * transition layout): CL_ERROR_INVALID_ARGUMENT for different counts, naming the first difference
+ * (cl_layout_last_error(NULL), as for every failure on a transition). It holds both layouts' states
+ * as they are now (each at its own viewport, pinned elements included) without copying them:
+ * querying a frame lays nothing out, and the layouts may change or be destroyed afterwards. */
+cl_status cl_transition_create(const cl_layout *from, const cl_layout *to, cl_transition **out_transition);
+void cl_transition_destroy(cl_transition *transition);
+
+/* The elements either layout returns for rect at progress t in [0, 1] (CL_ERROR_INVALID_ARGUMENT
+ * outside, or NaN), into a caller buffer as cl_layout_elements_in_rect: on both sides, frame and
+ * alpha interpolated linearly, z and hidden from the nearer layout (t < 0.5: from); on one side
+ * only, its frame there, alpha fading out (from only: alpha * (1 - t)) or in (to only: alpha * t).
+ * Kind ids are the from-layout's; a kind only the to-layout registered gets an id after them
+ * (cl_transition_kind_name). */
+cl_status cl_transition_elements_in_rect(const cl_transition *transition, double t, cl_rect rect,
+                                         cl_attributes *buffer, int64_t capacity,
+                                         size_t attributes_size, int64_t *out_count);
+
+/* Where the viewport goes (UIKit's targetContentOffset(forProposedContentOffset:)): the
+ * to-layout's viewport with its scroll-axis origin following the anchor of SPEC §10.4, clamped. */
+cl_status cl_transition_viewport(const cl_transition *transition, cl_rect *out_viewport);
+
+/* The name of a kind id that the transition reports; valid as long as the transition. */
+cl_status cl_transition_kind_name(const cl_transition *transition, int32_t kind, const char **out_name);
+
+/* ---- Interactive movement (SPEC §10.7) ------------------------------------------------------- */
+
+/* Begins moving a cell (UIKit's beginInteractiveMovementForItemAtIndexPath:). While it moves,
+ * every query of the layout answers the live layout: as if the cell were moved to its target
+ * (the other cells make room), the moving cell's frame centred on the last position with z 100,
+ * its item-scope decorations around it. Every other change of the layout is
+ * CL_ERROR_INVALID_ARGUMENT and leaves the movement as it is; so is a second begin.
+ * CL_ERROR_OUT_OF_RANGE for a cell that does not exist. */
+cl_status cl_layout_begin_movement(cl_layout *layout, cl_index_path item);
+
+/* Reports a position (content coordinates, finite) and writes the target: the index path of the
+ * first cell of the live layout, other than the moving one, whose frame holds the position
+ * (x <= px < x + w, y <= py < y + h); otherwise the target stays. */
+cl_status cl_layout_update_movement(cl_layout *layout, double x, double y, cl_index_path *out_target);
+
+/* Whether a cell moves (*out_moving nonzero), its index path when it began and its target
+ * (-1 -1 when none moves). */
+cl_status cl_layout_movement(const cl_layout *layout, int32_t *out_moving, cl_index_path *out_origin,
+                             cl_index_path *out_target);
+
+/* Commits: a batch update with one move (origin -> target), answered as
+ * cl_layout_perform_batch_update (the summary, then cl_layout_update_elements and friends) against
+ * the layout before the movement began. It does not anchor: the viewport keeps its origin,
+ * clamped to the committed content. It asks the data source nothing; for later changes the data
+ * source must answer with the item moved (as UIKit calls moveItemAtIndexPath:toIndexPath:). */
+cl_status cl_layout_commit_movement(cl_layout *layout, cl_update_summary *out_summary, size_t summary_size);
+
+/* Cancels: the layout is again the one before the movement began. */
+cl_status cl_layout_cancel_movement(cl_layout *layout);
 
 #ifdef __cplusplus
 }

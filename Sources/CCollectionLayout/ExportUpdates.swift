@@ -49,10 +49,7 @@ public func cl_layout_perform_batch_update(_ layout: OpaquePointer?, _ update: U
         try checkElementSize(summarySize, cl_update_summary.self, "summary_size")
         let u = try readSized(UnsafeRawPointer(required(update, "update")), as: cl_batch_update.self)
         let r = try h.layout.performBatchUpdate(BatchUpdate(u), viewport: u.use_viewport != 0 ? Rect(u.viewport) : nil)
-        let summary = cl_update_summary(viewport: r.viewport.c, adjustment: r.adjustment, content_size_change: r.contentSizeChange,
-                                        element_count: Int64(r.elements.count), inserted_count: Int64(r.inserted.count),
-                                        deleted_count: Int64(r.deleted.count))
-        writeSized(summary, to: UnsafeMutableRawPointer(out), size: summarySize)
+        writeSized(cl_update_summary(r), to: UnsafeMutableRawPointer(out), size: summarySize)
     }
 }
 

@@ -13,8 +13,10 @@ public final class Layout {
     var state: LayoutState
     /// The answers of the last batch update, until the next change (SPEC §10.2).
     public internal(set) var lastUpdate: UpdateResult?
+    /// The cell being moved interactively, if any (SPEC §10.7): queries answer its live layout.
+    var movement: Movement?
 
-    public var viewport: Rect { state.viewport }
+    public var viewport: Rect { liveState.viewport }
     /// True while a data-source call is under way; every entry point refuses to run then.
     public var isInCallback: Bool { reader.isAsking }
 
@@ -47,6 +49,7 @@ public final class Layout {
     /// Registers a decoration kind (SPEC §7). Its frames are derived on query; nothing is relaid.
     public func addDecoration(_ name: String, _ decoration: DecorationDefinition) throws(LayoutError) -> Kind {
         try reader.checkNotAsking()
+        try checkNotMoving()
         let values = [decoration.insets.top, decoration.insets.left, decoration.insets.bottom, decoration.insets.right]
         guard values.allSatisfy(\.isFinite) else {
             throw LayoutError(.invalidArgument, "decoration \"\(name)\": insets must be finite")
@@ -66,17 +69,19 @@ public final class Layout {
 
     // MARK: Queries
 
-    public var contentSize: Size { state.contentSize }
+    public var contentSize: Size { liveState.contentSize }
     public var numberOfSections: Int { state.sections.count }
 
     public func numberOfItems(inSection section: Int) throws(LayoutError) -> Int {
         try checkSection(section)
-        return state.sections[section].model.itemCount
+        return liveState.sections[section].model.itemCount
     }
 
     /// Visits every element whose frame overlaps `rect` with a positive area (SPEC §9), section by
     /// section in a fixed order, in O(log n + k).
-    public func forEachElement(in rect: Rect, _ visit: (Attributes) -> Void) { state.forEachElement(in: rect, visit) }
+    public func forEachElement(in rect: Rect, _ visit: (Attributes) -> Void) {
+        if let movement { movement.forEachElement(in: rect, visit) } else { state.forEachElement(in: rect, visit) }
+    }
 
     public func elements(in rect: Rect) -> [Attributes] {
         var result: [Attributes] = []
@@ -85,7 +90,10 @@ public final class Layout {
     }
 
     /// The attributes of one element by identity, or `.outOfRange` / `.unknownKind`.
-    public func attributes(for id: ElementID) throws(LayoutError) -> Attributes { try state.attributes(for: id, kinds: kinds) }
+    public func attributes(for id: ElementID) throws(LayoutError) -> Attributes {
+        if let movement { return try movement.attributes(for: id, kinds: kinds) }
+        return try state.attributes(for: id, kinds: kinds)
+    }
 
     func checkSection(_ s: Int) throws(LayoutError) {
         guard state.sections.indices.contains(s) else {

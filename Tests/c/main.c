@@ -19,5 +19,6 @@ int main(void) {
     update_tests();
     array_source_tests();
     target_tests();
+    motion_tests();
     return test_summary();
 }

@@ -2,7 +2,7 @@
  * or $COLLECTIONLAYOUT_VECTORS): each scene of the .json files in vectors/ and vectors/styles/,
  * laid out through the C ABI, must give exactly its expected elements. vectors/changes/ holds
  * commands: updates and the diff run in test_updates.c, self-sizing and targets in
- * test_targets.c; the later ones are skipped, with a line saying so. */
+ * test_targets.c, transitions and movement in test_motion.c. */
 #define _POSIX_C_SOURCE 200809L /* opendir */
 
 #include <dirent.h>
@@ -122,7 +122,5 @@ void vector_tests(void) {
     found = run_folder(dir, "styles") && found;
     if (!found) run_test("vectors", report_missing_dir, (void *)dir);
     /* changes/11-14 (update, diff) run in test_updates.c, 15-17 (self-size, target-offset,
-     * scroll-to) in test_targets.c */
-    skip_test("vectors changes/18-19.json",
-              "commands of later issues (transition, move): not in the C ABI yet");
+     * scroll-to) in test_targets.c, 18-19 (transition, move) in test_motion.c */
 }

@@ -1567,6 +1567,84 @@ static void op_answers(fuzz_input *in, slot *sl) {
     if (st != CL_OK && layout && !cl_layout_last_error(layout)[0]) fail("%s failed (%d) with no message", what, st);
 }
 
+/* Transitions and interactive movement (SPEC §10.5, §10.7): a transition between the two slots'
+ * layouts (refused for different counts) queried at hostile progress values and rects; a
+ * movement begun on a random cell, moved through hostile positions, refusing other changes and
+ * nested begins, then cancelled: the layout is as before. Ends with the full check. */
+static void op_motion(fuzz_input *in, slot *sl) {
+    static const double progress[] = {0, 0.5, 1, 0.25, -0.0, -1e-9, 1 + 1e-9, NAN, INFINITY, -INFINITY};
+    cl_transition *t = NULL;
+    cl_status st = cl_transition_create(slots[0].layout, slots[1].layout, fz_u8(in) == 255 ? NULL : &t);
+    if (st != CL_OK && !cl_layout_last_error(NULL)[0]) fail("cl_transition_create failed (%d) with no message", st);
+    if (st == CL_OK && !t) fail("cl_transition_create: OK without a transition");
+    for (int k = 0; st == CL_OK && k < 3; k++) {
+        double p = fz_u8(in) < 200 ? progress[fz_u8(in) % 10] : fz_double(in);
+        cl_rect r = read_rect(in);
+        int64_t count = -1;
+        cl_status q = cl_transition_elements_in_rect(t, p, r, NULL, 0, sizeof(cl_attributes), &count);
+        bool valid = p >= 0 && p <= 1 && finite_rect(r) && r.width >= 0 && r.height >= 0;
+        if ((q == CL_OK) != valid) fail("transition at %g, rect (%g, %g, %g, %g): status %d", p, r.x, r.y, r.width, r.height, q);
+        if (q != CL_OK || count > 100000) continue;
+        cl_attributes *buf = malloc(sizeof *buf * (size_t)(count + 1));
+        int64_t again = -1;
+        q = cl_transition_elements_in_rect(t, p, r, buf, count, sizeof *buf, &again);
+        if (q != CL_OK || again != count) fail("transition: %lld elements, then %lld (status %d)", (long long)count, (long long)again, q);
+        for (int64_t e = 0; q == CL_OK && e < again; e++) {
+            check_attributes(&buf[e], "cl_transition_elements_in_rect");
+            const char *name = NULL;
+            if (cl_transition_kind_name(t, buf[e].kind, &name) != CL_OK || !name) fail("transition kind %d has no name", buf[e].kind);
+        }
+        free(buf);
+    }
+    if (st == CL_OK) {
+        cl_rect v;
+        if (cl_transition_viewport(t, &v) != CL_OK || !finite_rect(v)) fail("transition viewport");
+        cl_transition_destroy(t);
+    }
+    cl_layout *layout = sl->layout;
+    if (!layout) return;
+    snapshot before, after;
+    take_snapshot(layout, &before);
+    cl_index_path item = {read_count(in) % 9 - (fz_u8(in) == 255), read_count(in)};
+    st = cl_layout_begin_movement(layout, item);
+    TRACE("  begin_movement (%lld, %lld): %d\n", (long long)item.section, (long long)item.item, st);
+    if (st == CL_OK) {
+        sl->answers = ANSWERS_NONE;
+        for (int k = fz_u8(in) % 6; k > 0; k--) {
+            double x = fz_double(in), y = fz_double(in);
+            cl_index_path target = {-7, -7};
+            cl_status m = cl_layout_update_movement(layout, x, y, fz_u8(in) == 255 ? NULL : &target);
+            if (m == CL_OK && (target.section < 0 || target.item < 0)) fail("movement target (%lld, %lld)", (long long)target.section, (long long)target.item);
+            if (m == CL_OK) {
+                int64_t items = -1;
+                if (cl_layout_item_count(layout, target.section, &items) != CL_OK || target.item >= items)
+                    fail("movement target (%lld, %lld) outside the live layout", (long long)target.section, (long long)target.item);
+            }
+        }
+        cl_attributes *elements = NULL;
+        int64_t count = 0;
+        cl_rect v;
+        cl_layout_viewport(layout, &v);
+        if (query(layout, v, &elements, &count) == CL_OK)
+            for (int64_t e = 0; e < count; e++) check_attributes(&elements[e], "a query while moving");
+        free(elements);
+        if (cl_layout_invalidate(layout) != CL_ERROR_INVALID_ARGUMENT) fail("invalidate while moving was not refused");
+        if (cl_layout_begin_movement(layout, item) != CL_ERROR_INVALID_ARGUMENT) fail("a nested begin was not refused");
+        int32_t moving = 0;
+        cl_index_path origin, target;
+        if (cl_layout_movement(layout, &moving, &origin, &target) != CL_OK || !moving || origin.item != item.item)
+            fail("the movement is not intact");
+        if (cl_layout_cancel_movement(layout) != CL_OK) fail("cancel failed: %s", cl_layout_last_error(layout));
+    } else if (!cl_layout_last_error(layout)[0]) {
+        fail("begin_movement failed (%d) with no message", st);
+    }
+    take_snapshot(layout, &after);
+    compare_snapshots(&before, &after, "a cancelled movement");
+    free_snapshot(&before);
+    free_snapshot(&after);
+    full_check(layout, read_rect(in));
+}
+
 /* Runs one operation on a slot's layout, with the before/after comparison of a failed call. */
 static void run_op(fuzz_input *in, uint8_t op) {
     slot *sl = &slots[fz_u8(in) % SLOTS];
@@ -1922,6 +2000,7 @@ static void run_op(fuzz_input *in, uint8_t op) {
     case 25: op_diff(in, sl); return;
     case 26: op_random_update(in, sl); return;
     case 27: op_answers(in, sl); return;
+    case 23: op_motion(in, sl); return;
     default:
         if (layout) full_check(layout, read_rect(in));
         return;

@@ -89,6 +89,21 @@ ARGUMENTS = [
     ["scroll-to", "@1", "supplementary", "header", "1", "0", "--position=center"],
 ]
 
+# Selectors from 224 on: transitions and movement (issue 11); below, the
+# lines above as before (the corpus' selectors keep their meaning).
+MOTION_FIRST = 224
+MOTION_ARGUMENTS = [
+    ["transition", "@1", "@2", "--progress", "0.5"],
+    ["transition", "@1", "@1", "--progress", "nan"],
+    ["transition", "@1", "@2", "--progress=1.5", "--rect", "0,0,100,100"],
+    ["transition", "@1", "@2"],
+    ["move", "@1", "--item", "0,0", "--positions", "10,10;100,200"],
+    ["move", "@1", "--item", "0,1", "--positions", "50,50", "--commit"],
+    ["move", "@1", "--item=0,0", "--positions=1e308,-1e308", "--cancel"],
+    ["move", "@1", "--item", "9,9", "--positions", "1,1"],
+    ["move", "@1", "--item", "0,0", "--positions", "1,1", "--commit", "--cancel"],
+]
+
 _scratch = tempfile.mkdtemp(prefix="fuzz_cli-")
 atexit.register(shutil.rmtree, _scratch, True)
 _trace = bool(os.environ.get("FUZZ_TRACE"))
@@ -121,7 +136,9 @@ def _argv(selector: int) -> list[str]:
     paths = {"@1": os.path.join(_scratch, "one.json"), "@2": os.path.join(_scratch, "two.json"),
              "@missing": os.path.join(_scratch, "missing.json"), "@dir": _scratch}
     argv = []
-    for token in ARGUMENTS[selector % len(ARGUMENTS)]:
+    line = MOTION_ARGUMENTS[(selector - MOTION_FIRST) % len(MOTION_ARGUMENTS)] \
+        if selector >= MOTION_FIRST else ARGUMENTS[selector % len(ARGUMENTS)]
+    for token in line:
         for key in ("@out.svg", "@out.txt"):
             token = token.replace(key, os.path.join(_scratch, "out" + key[4:]))
         for key, path in sorted(paths.items(), key=lambda kv: -len(kv[0])):

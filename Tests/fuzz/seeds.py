@@ -451,6 +451,7 @@ def issue15_programs():
 # fuzz_cli's inputs (Tests/fuzz/fuzz_cli.py): a byte that picks the arguments (an index into its
 # ARGUMENTS), then the files separated by two NUL bytes.
 CLI_DUMP, CLI_DUMP_RECT, CLI_UPDATE, CLI_DIFF, CLI_RENDER = 0, 1, 3, 4, 8
+CLI_TRANSITION, CLI_MOVE = 224, 228  # fuzz_cli.MOTION_ARGUMENTS
 
 
 def cli_seeds(vectors):
@@ -470,6 +471,11 @@ def cli_seeds(vectors):
             out[stem + "-update"] = bytes([CLI_UPDATE]) + files(vector["scene"], vector["update"])
         if vector.get("command") == "diff":
             out[stem + "-diff"] = bytes([CLI_DIFF]) + files(vector["ids"])
+        if vector.get("command") == "transition":  # fuzz_cli's MOTION_ARGUMENTS: 224 transition
+            out[stem + "-transition"] = bytes([CLI_TRANSITION]) + files(vector["scene_a"], vector["scene_b"])
+        if vector.get("command") == "move":  # 228, 229: move, then with --commit
+            out[stem + "-move"] = bytes([CLI_MOVE]) + files(vector["scene"])
+            out[stem + "-move-commit"] = bytes([CLI_MOVE + 1]) + files(vector["scene"])
         if vector.get("command") == "self-size":
             out[stem + "-measured-as-update"] = bytes([CLI_UPDATE]) + files(vector["scene"], vector["measured"])
     return out

@@ -2,8 +2,8 @@
  * threads.c — the header's threading rules under ThreadSanitizer (make tsan).
  *
  *   - Different handles may be used from different threads at once: WORKERS threads each
- *     create, query, invalidate, change, update (through a diff) and destroy their own
- *     layouts, ROUNDS times.
+ *     create, query, invalidate, change, update (through a diff), move a cell, make a
+ *     transition to a second layout and destroy their own layouts, ROUNDS times.
  *   - A handle may move between threads (one at a time): the workers also take turns, under a
  *     mutex, with one shared layout.
  *   - cl_version, cl_status_string and cl_layout_last_error(NULL) may be called from any thread,
@@ -176,6 +176,26 @@ static void drive(cl_layout *layout, source_data *data, unsigned round) {
     st = CALL(cl_layout_update_elements(layout, changes, 64, sizeof changes[0], &count));
     if (st != CL_OK && st != CL_ERROR_BUFFER_TOO_SMALL) failure("update_elements: %d", st);
     CALL(cl_diff_destroy(diff));
+
+    /* A movement within the first section, committed (the counts stay the data source's), and a
+     * transition to a fresh layout of the same data (its own registry of live transitions). */
+    cl_attributes over;
+    cl_index_path target;
+    if (CALL(cl_layout_begin_movement(layout, (cl_index_path){0, 0})) != CL_OK) failure("begin_movement");
+    if (CALL(cl_layout_attributes(layout, CL_CATEGORY_CELL, CL_KIND_CELL, 0, 3, &over, sizeof over)) != CL_OK ||
+        CALL(cl_layout_update_movement(layout, over.frame.x + 1, over.frame.y + 1, &target)) != CL_OK)
+        failure("update_movement: %s", CALL(cl_layout_last_error(layout)));
+    if (CALL(cl_layout_commit_movement(layout, &summary, sizeof summary)) != CL_OK) failure("commit_movement");
+    cl_layout *other = make_layout(data);
+    cl_transition *transition = NULL;
+    if (other && CALL(cl_transition_create(layout, other, &transition)) == CL_OK) {
+        st = CALL(cl_transition_elements_in_rect(transition, 0.5, (cl_rect){0, 0, 390, 844}, buffer, 256, sizeof buffer[0], &count));
+        if (st != CL_OK && st != CL_ERROR_BUFFER_TOO_SMALL) failure("transition elements: %d", st);
+        CALL(cl_transition_destroy(transition));
+    } else if (other) {
+        failure("cl_transition_create: %s", CALL(cl_layout_last_error(NULL)));
+    }
+    CALL(cl_layout_destroy(other));
 }
 
 static void *worker(void *arg) {

@@ -24,6 +24,17 @@ extension LayoutState {
         return clampedOrigin(origin)
     }
 
+    /// The scroll-axis origin of the viewport after a transition from `old` to this state
+    /// (SPEC §10.5): the anchor's displacement when both scroll the same way, else its start
+    /// here (no anchor: the old origin, or 0); clamped.
+    func transitionOrigin(from old: LayoutState) -> Double {
+        let same = axes.direction == old.axes.direction
+        guard let anchor = old.anchor({ $0 }), let after = cellStart(anchor.old) else {
+            return clampedOrigin(same ? old.viewportLeading : 0)
+        }
+        return clampedOrigin(same ? old.viewportLeading + after - anchor.start : after)
+    }
+
     /// A scroll-axis origin clamped to [0, max(0, content − viewport extent)].
     func clampedOrigin(_ origin: Double) -> Double {
         Swift.min(Swift.max(origin, 0), Swift.max(0, starts[starts.count - 1] - viewportExtent))

@@ -5,6 +5,7 @@ extension Layout {
     /// change moves pinned elements and does no layout work.
     public func setViewport(_ viewport: Rect) throws(LayoutError) {
         try reader.checkNotAsking()
+        try checkNotMoving()
         try checkViewport(viewport)
         try state.setViewport(viewport)
         lastUpdate = nil
@@ -13,6 +14,7 @@ extension Layout {
     /// Asks the data source for everything again.
     public func invalidateAll() throws(LayoutError) {
         try reader.checkNotAsking()
+        try checkNotMoving()
         let models = try reader.readAll(rules, lineExtent: state.lineExtent)
         try state.reload(models)
         lastUpdate = nil
@@ -43,6 +45,7 @@ extension Layout {
     /// The one path of item changes: invalidation and self-sizing (SPEC §10.1, §10.4).
     func changeItems(_ items: [(section: Int, item: Int)],
                      _ values: (Int, [Int], SectionModel) throws(LayoutError) -> (new: ItemValues, old: ItemValues)) throws(LayoutError) {
+        try checkNotMoving()
         var sorted = items.map { ($0.section, $0.item) }
         if zip(sorted, sorted.dropFirst()).contains(where: { $0 > $1 }) { sorted.sort { $0 < $1 } }
         // Everything is read and checked before the layout changes.
@@ -104,6 +107,7 @@ extension Layout {
     /// The metrics or inline elements of these sections changed: asks them again (not the items).
     public func invalidateSections(_ list: [Int]) throws(LayoutError) {
         try reader.checkNotAsking()
+        try checkNotMoving()
         for s in list { try checkSection(s) }
         var budget = definition.elementLimit - state.elementCount
         var memory = MemoryEstimate(budget: definition.memoryBudget)

@@ -20,6 +20,7 @@ extension Layout {
     /// Sets a strip's offset, clamped; only that section's frames shift.
     public func setOffset(_ offset: Double, section s: Int) throws(LayoutError) {
         try reader.checkNotAsking()
+        try checkNotMoving()
         _ = try strip(s)
         guard offset.isFinite else { throw LayoutError(.invalidArgument, "section \(s): offset \(offset) must be finite") }
         state.setOffset(offset, section: s)

@@ -36,6 +36,7 @@ extension Layout {
     @discardableResult
     public func performBatchUpdate(_ update: BatchUpdate, viewport given: Rect? = nil) throws(LayoutError) -> UpdateResult {
         try reader.checkNotAsking()
+        try checkNotMoving()
         if let given { try checkViewport(given) }
         let old = state
         var memory = MemoryEstimate(budget: definition.memoryBudget)
@@ -52,6 +53,11 @@ extension Layout {
             }
             try next.setViewport(next.viewport(atOrigin: origin))
         }
+        return finishUpdate(update, map, from: old, to: next)
+    }
+
+    /// Answers an update from `old` to `next` (laid out at its final viewport) and swaps `next` in.
+    func finishUpdate(_ update: BatchUpdate, _ map: UpdateMap, from old: LayoutState, to next: LayoutState) -> UpdateResult {
         let answers = UpdateAnswers(old: old, new: next, update: update, map: map, kinds: kinds)
         let result = UpdateResult(map: map, viewport: next.viewport, adjustment: next.viewportLeading - old.viewportLeading,
                                   contentSizeChange: next.starts[next.starts.count - 1] - old.starts[old.starts.count - 1],

@@ -32,6 +32,8 @@ struct Kinds {
 
     static func isBuiltIn(_ name: String) -> Bool { name.isEmpty || name == "header" || name == "footer" }
 
+    /// Ids run from 0 to count - 1.
+    var count: Int32 { Int32(names.count) }
     func name(_ kind: Kind) -> String? { names.indices.contains(Int(kind.rawValue)) ? names[Int(kind.rawValue)] : nil }
     func kind(named name: String) -> Kind? { ids[name] }
     func isUserKind(_ kind: Kind) -> Bool { kind.rawValue > Kind.footer.rawValue && name(kind) != nil }

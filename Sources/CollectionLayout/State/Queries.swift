@@ -53,7 +53,7 @@ extension LayoutState {
         guard sections.indices.contains(s) else {
             throw LayoutError(.outOfRange, "\(describe(id, kinds)): section \(s) does not exist (\(sections.count) sections)")
         }
-        // (Built when thrown: answering an update asks for many elements that may not exist.)
+        // (Built when thrown: answering an update and a transition's frames ask for many elements that may not exist.)
         func missing() -> LayoutError {
             LayoutError(.outOfRange, "\(describe(id, kinds)) does not exist (section \(s) has \(sections[s].itemCount) items)")
         }

@@ -18,12 +18,14 @@ from .metrics import SectionMetricsTable
 from .diff import diff
 from .updates import BatchUpdate, ElementChange, UpdateBlock, UpdateResult
 from .targets import SizeChange
+from .motion import Movement, Transition
 
 __version__ = ".".join(map(str, _VERSION))  # the header's CL_VERSION_* (_version.py)
 
 __all__ = [
     "Layout", "Decoration", "SectionMetricsTable", "Attributes", "SectionScroll",
     "BatchUpdate", "UpdateResult", "ElementChange", "UpdateBlock", "diff", "SizeChange",
+    "Transition", "Movement",
     "ATTRIBUTES_DTYPE", "lib", "version",
     "CollectionLayoutError", "InvalidHandleError", "InvalidArgumentError", "OutOfRangeError",
     "CallbackError", "BadCallbackDataError", "ReentrantError", "BufferTooSmallError",

@@ -10,6 +10,11 @@
         (with --section: --snap none|item|page|item-paging|item-centered)
     python3 -m collectionlayout scroll-to SCENE CATEGORY KIND SECTION ITEM
         [--position start|center|end|nearest]
+    python3 -m collectionlayout transition SCENE_A SCENE_B --progress t [--rect x,y,w,h]
+    python3 -m collectionlayout move SCENE --item s,i --positions x,y[;x,y...] [--commit|--cancel]
+    python3 -m collectionlayout render SCENE -o FILE.gif|FILE.png [--rect x,y,w,h]
+        (--update UPDATE | --transition SCENE_B | --move s,i --positions x,y[;x,y...]
+        [--commit|--cancel]) [--frames N] [--duration MS]: an animated GIF or APNG
     python3 -m collectionlayout --version
 
 JSON on stdout. An option takes its value as the next argument or after `=` (a value may begin
@@ -30,7 +35,8 @@ USAGE = ("usage: python3 -m collectionlayout dump SCENE [--rect x,y,w,h] | "
          "render SCENE -o FILE.svg|FILE.png [--rect x,y,w,h] | update SCENE UPDATE | "
          "diff IDS | self-size SCENE MEASURED | target-offset SCENE --proposed P --velocity V "
          "[--snap S] [--rate R] [--section S] | scroll-to SCENE CATEGORY KIND SECTION ITEM "
-         "[--position P] | --version")
+         "[--position P] | transition SCENE_A SCENE_B --progress t [--rect x,y,w,h] | "
+         "move SCENE --item s,i --positions x,y[;x,y...] [--commit|--cancel] | --version")
 
 
 class UsageError(Exception):
@@ -83,6 +89,67 @@ _TARGET_OPTIONS: dict[str, tuple[str, Callable[[str], Any]]] = {
     "--proposed": ("proposed", _finite("--proposed")), "--velocity": ("velocity", _finite("--velocity")),
     "--snap": ("snap", str), "--rate": ("rate", _finite("--rate")),
     "--section": ("section", _integer("--section"))}
+# ---- transition, move, animated render (issue 11) ----
+
+def _number(option: str) -> Callable[[str], float]:
+    def parse(text: str) -> float:
+        try:
+            return float(text)  # nan and out-of-range values are the library's to refuse (exit 1)
+        except ValueError:
+            raise UsageError(f"{option} must be a number, not {text!r}") from None
+    return parse
+
+
+def _count(option: str) -> Callable[[str], int]:
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            value = 0
+        if not 1 <= value <= 10000:
+            raise UsageError(f"{option} must be a whole number from 1 to 10000, not {text!r}")
+        return value
+    return parse
+
+
+def _path(option: str) -> Callable[[str], tuple[int, int]]:
+    def parse(text: str) -> tuple[int, int]:
+        parts = text.split(",")
+        try:
+            values = tuple(int(part) for part in parts)
+        except ValueError:
+            values = ()
+        if len(values) != 2:
+            raise UsageError(f"{option} must be s,i (a section and an item), not {text!r}")
+        return values[0], values[1]
+    return parse
+
+
+def _positions(text: str) -> list[tuple[float, float]]:
+    result = []
+    for point in text.split(";"):
+        try:
+            x, y = (float(part) for part in point.split(","))
+        except ValueError:
+            x = y = math.nan
+        if not (math.isfinite(x) and math.isfinite(y)):
+            raise UsageError(f"--positions must be x,y[;x,y...] (finite numbers), not {text!r}")
+        result.append((x, y))
+    return result
+
+
+# options without a value: option -> (value name, value); one value name once per command
+_FLAGS: dict[str, dict[str, tuple[str, str]]] = {
+    "move": {"--commit": ("end", "commit"), "--cancel": ("end", "cancel")},
+    "render": {"--commit": ("end", "commit"), "--cancel": ("end", "cancel")},
+}
+_MOTION_OPTIONS: dict[str, tuple[str, Callable[[str], Any]]] = {
+    "--update": ("update", str), "--transition": ("transition", str),
+    "--move": ("item", _path("--move")), "--positions": ("positions", _positions),
+    "--frames": ("frames", _count("--frames")), "--duration": ("duration", _count("--duration")),
+}
+
+# ---- end of issue 11's options ----
 
 # command: (positional names, {option: (value name, parser)}, required options)
 _COMMANDS: dict[str, tuple[tuple[str, ...], dict[str, tuple[str, Callable[[str], Any]]],
@@ -97,7 +164,12 @@ _COMMANDS: dict[str, tuple[tuple[str, ...], dict[str, tuple[str, Callable[[str],
     "scroll-to": (("scene", "category", "kind", "section", "item"),
                   {"--position": ("position", _choice("--position", ("start", "center", "end", "nearest")))},
                   set()),
+    "transition": (("scene_a", "scene_b"), {"--progress": ("progress", _number("--progress")),
+                                            "--rect": ("rect", _rect)}, {"progress"}),
+    "move": (("scene",), {"--item": ("item", _path("--item")), "--positions": ("positions", _positions)},
+             {"item", "positions"}),
 }
+_COMMANDS["render"][1].update(_MOTION_OPTIONS)
 
 
 def parse_arguments(argv: Sequence[str]) -> tuple[str, dict[str, Any]]:
@@ -116,6 +188,12 @@ def parse_arguments(argv: Sequence[str]) -> tuple[str, dict[str, Any]]:
         if argument == "--":
             given += rest
             break
+        if argument in _FLAGS.get(command, {}):
+            key, flag = _FLAGS[command][argument]
+            if key in values:
+                raise UsageError(f"{' and '.join(_FLAGS[command])} exclude each other")
+            values[key] = flag
+            continue
         if argument.startswith("-") and len(argument) > 1:
             name, equals, value = argument.partition("=")
             if name not in options:
@@ -171,6 +249,18 @@ def _run(command: str, values: dict[str, Any]) -> None:
             answer = targets.run_scroll_to(values["scene"], values["category"], values["kind"],
                                            values["section"], values["item"],
                                            values.get("position", "start"))
+        sys.stdout.write(json.dumps(answer, indent=1) + "\n")
+        return
+    if command in ("transition", "move") or (command == "render" and any(
+            key in values for key in ("update", "transition", "item", "positions", "end"))):
+        from . import _motion_commands
+        if command == "render":
+            _motion_commands.render_motion(values)
+            return
+        answer = _motion_commands.run_transition(
+            values["scene_a"], values["scene_b"], values["progress"], values.get("rect")) \
+            if command == "transition" else _motion_commands.run_move(
+                values["scene"], values["item"], values["positions"], values.get("end"))
         sys.stdout.write(json.dumps(answer, indent=1) + "\n")
         return
     if command in ("update", "diff"):

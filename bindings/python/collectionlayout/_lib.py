@@ -322,6 +322,7 @@ SECTION_SCROLL_SIZE = ctypes.sizeof(cl_section_scroll)
 # ---- The function table (name, argtypes, restype), as in clang.cindex ------------------------
 
 cl_layout_p = c_void_p  # opaque cl_layout *
+cl_transition_p = c_void_p  # opaque cl_transition *
 
 FUNCTIONS: list[tuple[str, list[Any], object]] = [
     ("cl_version", [], c_uint32),
@@ -379,6 +380,20 @@ FUNCTIONS: list[tuple[str, list[Any], object]] = [
                                          POINTER(c_double)], cl_status),
     ("cl_layout_scroll_to_element", [cl_layout_p, c_int32, c_int32, c_int64, c_int64, c_int32,
                                      POINTER(cl_rect)], cl_status),
+    # ---- Transitions and interactive movement (SPEC §10.5, §10.7) ----
+    ("cl_transition_create", [cl_layout_p, cl_layout_p, POINTER(cl_transition_p)], cl_status),
+    ("cl_transition_destroy", [cl_transition_p], None),
+    ("cl_transition_elements_in_rect", [cl_transition_p, c_double, cl_rect, POINTER(cl_attributes),
+                                        c_int64, c_size_t, POINTER(c_int64)], cl_status),
+    ("cl_transition_viewport", [cl_transition_p, POINTER(cl_rect)], cl_status),
+    ("cl_transition_kind_name", [cl_transition_p, c_int32, POINTER(c_char_p)], cl_status),
+    ("cl_layout_begin_movement", [cl_layout_p, cl_index_path], cl_status),
+    ("cl_layout_update_movement", [cl_layout_p, c_double, c_double, POINTER(cl_index_path)],
+     cl_status),
+    ("cl_layout_movement", [cl_layout_p, POINTER(c_int32), POINTER(cl_index_path),
+                            POINTER(cl_index_path)], cl_status),
+    ("cl_layout_commit_movement", [cl_layout_p, POINTER(cl_update_summary), c_size_t], cl_status),
+    ("cl_layout_cancel_movement", [cl_layout_p], cl_status),
 ]
 
 # ---- Loading --------------------------------------------------------------------------------

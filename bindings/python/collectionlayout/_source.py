@@ -79,14 +79,15 @@ class ArraySizes:
         self._cache: dict[int, tuple[Any, int]] = {}  # section -> (array, address)
 
     def array_source(self) -> Any:
-        """The cl_array_source over the (fixed) list: counts and a table of the arrays'
-        addresses, kept alive by this object."""
+        """The cl_array_source over the list as it is now: counts and a table of the arrays'
+        addresses, kept alive by this object. Called again after the list changed (a committed
+        movement), it updates the same struct, which the library reads at every pass."""
         import numpy as np
         sections = self.sections
         self._counts = np.fromiter((len(a) for a in sections), dtype=np.int64, count=len(sections))
         self._addresses = np.fromiter((a.__array_interface__["data"][0] for a in sections),
                                       dtype=np.uintp, count=len(sections))
-        arrays = _lib.lib().cl_array_source_default()
+        arrays = getattr(self, "_arrays", None) or _lib.lib().cl_array_source_default()
         arrays.section_count = len(sections)
         arrays.item_counts = self._counts.ctypes.data
         arrays.item_sizes = self._addresses.ctypes.data
@@ -170,6 +171,7 @@ class DataSource:
 
         if isinstance(item_sizes, ArraySizes) and item_sizes.fixed:
             # Counts and sizes straight from the arrays: while staged, no sections yet.
+            self.item_sizes = item_sizes
             self.arrays = arrays = item_sizes.array_source()
             self.section_total = arrays.section_count
             if staged:
@@ -216,6 +218,11 @@ class DataSource:
                     return fail(error)
             struct.custom_frames = _lib.CUSTOM_FRAMES_FN(frames)
         self.struct = struct
+
+    def refresh_arrays(self) -> None:
+        """The fixed ArraySizes' list changed (a committed movement): the arrays again."""
+        if self.arrays is not None:
+            self.item_sizes.array_source()
 
     def unstage(self) -> None:
         """The decorations are registered: the sections come now."""

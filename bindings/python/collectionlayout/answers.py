@@ -52,6 +52,17 @@ class ElementChange(NamedTuple):
     def kind(self) -> str:
         return self.from_.kind
 
+    def at(self, t: float) -> Attributes:
+        """The element at progress t of the update's animation: frame and alpha linear from
+        `from_` to `to`, z and hidden of the nearer end (as a transition, SPEC §10.5); the
+        identity is the new one (the old one for a deleted element)."""
+        a, b = self.from_, self.to
+        x, y, w, h = (p + (q - p) * t for p, q in zip(a.frame, b.frame))
+        frame = (x, y, w, h)
+        near = a if t < 0.5 else b
+        return b._replace(frame=frame, alpha=a.alpha + (b.alpha - a.alpha) * t, z=near.z,
+                          hidden=near.hidden)
+
     def to_dict(self) -> dict[str, Any]:
         """The record as the `update` command prints it (SPEC §12)."""
         return {"change": self.change,

@@ -21,6 +21,7 @@ from .attributes import ATTRIBUTES_DTYPE, Attributes, RectQuery, SectionScroll
 from .errors import (CallbackError, CollectionLayoutError, InvalidHandleError, ReentrantError,
                      UnknownKindError, error_for)
 from .metrics import SectionMetricsTable
+from .motion import Motion
 from .options import (Alignment, Coverage, CrossAlignment, Direction, Scope, SectionMetrics,
                       Style)
 from .orthogonal import OrthogonalSections
@@ -57,7 +58,7 @@ def _destroy(handle: int, _source: DataSource) -> None:
     _lib.lib().cl_layout_destroy(handle)
 
 
-class Layout(Queries, OrthogonalSections, Updates, Targets):
+class Layout(Queries, OrthogonalSections, Updates, Targets, Motion):
     """A layout of sections. The data source is Python callables:
 
     - ``item_count(section) -> int`` (required),
@@ -200,8 +201,10 @@ class Layout(Queries, OrthogonalSections, Updates, Targets):
             item_sizes: Any = ArraySizes(sections, fixed=True)  # read by the library in place
         else:
             item_sizes = lambda section, first, count: sections[section][first:first + count]
-        return cls(lambda section: len(sections[section]), section_count=lambda: len(sections),
-                   item_sizes=item_sizes, **options)
+        layout = cls(lambda section: len(sections[section]), section_count=lambda: len(sections),
+                     item_sizes=item_sizes, **options)
+        layout._owned_sizes = sections  # its data: a committed movement moves the item in it too
+        return layout
 
     @classmethod
     def orthogonal(cls, item_count: Callable[[int], int], **options: Any) -> Layout:

@@ -20,13 +20,25 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 from xml.sax.saxutils import escape
 
 from ._convert import Rect
 from .layout import Attributes, Layout
 
-__all__ = ["render", "to_svg", "to_png", "plan", "Picture", "Box", "Label", "LegendEntry"]
+__all__ = ["render", "to_svg", "to_png", "plan", "Picture", "Box", "Label", "LegendEntry",
+           "Drawable"]
+
+
+class Drawable(Protocol):
+    """What a picture is drawn from: a Layout, or one frame of an animation (render_motion.py)."""
+
+    @property
+    def content_size(self) -> tuple[float, float]: ...
+    @property
+    def viewport(self) -> Rect: ...
+    def elements(self) -> list[Attributes]: ...
+    def elements_in_rect(self, rect: Any) -> list[Attributes]: ...
 
 
 def to_png(layout: Layout, path: str | os.PathLike[str], rect: Rect | None = None,
@@ -46,6 +58,8 @@ DECORATION_PALETTE = [("#f4f4f4", "#969696"), ("#cfcfcf", "#bdbdbd"), ("#e0ecf4"
 VIEWPORT = "#e31a1c"
 PINNED_STROKE = "#08306b"
 PINNED_Z = 10  # the z of pinned headers and footers (SPEC §1)
+LIFTED_Z = 100  # the z of the cell an interactive movement carries (SPEC §10.7)
+SHADOW = (4.0, 5.0)  # its shadow's offset
 MARGIN = 12.0
 LEGEND_FONT = 10.0
 LEGEND_LINE = 16.0
@@ -73,6 +87,7 @@ class Box:
     pinned: bool = False
     hidden: bool = False
     alpha: float = 1.0
+    lifted: bool = False  # the cell an interactive movement carries: drawn with a shadow
 
 
 @dataclass(frozen=True)
@@ -136,7 +151,8 @@ def _label(element: Attributes) -> str:
 def _title(element: Attributes) -> str:
     x, y, w, h = element.frame
     kind = f" {element.kind}" if element.kind else ""
-    flags = (" pinned" if _pinned(element) else "") + (" hidden" if element.hidden else "")
+    flags = (" pinned" if _pinned(element) else "") + (" hidden" if element.hidden else "") + \
+        (" lifted" if element.category == "cell" and element.z >= LIFTED_Z else "")
     return (f"{element.category}{kind} {element.section}.{element.item}: "
             f"({x:g}, {y:g}, {w:g}, {h:g}) z {element.z} alpha {element.alpha:g}{flags}")
 
@@ -162,7 +178,7 @@ def text_width(text: str, size: float) -> float:
     return len(text) * size * CHAR_WIDTH
 
 
-def plan(layout: Layout, rect: Rect | None = None) -> Picture:
+def plan(layout: Drawable, rect: Rect | None = None) -> Picture:
     """The picture of the layout (all elements, or those in rect), ready to draw."""
     content_w, content_h = layout.content_size
     viewport = layout.viewport
@@ -200,7 +216,8 @@ def plan(layout: Layout, rect: Rect | None = None) -> Picture:
         radius = min(8.0, element.frame[2] / 4, element.frame[3] / 4) if decoration else 0.0
         boxes.append(Box(element.frame, visible, fill, stroke, _label(element), _title(element),
                          radius, decoration, _pinned(element), element.hidden,
-                         max(0.0, min(1.0, element.alpha))))
+                         max(0.0, min(1.0, element.alpha)),
+                         element.category == "cell" and element.z >= LIFTED_Z))
     legend_items: list[tuple[str, str, str, str]] = [
         (name, fill, stroke, "box") for name, (fill, stroke) in swatches.items()]
     if any(box.pinned for box in boxes):
@@ -295,6 +312,9 @@ def to_svg(layout: Layout, rect: Rect | None = None) -> str:
             extra += f' fill-opacity="{box.alpha:g}"'
         stroke, stroke_width = (PINNED_STROKE, 2.5) if box.pinned else (box.stroke, 1.0)
         classes = "element" + (" pinned" if box.pinned else "") + (" hidden" if box.hidden else "")
+        if box.lifted:
+            out.append(f'<rect class="shadow" x="{x + SHADOW[0]:g}" y="{y + SHADOW[1]:g}" '
+                       f'width="{w:g}" height="{h:g}" fill="black" fill-opacity="0.25"/>')
         out.append(f'<g class="{classes}"><title>{escape(box.title)}</title><rect x="{x:g}" '
                    f'y="{y:g}" width="{w:g}" height="{h:g}" rx="{box.radius:g}" fill="{fill}" '
                    f'stroke="{stroke}" stroke-width="{stroke_width:g}"{extra}/>')

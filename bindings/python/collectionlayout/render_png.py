@@ -7,12 +7,19 @@ from typing import Any
 
 from ._convert import Rect
 from .layout import Layout
-from .render import LEGEND_FONT, LEGEND_SWATCH, MARGIN, PINNED_STROKE, VIEWPORT, _intersection, plan
+from .render import Drawable
+from .render import (LEGEND_FONT, LEGEND_SWATCH, MARGIN, PINNED_STROKE, SHADOW, VIEWPORT,
+                     _intersection, plan)
 
 
 def to_png(layout: Layout, path: str | os.PathLike[str], rect: Rect | None = None,
            max_pixels: int = 2400) -> None:
     """Writes a PNG picture of the layout (needs Pillow: pip install 'collectionlayout[png]')."""
+    draw_image(layout, rect, max_pixels).save(os.fspath(path), format="PNG")
+
+
+def draw_image(layout: Drawable, rect: Rect | None = None, max_pixels: int = 2400) -> Any:
+    """The picture as a Pillow image (RGB)."""
     try:
         from PIL import Image, ImageDraw, ImageFont
     except ImportError as error:
@@ -46,6 +53,9 @@ def to_png(layout: Layout, path: str | os.PathLike[str], rect: Rect | None = Non
             _dashed_rectangle(draw, box_px(frame), outline, line, scale)
             continue
         fill = _rgba(box.fill, box.alpha)
+        if box.lifted:
+            x, y, w, h = frame
+            draw.rectangle(box_px((x + SHADOW[0], y + SHADOW[1], w, h)), fill=(0, 0, 0, 64))
         draw.rounded_rectangle(box_px(frame), radius=box.radius * scale, fill=fill,
                                outline=outline, width=line)
         if box.pinned:
@@ -87,7 +97,7 @@ def to_png(layout: Layout, path: str | os.PathLike[str], rect: Rect | None = Non
                              fill=PINNED_STROKE)
             text_x = x + (LEGEND_SWATCH + 4) * scale
         draw.text((text_x, y + 5 * scale), entry.text, fill="black", font=legend_font, anchor="lm")
-    image.save(os.fspath(path), format="PNG")
+    return image
 
 
 def _rgba(colour: str, alpha: float) -> tuple[int, int, int, int]:

@@ -306,17 +306,21 @@ class Updates:
             known.update(before)
             raise
         del keep
-        self._update_generation += 1
-        records = self._update_records(summary.element_count)
-        inserted = self._update_identities(1, summary.inserted_count)
-        deleted = self._update_identities(0, summary.deleted_count)
-        result = UpdateResult(self, self._update_generation, summary, records, inserted,
-                              deleted, old_sections)
+        result = self._finish_update(summary, old_sections)
         for section, entries in before.items():  # sections not asked again keep theirs
             new = result.new_section(section) if section < old_sections else None
             if new is not None and new not in known:
                 known[new] = entries
         return result
+
+    def _finish_update(self, summary: cl_update_summary, old_sections: int) -> UpdateResult:
+        """The answers of the update (or movement commit) that just succeeded."""
+        self._update_generation += 1
+        records = self._update_records(summary.element_count)
+        inserted = self._update_identities(1, summary.inserted_count)
+        deleted = self._update_identities(0, summary.deleted_count)
+        return UpdateResult(self, self._update_generation, summary, records, inserted,
+                            deleted, old_sections)
 
     def _update_records(self, count: int) -> Any:
         buffer = (cl_element_change * max(count, 1))()

@@ -110,3 +110,18 @@ def test_pygame_feed_headless(tmp_path):
     shots = [colours(tmp_path / f"{name}.png") for name in ("1_first_screen", "2_fling", "3_jump", "4_prepend")]
     assert all(len(found) > 5 for found in shots)
     assert shots[0] != shots[1] != shots[2]
+def test_pygame_motion_headless(tmp_path):
+    """The scripted drag and list <-> grid switch: the targets as the card passes, the model
+    reordered after each drop, the lifted card and a mid-transition frame drawn."""
+    require("pygame")
+    require("PIL")
+    result = run("pygame_motion.py", "--headless", "--screenshots", str(tmp_path))
+    out = result.stdout
+    assert "drag at (180, 240): target (0, 3)" in out
+    assert "dropped card 0 at 3 (0 -> 3)" in out and "dropped card 7 at 0 (7 -> 0)" in out
+    assert "order: [7, 1, 2, 3, 0, 4, 5, 6]" in out
+    example = load_example("pygame_motion")
+    shots = sorted(tmp_path.glob("*.png"))
+    assert len(shots) == 13
+    middle = {rgb for count, rgb in colours(tmp_path / "07_list_to_grid_t050.png") if count > 500}
+    assert len(middle & set(example.PALETTE)) == 8  # every card on screen mid-transition

@@ -1,0 +1,105 @@
+/// A transition between two layouts with the same counts (SPEC §10.5, UIKit's transition
+/// layout): the interpolated attributes at any progress for any rect, and where the viewport goes.
+///
+/// It holds the two layouts' states (immutable values, sharing their storage with the layouts),
+/// so a frame costs two rect queries and one look-up by identity per element: nothing is copied
+/// or laid out again, and the layouts may change afterwards without changing the transition.
+/// (A class: the per-element closures then hold one reference, not a copy of both states.)
+public final class Transition {
+    let from: LayoutState
+    let to: LayoutState
+    /// The transition's kind names: the from-layout's, then the names only the to-layout has.
+    let kinds: Kinds
+    private let fromKinds: Kinds
+    private let toKinds: Kinds
+    /// A kind id of one side -> the id of the same name on the other side (-1: none), and for
+    /// the to-side the transition's id.
+    private let fromToTo: [Int32]
+    private let toToFrom: [Int32]
+    private let toToOwn: [Int32]
+
+    /// Refuses layouts whose section or item counts differ (the error names the first difference).
+    public init(from a: Layout, to b: Layout) throws(LayoutError) {
+        try a.reader.checkNotAsking()
+        try b.reader.checkNotAsking()
+        from = a.liveState
+        to = b.liveState
+        guard from.sections.count == to.sections.count else {
+            throw LayoutError(.invalidArgument, "the layouts have different counts: \(from.sections.count) sections and \(to.sections.count)")
+        }
+        for s in from.sections.indices where from.sections[s].model.itemCount != to.sections[s].model.itemCount {
+            throw LayoutError(.invalidArgument, "the layouts have different counts: section \(s) has \(from.sections[s].model.itemCount) items and \(to.sections[s].model.itemCount)")
+        }
+        (fromKinds, toKinds) = (a.kinds, b.kinds)
+        var own = a.kinds
+        fromToTo = (0..<a.kinds.count).map { raw in a.kinds.name(Kind(rawValue: raw)).flatMap { b.kinds.kind(named: $0)?.rawValue } ?? -1 }
+        toToFrom = (0..<b.kinds.count).map { raw in b.kinds.name(Kind(rawValue: raw)).flatMap { a.kinds.kind(named: $0)?.rawValue } ?? -1 }
+        var mine: [Int32] = []
+        for raw in 0..<b.kinds.count {
+            let name = b.kinds.name(Kind(rawValue: raw)) ?? ""
+            mine.append(Kinds.isBuiltIn(name) ? raw : ((try? own.register(name))?.rawValue ?? raw))
+        }
+        toToOwn = mine
+        kinds = own
+    }
+
+    public func kindName(_ kind: Kind) -> String? { kinds.name(kind) }
+
+    /// Visits the elements either layout returns for `rect`, interpolated at progress `t`
+    /// (SPEC §10.5): present on both sides, frame and alpha linear and z and hidden from the
+    /// nearer side; on one side only, its frame there, fading out (from) or in (to).
+    public func forEachElement(in rect: Rect, progress t: Double, _ visit: (Attributes) -> Void) throws(LayoutError) {
+        guard t >= 0, t <= 1 else { throw LayoutError(.invalidArgument, "progress \(t) is not in [0, 1]") }
+        from.forEachElement(in: rect) { a in
+            visit(Self.blend(a, counterpart(a.id, in: to, kinds: toKinds, map: fromToTo), t))
+        }
+        to.forEachElement(in: rect) { b in
+            let a = counterpart(b.id, in: from, kinds: fromKinds, map: toToFrom)
+            if let a, a.frame.overlaps(rect) { return }  // the from side visited it above
+            guard let a else {
+                var faded = b
+                faded.id.kind = Kind(rawValue: toToOwn[Int(b.id.kind.rawValue)])
+                faded.alpha = b.alpha * t
+                return visit(faded)
+            }
+            visit(Self.blend(a, b, t))
+        }
+    }
+
+    public func elements(in rect: Rect, progress t: Double) throws(LayoutError) -> [Attributes] {
+        var result: [Attributes] = []
+        try forEachElement(in: rect, progress: t) { result.append($0) }
+        return result
+    }
+
+    /// The element with this id (of one side, in that side's kinds) on the other side.
+    private func counterpart(_ id: ElementID, in state: LayoutState, kinds: Kinds, map: [Int32]) -> Attributes? {
+        let raw = map.indices.contains(Int(id.kind.rawValue)) ? map[Int(id.kind.rawValue)] : -1
+        guard raw >= 0 else { return nil }
+        var other = id
+        other.kind = Kind(rawValue: raw)
+        return try? state.attributes(for: other, kinds: kinds)
+    }
+
+    /// `a` (from) moved towards `b` (to) by `t`, z and hidden of the nearer one; with no `b`,
+    /// `a` fading out.
+    private static func blend(_ a: Attributes, _ b: Attributes?, _ t: Double) -> Attributes {
+        var r = a
+        guard let b else {
+            r.alpha = a.alpha * (1 - t)
+            return r
+        }
+        func mix(_ x: Double, _ y: Double) -> Double { x + (y - x) * t }
+        r.frame = Rect(x: mix(a.frame.x, b.frame.x), y: mix(a.frame.y, b.frame.y),
+                       width: mix(a.frame.width, b.frame.width), height: mix(a.frame.height, b.frame.height))
+        r.alpha = mix(a.alpha, b.alpha)
+        if t >= 0.5 { (r.z, r.hidden) = (b.z, b.hidden) }
+        return r
+    }
+
+    /// Where the viewport goes (UIKit's targetContentOffset(forProposedContentOffset:)): the
+    /// to-viewport with its scroll-axis origin following the anchor of SPEC §10.4, clamped.
+    public var targetViewport: Rect {
+        to.viewport(atOrigin: to.transitionOrigin(from: from))
+    }
+}
