@@ -372,6 +372,14 @@ def target_rows(c: dict, n: int, row) -> None:
         f"adjustment {c['self_size_adjustment']:g} pt", ">= 500x")
     row(f"21. target content offset, line snapping, {n:,} items", f"{c['target_line_us']:.3f} us",
         f"per call, {c['target_calls']:,} calls at random offsets and velocities", "<= 5 us")
+    e = c["estimated_items"]
+    row(f"23. {e:,} estimated items, one flow section: create + first screen query",
+        f"{c['estimated_create_s'] * 1e6:,.1f} us", f"{c['estimated_screen']} elements on screen", "<= 1 ms")
+    row("   jump to the middle, measure its 30 items (set_item_sizes), query the screen",
+        f"{c['estimated_jump_s'] * 1e6:,.1f} us", "", "<= 100 us")
+    row("   heap of the unmeasured layout / per measured item (10,000 measured)",
+        f"{c['estimated_heap'] / 1024:,.1f} KiB / {c['estimated_bytes_per_measured']:,.0f} B",
+        "grows with the measured items, not the count", "")
 
 
 def ms(s: float) -> str:
@@ -562,6 +570,10 @@ def main() -> None:
           f"({c['ortho_invalidate'] / c['ortho_reference']:.1f}x a plain C loop) | |")
     print(f"| orthogonal sections: one-screen rect query, random offsets | {c['ortho_query_us']:.2f} us | <= 5 us |")
     print(f"| orthogonal sections: set one section's offset | {c['ortho_set_offset_us'] * 1e3:.0f} ns | <= 1 us |")
+    print(f"| {c['estimated_items']:,} estimated items: create + first screen / jump, measure 30, query | "
+          f"{c['estimated_create_s'] * 1e6:,.1f} / {c['estimated_jump_s'] * 1e6:,.1f} us "
+          f"({c['estimated_heap'] / 1024:,.1f} KiB unmeasured, {c['estimated_bytes_per_measured']:,.0f} B per measured item) "
+          f"| <= 1 ms / <= 100 us |")
     print(f"| self-sizing 30 items on screen (set_item_sizes) | {c['self_size_s'] * 1e6:,.1f} us "
           f"({c['self_size_full_s'] / c['self_size_s']:,.0f}x faster than a full layout) | >= 500x |")
     print(f"| target content offset, line snapping | {c['target_line_us']:.2f} us | <= 5 us |")

@@ -6,12 +6,17 @@
  *    measurements toggle between changed and original heights, so that every call is a change
  *    and an even number of calls restores the sizes: the frames then equal a fresh layout's.
  * 21 target content offset with line snapping (SPEC §10.6) at random proposed offsets and
- *    velocities over the same section: per call, in batches of 100. */
-#define _POSIX_C_SOURCE 199309L /* clock_gettime */
+ *    velocities over the same section: per call, in batches of 100.
+ * 23 estimated sizes at scale (SPEC §10.4): one flow section of 10,000,000 items with one
+ *    estimated size: create plus the first screen's query; a jump to the middle, 30 items of
+ *    that screen measured and the screen queried; the heap of the unmeasured layout and per
+ *    measured item (10,000 measured, spread over the section). */
+#define _GNU_SOURCE /* mallinfo2 */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <malloc.h>
 #include <time.h>
 #include "collectionlayout.h"
 
@@ -51,8 +56,69 @@ static cl_layout *make(tsource *src)
     return l;
 }
 
+static double heap_bytes(void) { struct mallinfo2 m = mallinfo2(); return (double)m.uordblks + (double)m.hblkhd; }
+
+enum { ESTIMATED_ITEMS = 10000000 };
+static cl_status e_count(void *u, int64_t sec, int64_t *out) { (void)u; (void)sec; *out = ESTIMATED_ITEMS; return 0; }
+static cl_status e_metrics(void *u, int64_t sec, cl_section_metrics *m)
+{
+    (void)u; (void)sec;
+    m->estimated = 1;
+    m->estimated_item_size = (cl_size){370, 88};
+    return 0;
+}
+
+/* 23: returns the figures as a JSON fragment on stdout */
+static void estimated_bench(int runs)
+{
+    enum { SCREEN = 30, MEASURED = 10000 };
+    cl_layout_def d = cl_layout_def_default();
+    d.viewport = (cl_rect){0, 0, 390, 844};
+    d.insets = (cl_insets){10, 10, 10, 10};
+    d.line_spacing = 10;
+    cl_data_source ds = cl_data_source_default();
+    ds.item_count = e_count;
+    ds.section_metrics = e_metrics;
+    double tc[64], tj[64];
+    cl_attributes screen[256];
+    int64_t count = 0;
+    for (int r = 0; r < runs; r++) {
+        double h0 = heap_bytes(), t0 = now();
+        cl_layout *l = NULL;
+        check(cl_layout_create(&d, &ds, &l), NULL, "cl_layout_create (estimated)");
+        check(cl_layout_elements_in_rect(l, d.viewport, screen, 256, sizeof screen[0], &count), l, "cl_layout_elements_in_rect");
+        tc[r] = now() - t0;
+        const double unmeasured = heap_bytes() - h0;
+        /* a jump to the middle: the viewport there, its 30 items measured, the screen queried */
+        t0 = now();
+        const cl_rect middle = {0, 10 + 98.0 * 4999990, 390, 844};  /* item 4,999,990 at the top (one per line)  */
+        check(cl_layout_set_viewport(l, middle), l, "cl_layout_set_viewport");
+        cl_item_size m[SCREEN];
+        const int64_t first = 4999990;
+        for (int k = 0; k < SCREEN; k++) m[k] = (cl_item_size){{0, first + k}, {370, 60 + 7 * (k % 9)}};
+        cl_size_change change;
+        check(cl_layout_set_item_sizes(l, m, SCREEN, &change, sizeof change), l, "cl_layout_set_item_sizes");
+        check(cl_layout_elements_in_rect(l, change.viewport, screen, 256, sizeof screen[0], &count), l, "cl_layout_elements_in_rect");
+        tj[r] = now() - t0;
+        if (r == 0) {
+            /* memory per measured item: 10,000 more, spread over the section */
+            double h1 = heap_bytes();
+            for (int64_t k = 0; k < MEASURED; k++) {
+                cl_item_size one = {{0, k * (ESTIMATED_ITEMS / MEASURED) + 3}, {370, 70 + (double)(k % 5)}};
+                check(cl_layout_set_item_sizes(l, &one, 1, &change, sizeof change), l, "cl_layout_set_item_sizes");
+            }
+            printf(" \"estimated_items\": %d, \"estimated_heap\": %.0f, \"estimated_bytes_per_measured\": %.1f,\n",
+                   ESTIMATED_ITEMS, unmeasured, (heap_bytes() - h1) / MEASURED);
+        }
+        cl_layout_destroy(l);
+    }
+    printf(" \"estimated_create_s\": %.9f, \"estimated_jump_s\": %.9f, \"estimated_screen\": %lld,\n",
+           median(tc, runs), median(tj, runs), (long long)count);
+}
+
 void targets_bench(int64_t n, int runs, const cl_size *sizes)
 {
+    estimated_bench(runs < 64 ? runs : 63);
     enum { SCREEN = 30, R = 41, BATCH = 100, BATCHES = 1001 };
     tsource src = {sizes, n};
     cl_layout *L = make(&src);

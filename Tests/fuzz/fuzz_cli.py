@@ -415,7 +415,22 @@ def fallback(seconds: float, folders: list[str]) -> int:
     return 0
 
 
+def _cap_memory() -> None:
+    """The library refuses a layout whose memory estimate is over three quarters of the
+    process's data limit (SPEC §11, CL_ERROR_LIMIT): libFuzzer's RSS limit becomes that limit,
+    so that a scene of a few hundred million items is an `error:` line, as for a host with that
+    little memory, and not a process stopped at the RSS limit."""
+    import resource
+    for a in sys.argv:
+        if a.startswith("-rss_limit_mb="):
+            limit, hard = int(a.split("=", 1)[1]) << 20, resource.getrlimit(resource.RLIMIT_DATA)[1]
+            if hard != resource.RLIM_INFINITY:
+                limit = min(limit, hard)
+            resource.setrlimit(resource.RLIMIT_DATA, (limit, hard))
+
+
 def main() -> None:
+    _cap_memory()
     atexit.register(_report)
     if len(sys.argv) > 1 and sys.argv[1] == "--fallback" or atheris is None:
         args = [a for a in sys.argv[1:] if a != "--fallback"]

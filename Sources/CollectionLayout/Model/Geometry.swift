@@ -58,10 +58,12 @@ struct AxisRect: Equatable {
     }
 
     /// Shrinks by insets in axis terms (`Axes.axisInsets`); negative insets grow it, and an extent shrunk below zero becomes zero (SPEC §7).
+    /// Extents are taken between the new edges, so that a frame with a positive extent also
+    /// ends after it starts (an extent of rounding noise would overlap nothing, SPEC §9).
     func inset(by i: Insets) -> AxisRect {
-        AxisRect(line: line + i.left, scroll: scroll + i.top,
-                 lineExtent: Swift.max(0, lineExtent - i.left - i.right),
-                 scrollExtent: Swift.max(0, scrollExtent - i.top - i.bottom))
+        let start = line + i.left, top = scroll + i.top
+        return AxisRect(line: start, scroll: top, lineExtent: Swift.max(0, (lineEnd - i.right) - start),
+                        scrollExtent: Swift.max(0, (scrollEnd - i.bottom) - top))
     }
 }
 
