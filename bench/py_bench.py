@@ -372,6 +372,10 @@ def target_rows(c: dict, n: int, row) -> None:
         f"adjustment {c['self_size_adjustment']:g} pt", ">= 500x")
     row(f"21. target content offset, line snapping, {n:,} items", f"{c['target_line_us']:.3f} us",
         f"per call, {c['target_calls']:,} calls at random offsets and velocities", "<= 5 us")
+    for k, label in enumerate((f"1 x {n:,}", f"1,000 x {n // 1000:,}")):
+        row(f"19. one item inserted mid-collection, {label}, C-driven over a cl_array_source",
+            f"{c['insert_c_s'][k] * 1e3:.3f} ms", f"{c['insert_c_ratio'][k]:,.1f}x the speed of a full "
+            "layout (cl_layout_invalidate) of the same data", ">= 100x")
     e = c["estimated_items"]
     row(f"23. {e:,} estimated items, one flow section: create + first screen query",
         f"{c['estimated_create_s'] * 1e6:,.1f} us", f"{c['estimated_screen']} elements on screen", "<= 1 ms")

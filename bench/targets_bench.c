@@ -7,6 +7,9 @@
  *    and an even number of calls restores the sizes: the frames then equal a fresh layout's.
  * 21 target content offset with line snapping (SPEC §10.6) at random proposed offsets and
  *    velocities over the same section: per call, in batches of 100.
+ * 19 (C-driven) one item inserted by cl_layout_perform_batch_update in the middle of 1 x n and of
+ *    1,000 x (n / 1,000) items held in a cl_array_source (the section's new sizes array and count
+ *    are set, then the update names the insert), against cl_layout_invalidate of the same data.
  * 23 estimated sizes at scale (SPEC §10.4): one flow section of 10,000,000 items with one
  *    estimated size: create plus the first screen's query; a jump to the middle, 30 items of
  *    that screen measured and the screen queried; the heap of the unmeasured layout and per
@@ -116,8 +119,64 @@ static void estimated_bench(int runs)
            median(tc, runs), median(tj, runs), (long long)count);
 }
 
+/* 19, C-driven: returns the figures as a JSON fragment on stdout */
+static void insert_bench(int64_t n, int runs, const cl_size *sizes)
+{
+    enum { MAX_SECTIONS = 1000 };
+    static int64_t counts[MAX_SECTIONS];
+    static const cl_size *table[MAX_SECTIONS];
+    cl_size *grown = malloc((size_t)(n + 1) * sizeof *grown);
+    double ratio[2], insert_s[2];
+    for (int c = 0; c < 2; c++) {
+        const int64_t sections = c == 0 ? 1 : MAX_SECTIONS, per = n / sections;
+        for (int64_t s = 0; s < sections; s++) { counts[s] = per; table[s] = sizes + s * per; }
+        cl_array_source arrays = cl_array_source_default();
+        arrays.section_count = sections;
+        arrays.item_counts = counts;
+        arrays.item_sizes = table;
+        cl_layout_def d = cl_layout_def_default();
+        d.viewport = (cl_rect){0, 0, 390, 844};
+        d.insets = (cl_insets){10, 10, 10, 10};
+        d.line_spacing = d.interitem_spacing = 10;
+        cl_data_source ds = cl_data_source_default();
+        ds.arrays = &arrays;
+        cl_layout *l = NULL;
+        check(cl_layout_create(&d, &ds, &l), NULL, "cl_layout_create (arrays)");
+        /* the middle section with one more item in its middle */
+        const int64_t mid = sections / 2, at = per / 2;
+        const cl_size *before = table[mid];
+        memcpy(grown, before, (size_t)at * sizeof *grown);
+        grown[at] = (cl_size){80, 60};
+        memcpy(grown + at + 1, before + at, (size_t)(per - at) * sizeof *grown);
+        const cl_index_path path = {mid, at};
+        double ti[64], tf[64];
+        for (int r = 0; r < runs; r++) {
+            cl_update_summary summary;
+            cl_batch_update u = cl_batch_update_default();
+            table[mid] = grown; counts[mid] = per + 1;
+            u.insert_items = &path; u.insert_item_count = 1;
+            double t0 = now();
+            check(cl_layout_perform_batch_update(l, &u, &summary, sizeof summary), l, "cl_layout_perform_batch_update (insert)");
+            ti[r] = now() - t0;
+            table[mid] = before; counts[mid] = per;
+            u = cl_batch_update_default();
+            u.delete_items = &path; u.delete_item_count = 1;
+            check(cl_layout_perform_batch_update(l, &u, &summary, sizeof summary), l, "cl_layout_perform_batch_update (delete)");
+            t0 = now();
+            check(cl_layout_invalidate(l), l, "cl_layout_invalidate");
+            tf[r] = now() - t0;
+        }
+        insert_s[c] = median(ti, runs);
+        ratio[c] = median(tf, runs) / insert_s[c];
+        cl_layout_destroy(l);
+    }
+    free(grown);
+    printf(" \"insert_c_s\": [%.9f, %.9f], \"insert_c_ratio\": [%.3f, %.3f],\n", insert_s[0], insert_s[1], ratio[0], ratio[1]);
+}
+
 void targets_bench(int64_t n, int runs, const cl_size *sizes)
 {
+    insert_bench(n, runs < 64 ? runs : 63, sizes);
     estimated_bench(runs < 64 ? runs : 63);
     enum { SCREEN = 30, R = 41, BATCH = 100, BATCHES = 1001 };
     tsource src = {sizes, n};

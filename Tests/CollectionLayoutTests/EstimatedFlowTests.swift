@@ -33,7 +33,16 @@ import Testing
         var m = scene.metrics
         m.estimatedItemSize = scene.estimate
         let estimated = try Layout(definition: scene.definition, dataSource: ArraySource(sizes: [Array(repeating: .zero, count: count)], metrics: [m], inlines: [inlines]))
-        if !measured.isEmpty { try estimated.setItemSizes(measured.map { (0, $0.key, $0.value) }) }
+        // Reported in a few calls (each re-lays from its first item until the lines meet the
+        // old ones), some twice.
+        let entries = measured.sorted { $0.key < $1.key }.map { (section: 0, item: $0.key, size: $0.value) }
+        var k = 0
+        while k < entries.count {
+            let end = Swift.min(entries.count, k + 1 + (k * 7 + count) % 3)
+            try estimated.setItemSizes(Array(entries[k..<end].reversed()))
+            if k % 2 == 1 { try estimated.setItemSizes([(0, entries[k].item, Size(width: 1, height: 1))]); try estimated.setItemSizes([entries[k]]) }
+            k = end
+        }
         try estimated.setViewport(scene.definition.viewport)  // self-sizing anchors: back to the origin
         var exact = Array(repeating: scene.estimate, count: count)
         for (i, size) in measured { exact[i] = size }

@@ -135,7 +135,7 @@ import Testing
                 let (reference, refSource) = try Self.feed(count: count)
                 refSource.sizes[0] = exact
                 try reference.invalidateAll()
-                #expect(reference.contentSize == layout.contentSize, "round \(round)")
+                #expect(abs(reference.contentSize.height - layout.contentSize.height) < 1e-6 && reference.contentSize.width == layout.contentSize.width, "round \(round)")
                 for i in 0..<count {
                     #expect(close(try reference.attributes(for: .cell(0, i)).frame, try layout.attributes(for: .cell(0, i)).frame), "round \(round) item \(i)")
                 }

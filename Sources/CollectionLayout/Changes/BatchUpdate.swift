@@ -188,20 +188,20 @@ public struct SectionOrigins: Sendable {
         return ItemPath(s, rank + j)
     }
 
-    /// How many new items from `k` on (in range, and not past `end`) stay in the section next to
-    /// each other, as they were: old items `oldItem(k).item ..< + length`. 0 when item k is
-    /// inserted or moved in.
-    public func survivingRun(from k: Int, end: Int) -> Int {
-        guard oldSection != nil else { return 0 }
+    /// The longest run of new items from `k` on (in range, not past `end`) that stay in the
+    /// section next to each other, as they were: old items `first ..< first + length`. Nil when
+    /// item k is inserted or moved in.
+    public func survivingRun(from k: Int, end: Int) -> (first: Int, length: Int)? {
+        guard oldSection != nil else { return nil }
         let i = partition(0..<places.count) { places[$0].item < k }
-        if i < places.count && places[i].item == k { return 0 }
+        if i < places.count && places[i].item == k { return nil }
         // Item k is the survivor of rank k - i; it and those after it stay next to each other up
         // to the next place taken in the new section and the next item gone from the old one.
-        let item = oldItem(k)!.item
+        guard let item = oldItem(k)?.item else { return nil }
         let j = partition(0..<out.count) { out[$0] <= item }
         var length = end - k
         if i < places.count { length = Swift.min(length, places[i].item - k) }
         if j < out.count { length = Swift.min(length, out[j] - item) }
-        return length
+        return (item, length)
     }
 }

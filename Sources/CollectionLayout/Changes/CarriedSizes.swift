@@ -8,7 +8,9 @@ extension SectionModel {
          moves: [Move<ItemPath>], reloaded: Set<ItemPath>, old: (Int) -> SectionModel,
          ask: (Range<Int>) throws(LayoutError) -> [Size]) throws(LayoutError) {
         self.init(metrics: metrics, itemCount: n, inlines: inlines)
-        let home = map.oldSection[t]!
+        guard let home = map.oldSection[t] else {
+            throw LayoutError(.invalidArgument, "internal: section \(t) is inserted: it carries nothing")
+        }
         if let estimate = metrics.estimatedItemSize, metrics.style == .flow {
             var sizes = EstimatedSizes(estimate: estimate)
             func carry(_ from: ItemPath, _ size: Size) {
@@ -39,11 +41,10 @@ extension SectionModel {
         var k = 0
         while k < n {
             // Runs of items that stay in place come along as one copy.
-            let run = homeSizes.isEmpty || !reloaded.isEmpty ? 0 : origins.survivingRun(from: k, end: n)
-            if run > 0 {
-                let first = origins.oldItem(k)!.item
-                sizes += homeSizes[first..<(first + run)]
-                k += run
+            let run = homeSizes.isEmpty || !reloaded.isEmpty ? nil : origins.survivingRun(from: k, end: n)
+            if let (first, length) = run {
+                sizes += homeSizes[first..<(first + length)]
+                k += length
             } else if let size = carried(k) {
                 sizes.append(size)
                 k += 1

@@ -96,7 +96,7 @@ struct LayoutState {
                 sections.append(old.sections[origin])
                 elementCount += old.sections[origin].noted.elements
             } else {
-                preconditionFailure("an inserted section \(t) comes without its model")
+                throw LayoutError(.invalidArgument, "internal: inserted section \(t) comes without its model")
             }
         }
         // Each change may add rows to the shared metrics table: start afresh when it has grown

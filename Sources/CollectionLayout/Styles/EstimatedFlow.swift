@@ -42,13 +42,6 @@ struct EstimatedFlowBody: SectionBody {
         layoutAll()
     }
 
-    /// Measured sizes change only the pieces: the pass is laid out again (it costs what the
-    /// measured items cost).
-    mutating func update(items: [Int], _ write: (inout SectionModel) -> Void) {
-        write(&model)
-        layoutAll()
-    }
-
     private static func template(for estimate: Size, _ g: FlowGeometry) -> Template? {
         let (w, _) = estimate.extents(g.axes)
         // The greedy break of FlowPass for equal items, in its arithmetic.
@@ -79,7 +72,7 @@ struct EstimatedFlowBody: SectionBody {
     /// The line that starts at `item` (of a run ending at `runEnd`): laid out on a window of
     /// sizes that grows until the line ends inside it.
     private func layLine(from item: Int, runEnd: Int, start: Double, inline: Int) -> (line: Line, end: Int, positions: ArraySlice<Double>) {
-        var window = 64
+        var window = 16
         while true {
             let upper = Swift.min(runEnd, item + window)
             var (line, end, positions) = Self.lay((item..<upper).map(model.size), runEnd: upper - item, start: start, inline: inline, geometry)
@@ -93,43 +86,121 @@ struct EstimatedFlowBody: SectionBody {
 
     // MARK: The pass
 
+    /// Where a pass stands: the next item and inline element, the end of the last line.
+    private struct Cursor {
+        var item = 0
+        var inline = 0
+        var position = 0.0
+        var hasLine = false
+    }
+
     private mutating func layoutAll() {
-        pieces = []
+        var cursor = Cursor()
+        pieces = lay(from: &cursor) { _ in false }
+        extent = cursor.position
+        foldBounds()
+    }
+
+    private mutating func foldBounds() {
         bounds = (Double.infinity, -Double.infinity)
+        for piece in pieces where !piece.line.isInline {
+            bounds = (Swift.min(bounds.low, piece.line.low), Swift.max(bounds.high, piece.line.high))
+        }
+    }
+
+    /// Lays pieces from `cursor` to the end, or until `stop` says the pass may stop (asked at
+    /// every line start after a piece).
+    private func lay(from cursor: inout Cursor, until stop: (Cursor) -> Bool) -> [Piece] {
+        var laid: [Piece] = []
         let n = model.itemCount, inlines = model.inlines, spacing = geometry.lineSpacing
-        var item = 0, inline = 0, position = 0.0, hasLine = false
-        while item < n || inline < inlines.count {
-            let start = hasLine ? position + spacing : position
+        while cursor.item < n || cursor.inline < inlines.count {
+            let start = cursor.hasLine ? cursor.position + spacing : cursor.position
+            let (item, inline) = (cursor.item, cursor.inline)
             if inline < inlines.count && inlines[inline].before <= item {
                 let line = Line(start: start, thickness: inlines[inline].extent, firstItem: item, inlineIndex: Int32(inline), isInline: true)
-                pieces.append(Piece(line: line))
-                inline += 1
-                position = start + line.thickness
+                laid.append(Piece(line: line))
+                cursor.inline += 1
+                cursor.position = start + line.thickness
             } else {
                 let runEnd = inline < inlines.count ? inlines[inline].before : n
                 let free = Swift.min(runEnd, model.estimated?.firstMeasured(from: item) ?? runEnd) - item
-                var line: Line
                 if let t = template, free >= 2 * t.perLine {
                     // Whole lines of estimated items, leaving at least one such line before
                     // whatever comes next (its break does not depend on what follows).
                     let count = free / t.perLine - 1
-                    line = t.line
+                    var line = t.line
                     (line.start, line.firstItem, line.inlineIndex) = (start, item, Int32(inline))
-                    pieces.append(Piece(line: line, count: count, perLine: t.perLine))
-                    item += count * t.perLine
-                    position = start + Double(count) * line.thickness + Double(count - 1) * spacing
+                    laid.append(Piece(line: line, count: count, perLine: t.perLine))
+                    cursor.item += count * t.perLine
+                    cursor.position = start + Double(count) * line.thickness + Double(count - 1) * spacing
                 } else {
-                    let laid = layLine(from: item, runEnd: runEnd, start: start, inline: inline)
-                    line = laid.line
-                    pieces.append(Piece(line: line))
-                    item = laid.end
-                    position = start + line.thickness
+                    let line = layLine(from: item, runEnd: runEnd, start: start, inline: inline)
+                    laid.append(Piece(line: line.line))
+                    cursor.item = line.end
+                    cursor.position = start + line.line.thickness
                 }
-                bounds = (Swift.min(bounds.low, line.low), Swift.max(bounds.high, line.high))
             }
-            hasLine = true
+            cursor.hasLine = true
+            if stop(cursor) { break }
         }
-        extent = position
+        return laid
+    }
+
+    /// Measured sizes changed: lays out again from the line before the first changed item's
+    /// until the pass, past the last changed item, starts a line where an old line started (from
+    /// there on everything is as before, moved); a piece of estimated lines it meets is split.
+    /// The cost is that of the lines between, not of the section.
+    mutating func update(items changed: [Int], _ write: (inout SectionModel) -> Void) {
+        write(&model)
+        guard let first = changed.first, let last = changed.last, let p0 = piece(holding: first) else { return layoutAll() }
+        // The line that holds `first`, then the one before it (the item may now fit there).
+        var (p, j) = (p0, pieces[p0].perLine > 0 ? (first - pieces[p0].line.firstItem) / pieces[p0].perLine : 0)
+        if j > 0 { j -= 1 } else if p > 0 { p -= 1; j = pieces[p].count - 1 }
+        let old = pieces, spacing = geometry.lineSpacing
+        var cursor = Cursor(item: old[p].line.firstItem + j * old[p].perLine, inline: Int(old[p].line.inlineIndex))
+        if p > 0 || j > 0 {
+            cursor.position = lineStart(p, j) - spacing
+            cursor.hasLine = true
+        }
+        // Old line starts from piece `q` on, searched forward as the pass goes.
+        var q = p, resume: (piece: Int, line: Int, delta: Double)?
+        let laid = lay(from: &cursor) { c in
+            guard c.item > last else { return false }
+            while q < old.count && (old[q].line.firstItem + (old[q].count - 1) * old[q].perLine < c.item
+                    || (old[q].line.firstItem == c.item && Int(old[q].line.inlineIndex) < c.inline)) { q += 1 }
+            guard q < old.count, Int(old[q].line.inlineIndex) == c.inline else { return false }
+            let offset = c.item - old[q].line.firstItem
+            guard offset >= 0, old[q].perLine > 0 ? offset % old[q].perLine == 0 : offset == 0 else { return false }
+            let k = old[q].perLine > 0 ? offset / old[q].perLine : 0
+            guard !old[q].line.isInline || k == 0 else { return false }
+            resume = (q, k, c.position + spacing - (old[q].line.start + Double(k) * (old[q].line.thickness + spacing)))
+            return true
+        }
+        var next: [Piece] = []
+        next.reserveCapacity(p + 1 + laid.count + (resume.map { old.count - $0.piece } ?? 0))  // exactly: memory per measured item
+        next += old[..<p]
+        if j > 0 {  // the lines of piece p before the one laid again
+            var head = old[p]
+            head.count = j
+            next.append(head)
+        }
+        next += laid
+        if let (q, k, delta) = resume {
+            for (index, var piece) in old[q...].enumerated() {
+                if index == 0 && k > 0 {  // the rest of a run of estimated lines
+                    piece.line.start += Double(k) * (piece.line.thickness + spacing)
+                    piece.line.firstItem += k * piece.perLine
+                    piece.count -= k
+                }
+                piece.line.start += delta
+                next.append(piece)
+            }
+            extent += delta
+        } else {
+            extent = cursor.position
+        }
+        pieces = next
+        foldBounds()
     }
 }
 
