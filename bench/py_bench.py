@@ -382,7 +382,7 @@ def target_rows(c: dict, n: int, row) -> None:
     row("   jump to the middle, measure its 30 items (set_item_sizes), query the screen",
         f"{c['estimated_jump_s'] * 1e6:,.1f} us", "", "<= 100 us")
     row("   heap of the unmeasured layout / per measured item (10,000 measured)",
-        f"{c['estimated_heap'] / 1024:,.1f} KiB / {c['estimated_bytes_per_measured']:,.0f} B",
+        f"{c['estimated_heap']:,.0f} B / {c['estimated_bytes_per_measured']:,.0f} B",
         "grows with the measured items, not the count", "")
 
 
@@ -576,7 +576,7 @@ def main() -> None:
     print(f"| orthogonal sections: set one section's offset | {c['ortho_set_offset_us'] * 1e3:.0f} ns | <= 1 us |")
     print(f"| {c['estimated_items']:,} estimated items: create + first screen / jump, measure 30, query | "
           f"{c['estimated_create_s'] * 1e6:,.1f} / {c['estimated_jump_s'] * 1e6:,.1f} us "
-          f"({c['estimated_heap'] / 1024:,.1f} KiB unmeasured, {c['estimated_bytes_per_measured']:,.0f} B per measured item) "
+          f"({c['estimated_heap']:,.0f} B unmeasured, {c['estimated_bytes_per_measured']:,.0f} B per measured item) "
           f"| <= 1 ms / <= 100 us |")
     print(f"| self-sizing 30 items on screen (set_item_sizes) | {c['self_size_s'] * 1e6:,.1f} us "
           f"({c['self_size_full_s'] / c['self_size_s']:,.0f}x faster than a full layout) | >= 500x |")

@@ -1767,7 +1767,7 @@ static void run_op(fuzz_input *in, uint8_t op) {
                 st = cl_layout_target_content_offset(layout, proposed, velocity, snap, rate, fz_u8(in) == 255 ? NULL : &origin);
             } else {
                 int32_t category = (int32_t)(fz_u8(in) % 4), kind = (int32_t)read_count(in) % 8 - 1;
-                int64_t section = read_count(in) % 10 - 1, item = read_count(in) - 1;
+                int64_t section = read_count(in) % 10 - 1, item = (int64_t)((uint64_t)read_count(in) - 1u);  /* wraps, no overflow */
                 int32_t position = (int32_t)(fz_u8(in) % 5);
                 st = cl_layout_scroll_to_element(layout, category, kind, section, item, position, fz_u8(in) == 255 ? NULL : &out);
                 origin = vertical ? out.y : out.x;
@@ -1839,7 +1839,7 @@ static void run_op(fuzz_input *in, uint8_t op) {
     case 11: {
         what = "cl_layout_kind_name";
         const char *name = NULL;
-        int32_t kind = (int32_t)read_count(in) - 2;
+        int32_t kind = (int32_t)((uint32_t)read_count(in) - 2u);  /* wraps, no overflow */
         st = cl_layout_kind_name(layout, kind, fz_u8(in) == 255 ? NULL : &name);
         if (st == CL_OK && (!name || strlen(name) > 63)) fail("kind %d's name", kind);
         return;
