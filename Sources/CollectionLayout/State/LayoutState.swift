@@ -40,6 +40,9 @@ struct LayoutState {
         var stripExtent: Double?
         var cellBounds: AxisRect?
         var itemCount = 0
+        /// From the section's start to its body's: the header and the leading inset (read on
+        /// every placement of a frame, so not through the metrics table).
+        var bodyOffset = 0.0
         /// The section, its items and its inline elements (the element limit counts them).
         var elements = 0
     }
@@ -51,6 +54,7 @@ struct LayoutState {
         let body = sections[s].body, model = body.model
         var noted = Noted(metricsIndex: sections[s].noted.metricsIndex, extent: body.extent, stripExtent: body.strip?.extent,
                           cellBounds: body.cellBounds, itemCount: model.itemCount, elements: 1 + model.itemCount + model.inlines.count)
+        noted.bodyOffset = model.metrics.header + axes.axisInsets(model.metrics.insets).top
         if !(metricsTable.indices.contains(Int(noted.metricsIndex)) && metricsTable[Int(noted.metricsIndex)] == model.metrics) {
             if metricsTable.last != model.metrics { metricsTable.append(model.metrics) }
             noted.metricsIndex = Int32(metricsTable.count - 1)
@@ -242,7 +246,7 @@ struct LayoutState {
         return m.header + insets.top + sections[s].extent + insets.bottom + m.footer
     }
 
-    func bodyStart(_ s: Int) -> Double { starts[s] + metrics(s).header + axes.axisInsets(metrics(s).insets).top }
+    func bodyStart(_ s: Int) -> Double { starts[s] + sections[s].noted.bodyOffset }
 
     /// A body-relative frame at the section's sideways offset, in content coordinates (axis form).
     func place(_ r: AxisRect, section s: Int) -> AxisRect { place(r, offset: sections[s].offset, bodyStart: bodyStart(s)) }
