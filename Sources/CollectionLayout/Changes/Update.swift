@@ -44,8 +44,9 @@ extension Layout {
         let map = try UpdateMap(update, old: old.sections.map(\.itemCount), new: counts)
         let changed = try changedModels(update, map, counts, old, memory: &memory)
         var next = try LayoutState(rearranging: old, origins: map.oldSection, changed: changed)
-        if let given { try next.setViewport(given) }
-        if given == nil {
+        if let given {
+            try next.setViewport(given)
+        } else {
             // The anchor is a cell the update neither deletes nor moves (nor its section).
             let movedItems = Set(update.moveItems.map(\.from)), movedSections = Set(update.moveSections.map(\.from))
             let origin = next.anchoredOrigin(from: old, anchoring: definition.anchoring) { p in
@@ -73,12 +74,12 @@ extension Layout {
                                memory: inout MemoryEstimate) throws(LayoutError) -> [(section: Int, model: SectionModel)] {
         let reloaded = Set(update.reloadItems)
         let changed = map.changedSections(old: false)
-        // Unchanged sections keep their inline elements: they count against the limit as they are.
-        var elements = counts.reduce(counts.count, +) + old.elementCount - old.sections.count - old.sections.reduce(0) { $0 + $1.itemCount }
-        for s in map.changedSections(old: true) {
-            let row = old.sections[s].noted
-            elements -= row.elements - 1 - row.itemCount
-        }
+        // The element limit counts the new sections and items, and the inline elements of the
+        // sections kept as they were (the old ones' minus those of the changed ones); a changed
+        // section's are read below.
+        func inlines(_ row: LayoutState.Noted) -> Int { row.elements - 1 - row.itemCount }
+        var elements = counts.reduce(counts.count, +) + old.sections.reduce(0) { $0 + inlines($1.noted) }
+        for s in map.changedSections(old: true) { elements -= inlines(old.sections[s].noted) }
         var models: [(section: Int, model: SectionModel)] = []
         var oldModels: [Int: SectionModel] = [:]  // read once per section (a copy through the body)
         func oldModel(_ s: Int) -> SectionModel {
