@@ -285,3 +285,59 @@ import Testing
         #expect(dot.alpha == 0.5 && dot.id.kind.rawValue == 5)  // to only: an id after the from-layout's
     }
 }
+
+/// A transition frame looks up the other side's cells of a section together; it must give what
+/// the rule of SPEC §10.5 gives element by element, whatever the styles (waterfall and custom
+/// rect queries return cells out of item order).
+@Suite struct TransitionPropertyTests {
+    @Test(arguments: 0..<40)
+    func framesFollowTheRuleElementByElement(seed: Int) throws {
+        var rng = SeededGenerator(seed: UInt64(seed) &+ 5150)
+        let counts = (0..<Int.random(in: 1...3, using: &rng)).map { _ in Int.random(in: 0...300, using: &rng) }
+        let sizes = counts.map { n in (0..<n).map { _ in Size(width: Double(Int.random(in: 20...150, using: &rng)), height: Double(Int.random(in: 10...120, using: &rng))) } }
+        func make(_ style: SectionStyle) throws -> Layout {
+            var m = SectionMetrics()
+            (m.style, m.columns, m.header, m.lineSpacing, m.interitemSpacing) = (style, 3, 20, 6, 4)
+            var d = LayoutDefinition()
+            d.viewport = Rect(x: 0, y: 0, width: 360, height: 700)
+            let source = ArraySource(sizes: sizes, metrics: Array(repeating: m, count: sizes.count))
+            if style == .custom {
+                for (s, list) in sizes.enumerated() {
+                    source.frames[s] = list.enumerated().map { k, size in Rect(x: Double(k % 3) * 110, y: Double((k * 37) % 500), width: size.width, height: size.height) }
+                }
+            }
+            return try Layout(definition: d, dataSource: source)
+        }
+        let styles: [SectionStyle] = [.flow, .grid, .waterfall, .custom]
+        let a = try make(styles[seed % 4]), b = try make(styles[(seed / 4 + 1) % 4])
+        let transition = try Transition(from: a, to: b)
+        for _ in 0..<6 {
+            let rect = Rect(x: Double.random(in: -50...200, using: &rng), y: Double.random(in: -50...3000, using: &rng),
+                            width: Double.random(in: 1...400, using: &rng), height: Double.random(in: 1...900, using: &rng))
+            let t = Double.random(in: 0...1, using: &rng)
+            var want: [ElementID: Attributes] = [:]
+            func mix(_ x: Double, _ y: Double) -> Double { x + (y - x) * t }
+            for x in a.elements(in: rect) {
+                var r = x
+                if let y = try? b.attributes(for: x.id) {
+                    r.frame = Rect(x: mix(x.frame.x, y.frame.x), y: mix(x.frame.y, y.frame.y), width: mix(x.frame.width, y.frame.width), height: mix(x.frame.height, y.frame.height))
+                } else {
+                    r.alpha = x.alpha * (1 - t)
+                }
+                want[x.id] = r
+            }
+            for y in b.elements(in: rect) where want[y.id] == nil {
+                guard let x = try? a.attributes(for: y.id) else { var r = y; r.alpha = y.alpha * t; want[y.id] = r; continue }
+                var r = x
+                r.frame = Rect(x: mix(x.frame.x, y.frame.x), y: mix(x.frame.y, y.frame.y), width: mix(x.frame.width, y.frame.width), height: mix(x.frame.height, y.frame.height))
+                want[y.id] = r
+            }
+            let got = try transition.elements(in: rect, progress: t)
+            #expect(got.count == want.count, "seed \(seed): \(got.count) elements, \(want.count) by the rule")
+            for g in got {
+                guard let w = want[g.id] else { Issue.record("seed \(seed): \(g.id) is not in the rule's answer"); continue }
+                #expect(close(g.frame, w.frame) && abs(g.alpha - w.alpha) < 1e-9, "seed \(seed): \(g.id) \(g.frame) vs \(w.frame)")
+            }
+        }
+    }
+}

@@ -50,20 +50,48 @@ public final class Transition {
     /// nearer side; on one side only, its frame there, fading out (from) or in (to).
     public func forEachElement(in rect: Rect, progress t: Double, _ visit: (Attributes) -> Void) throws(LayoutError) {
         guard t >= 0, t <= 1 else { throw LayoutError(.invalidArgument, "progress \(t) is not in [0, 1]") }
-        from.forEachElement(in: rect) { a in
-            visit(Self.blend(a, counterpart(a.id, in: to, kinds: toKinds, map: fromToTo), t))
-        }
-        to.forEachElement(in: rect) { b in
-            let a = counterpart(b.id, in: from, kinds: fromKinds, map: toToFrom)
-            if let a, a.frame.overlaps(rect) { return }  // the from side visited it above
+        var mine: [Attributes] = []
+        from.forEachElement(in: rect) { mine.append($0) }
+        for (a, b) in zip(mine, counterparts(mine, in: to, kinds: toKinds, map: fromToTo)) { visit(Self.blend(a, b, t)) }
+        var theirs: [Attributes] = []
+        to.forEachElement(in: rect) { theirs.append($0) }
+        for (b, a) in zip(theirs, counterparts(theirs, in: from, kinds: fromKinds, map: toToFrom)) {
+            if let a, a.frame.overlaps(rect) { continue }  // the from side visited it above
             guard let a else {
                 var faded = b
                 faded.id.kind = Kind(rawValue: toToOwn[Int(b.id.kind.rawValue)])
                 faded.alpha = b.alpha * t
-                return visit(faded)
+                visit(faded)
+                continue
             }
             visit(Self.blend(a, b, t))
         }
+    }
+
+    /// The counterparts of `elements` (of one side) in `state`: the cells of a section looked up
+    /// together (a rect's cells are near each other), the others one by one.
+    private func counterparts(_ elements: [Attributes], in state: LayoutState, kinds: Kinds, map: [Int32]) -> [Attributes?] {
+        var result = [Attributes?](repeating: nil, count: elements.count)
+        var k = 0
+        while k < elements.count {
+            let id = elements[k].id
+            guard id.category == .cell, state.sections.indices.contains(id.section) else {
+                result[k] = counterpart(id, in: state, kinds: kinds, map: map)
+                k += 1
+                continue
+            }
+            // The run of cells of this section, by item.
+            var run: [(item: Int, at: Int)] = []
+            while k < elements.count && elements[k].id.category == .cell && elements[k].id.section == id.section {
+                run.append((elements[k].id.item, k))
+                k += 1
+            }
+            if zip(run, run.dropFirst()).contains(where: { $0.item > $1.item }) { run.sort { $0.item < $1.item } }
+            for (entry, frame) in zip(run, state.cellFrames(section: id.section, items: run.map(\.item))) {
+                result[entry.at] = frame.map { Attributes(id: .cell(id.section, entry.item), frame: $0) }
+            }
+        }
+        return result
     }
 
     public func elements(in rect: Rect, progress t: Double) throws(LayoutError) -> [Attributes] {

@@ -47,6 +47,12 @@ extension LayoutState {
         emit(footer(s))
     }
 
+    /// The frames of cells of section s (items sorted ascending), as `attributes(for:)` gives
+    /// them; nil for an item that does not exist.
+    func cellFrames(section s: Int, items: [Int]) -> [Rect?] {
+        sections[s].body.cellFrames(items).map { $0.map { axes.rect(place($0, section: s)) } }
+    }
+
     /// The attributes of one element by identity, or `.outOfRange` / `.unknownKind`.
     func attributes(for id: ElementID, kinds: Kinds) throws(LayoutError) -> Attributes {
         let s = id.section

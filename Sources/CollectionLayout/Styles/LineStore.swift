@@ -12,6 +12,31 @@ extension LineBody {
         return cellFrame(item, line: lines[i], start: lines.start(i))
     }
 
+    /// Walks the lines forward from the first item's: items near each other cost one step, not
+    /// a binary search each.
+    func cellFrames(_ items: [Int]) -> [AxisRect?] {
+        var frames: [AxisRect?] = []
+        frames.reserveCapacity(items.count)
+        var i: LineStore.Index?
+        for item in items {
+            guard item >= 0, item < model.itemCount else { frames.append(nil); continue }
+            if var at = i {
+                // A few lines on, else search (the next item may be far).
+                var steps = 0
+                while steps < 8, case let next = lines.index(after: at), next != lines.endIndex, lines[next].firstItem <= item {
+                    at = next
+                    steps += 1
+                }
+                i = steps == 8 ? lines.lineIndex(containing: item) : at
+            } else {
+                i = lines.lineIndex(containing: item)
+            }
+            guard let at = i else { frames.append(nil); continue }
+            frames.append(cellFrame(item, line: lines[at], start: lines.start(at)))
+        }
+        return frames
+    }
+
     /// The frame of the inline element `index` of the section's list.
     func inlineFrame(_ index: Int) -> AxisRect? {
         let inlines = model.inlines

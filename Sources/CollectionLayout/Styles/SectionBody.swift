@@ -27,6 +27,9 @@ protocol SectionBody {
     mutating func update(items: [Int], _ write: (inout SectionModel) -> Void)
 
     func cellFrame(_ item: Int) -> AxisRect?
+    /// The frames of `items` (sorted ascending) in order: many look-ups at once (a transition's
+    /// frame), which a style may answer faster than one by one.
+    func cellFrames(_ items: [Int]) -> [AxisRect?]
     func inlineFrame(_ index: Int) -> AxisRect?
     /// Visits the cells and inline elements that may overlap `area` (body-relative) with their
     /// frames, at sideways offset 0; the caller tests the frames. Must be O(log n + k).
@@ -49,6 +52,7 @@ extension SectionBody {
     mutating func relayout(in space: BodySpace) { self = Self(model, in: space) }
     mutating func reload(_ model: SectionModel, in space: BodySpace) { self = Self(model, in: space) }
     func inlineFrame(_ index: Int) -> AxisRect? { nil }
+    func cellFrames(_ items: [Int]) -> [AxisRect?] { items.map(cellFrame) }
 }
 
 /// The registry of styles: a new style is one file plus its line here.
