@@ -24,7 +24,7 @@
 #include <sys/mman.h>
 #include <time.h>
 #include <unistd.h>
-#include "collectionlayout.h"
+#include "bench.h"
 
 double baseline_flow(const cl_size *sz, int64_t sections, int64_t per_section, double width,
                      cl_insets in, double line_spacing, double s, double *x, double *y);
@@ -73,9 +73,6 @@ static cl_status cb_metrics(void *u, int64_t sec, cl_section_metrics *m)
     return 0;
 }
 
-static double now(void) { struct timespec t; clock_gettime(CLOCK_MONOTONIC, &t); return t.tv_sec + t.tv_nsec * 1e-9; }
-static int cmp(const void *a, const void *b) { double d = *(const double *)a - *(const double *)b; return (d > 0) - (d < 0); }
-static double median(double *v, int n) { qsort(v, n, sizeof *v, cmp); return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2; }
 static long rss_bytes(void)
 {
     long size = 0, res = 0;
@@ -84,12 +81,7 @@ static long rss_bytes(void)
     if (f) fclose(f);
     return res * sysconf(_SC_PAGESIZE);
 }
-static void check(cl_status st, const cl_layout *l, const char *what)
-{
-    if (st == CL_OK) return;
-    fprintf(stderr, "flow_bench: %s failed: %s (%s)\n", what, cl_status_string(st), cl_layout_last_error(l));
-    exit(1);
-}
+#define check(st, layout, what) BENCH_CHECK("flow_bench", st, layout, what)
 
 static uint64_t splitmix(uint64_t i)
 {

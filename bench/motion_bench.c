@@ -17,11 +17,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#include "collectionlayout.h"
+#include "bench.h"
 
-static double now(void) { struct timespec t; clock_gettime(CLOCK_MONOTONIC, &t); return t.tv_sec + t.tv_nsec * 1e-9; }
-static int cmp(const void *a, const void *b) { double d = *(const double *)a - *(const double *)b; return (d > 0) - (d < 0); }
-static double median(double *v, int n) { qsort(v, (size_t)n, sizeof *v, cmp); return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2; }
 
 static uint64_t splitmix(uint64_t i) {
     uint64_t z = (i + 1) * 0x9E3779B97F4A7C15ull;
@@ -38,12 +35,7 @@ static cl_status cb_sizes(void *u, int64_t s, int64_t first, int64_t count, cl_s
     return 0;
 }
 
-static void check(cl_status status, const cl_layout *layout, const char *what) {
-    if (status != CL_OK) {
-        fprintf(stderr, "motion_bench: %s: %s (%s)\n", what, cl_status_string(status), cl_layout_last_error(layout));
-        exit(1);
-    }
-}
+#define check(st, layout, what) BENCH_CHECK("motion_bench", st, layout, what)
 
 static cl_layout *make(source *src, int32_t style) {
     cl_layout_def def = cl_layout_def_default();

@@ -20,7 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#include "collectionlayout.h"
+#include "bench.h"
 
 double baseline_flow(const cl_size *sz, int64_t sections, int64_t per_section, double width,
                      cl_insets in, double line_spacing, double s, double *x, double *y);
@@ -52,15 +52,7 @@ static cl_status b_frames(void *u, int64_t sec, int64_t first, int64_t count, do
     return 0;
 }
 
-static double now(void) { struct timespec t; clock_gettime(CLOCK_MONOTONIC, &t); return t.tv_sec + t.tv_nsec * 1e-9; }
-static int cmp(const void *a, const void *b) { double d = *(const double *)a - *(const double *)b; return (d > 0) - (d < 0); }
-static double median(double *v, int n) { qsort(v, n, sizeof *v, cmp); return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2; }
-static void check(cl_status st, const cl_layout *l, const char *what)
-{
-    if (st == CL_OK) return;
-    fprintf(stderr, "styles_bench: %s failed: %s (%s)\n", what, cl_status_string(st), cl_layout_last_error(l));
-    exit(1);
-}
+#define check(st, layout, what) BENCH_CHECK("styles_bench", st, layout, what)
 static uint64_t mix(uint64_t i)
 {
     uint64_t z = (i + 1) * 0x9E3779B97F4A7C15ull;
@@ -69,7 +61,6 @@ static uint64_t mix(uint64_t i)
     return z ^ (z >> 31);
 }
 /* Heap bytes in use (malloc's own count: freed memory that malloc keeps is not counted). */
-static double heap_bytes(void) { struct mallinfo2 m = mallinfo2(); return (double)m.uordblks + (double)m.hblkhd; }
 
 static const cl_insets IN = {10, 10, 10, 10};
 

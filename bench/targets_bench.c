@@ -14,14 +14,14 @@
  *    estimated size: create plus the first screen's query; a jump to the middle, 30 items of
  *    that screen measured and the screen queried; the heap of the unmeasured layout and per
  *    measured item (10,000 measured, spread over the section). */
-#define _GNU_SOURCE /* mallinfo2 */
+#define _DEFAULT_SOURCE
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <malloc.h>
 #include <time.h>
-#include "collectionlayout.h"
+#include "bench.h"
 
 typedef struct { const cl_size *sizes; int64_t count; } tsource;
 
@@ -34,15 +34,7 @@ static cl_status t_sizes(void *u, int64_t sec, int64_t first, int64_t count, cl_
     return 0;
 }
 
-static double now(void) { struct timespec t; clock_gettime(CLOCK_MONOTONIC, &t); return t.tv_sec + t.tv_nsec * 1e-9; }
-static int cmp(const void *a, const void *b) { double d = *(const double *)a - *(const double *)b; return (d > 0) - (d < 0); }
-static double median(double *v, int n) { qsort(v, n, sizeof *v, cmp); return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2; }
-static void check(cl_status st, const cl_layout *l, const char *what)
-{
-    if (st == CL_OK) return;
-    fprintf(stderr, "targets_bench: %s failed: %s (%s)\n", what, cl_status_string(st), cl_layout_last_error(l));
-    exit(1);
-}
+#define check(st, layout, what) BENCH_CHECK("targets_bench", st, layout, what)
 
 static cl_layout *make(tsource *src)
 {
@@ -59,7 +51,6 @@ static cl_layout *make(tsource *src)
     return l;
 }
 
-static double heap_bytes(void) { struct mallinfo2 m = mallinfo2(); return (double)m.uordblks + (double)m.hblkhd; }
 
 enum { ESTIMATED_ITEMS = 10000000 };
 static cl_status e_count(void *u, int64_t sec, int64_t *out) { (void)u; (void)sec; *out = ESTIMATED_ITEMS; return 0; }
