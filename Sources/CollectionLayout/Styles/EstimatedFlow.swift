@@ -238,16 +238,11 @@ extension EstimatedFlowBody {
         }
     }
 
-    /// An item sits inside its line by the cross alignment (SPEC §3), as in FlowBody.
     private func cellFrame(_ item: Int, position: Double, start: Double, thickness: Double) -> AxisRect {
-        let e = model.size(item).extents(geometry.axes)
-        return AxisRect(line: position, scroll: start + (thickness - e.scroll) * geometry.crossAlignment.factor,
-                        lineExtent: e.line, scrollExtent: e.scroll)
+        geometry.cellFrame(model.size(item), at: position, lineStart: start, thickness: thickness)
     }
 
-    private func inlineFrame(_ line: Line) -> AxisRect {
-        AxisRect(line: geometry.leading, scroll: line.start, lineExtent: Swift.max(0, geometry.available), scrollExtent: line.thickness)
-    }
+    private func inlineFrame(_ line: Line) -> AxisRect { geometry.inlineFrame(lineStart: line.start, thickness: line.thickness) }
 
     func cellFrame(_ item: Int) -> AxisRect? {
         guard item >= 0, item < model.itemCount, let p = piece(holding: item) else { return nil }

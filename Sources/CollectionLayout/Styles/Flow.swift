@@ -128,14 +128,10 @@ struct FlowBody: LineBody {
 
     /// An item sits inside its line by the cross alignment (SPEC §3), derived here rather than stored.
     func cellFrame(_ item: Int, line: Line, start: Double) -> AxisRect {
-        let e = sizes[item].extents(geometry.axes)
-        return AxisRect(line: linePos[item], scroll: start + (line.thickness - e.scroll) * geometry.crossAlignment.factor,
-                        lineExtent: e.line, scrollExtent: e.scroll)
+        geometry.cellFrame(sizes[item], at: linePos[item], lineStart: start, thickness: line.thickness)
     }
 
-    func inlineFrame(line: Line, start: Double) -> AxisRect {
-        AxisRect(line: geometry.leading, scroll: start, lineExtent: Swift.max(0, geometry.available), scrollExtent: line.thickness)
-    }
+    func inlineFrame(line: Line, start: Double) -> AxisRect { geometry.inlineFrame(lineStart: start, thickness: line.thickness) }
 }
 
 /// The numbers a flow pass needs for one section at one viewport extent.
@@ -158,6 +154,18 @@ struct FlowGeometry {
         spacing = m.interitemSpacing
         alignment = m.alignment
         crossAlignment = m.crossAlignment
+    }
+
+    /// An item of `size` at line-axis position `at` on a line: placed inside it by the cross
+    /// alignment (SPEC §3), derived rather than stored.
+    func cellFrame(_ size: Size, at position: Double, lineStart: Double, thickness: Double) -> AxisRect {
+        let e = size.extents(axes)
+        return AxisRect(line: position, scroll: lineStart + (thickness - e.scroll) * crossAlignment.factor, lineExtent: e.line, scrollExtent: e.scroll)
+    }
+
+    /// An inline element's line spans the available line axis (SPEC §6).
+    func inlineFrame(lineStart: Double, thickness: Double) -> AxisRect {
+        AxisRect(line: leading, scroll: lineStart, lineExtent: Swift.max(0, available), scrollExtent: thickness)
     }
 }
 
