@@ -58,6 +58,14 @@ final class CDataSource: LayoutDataSource {
         return Int(n)  // Int is 64 bits wide on every platform the library builds for
     }
 
+    func itemCounts(sections: Int) throws -> [Int]? {
+        guard let a = try arrays() else { return nil }
+        guard Int64(sections) <= a.section_count else {
+            throw LayoutError(.badCallbackData, "cl_array_source has \(a.section_count) sections; \(sections) were asked")
+        }
+        return (0..<sections).map { Int(a.item_counts[$0]) }
+    }
+
     func numberOfItems(inSection section: Int) throws -> Int {
         if let a = try arrays() { return Int(a.item_counts[try row(section, of: a)]) }
         guard let f = source.item_count else { throw LayoutError(.invalidArgument, "cl_data_source.item_count is NULL; it is required") }

@@ -107,17 +107,17 @@ public struct UpdateMap: Sendable {
         for p in update.insertItems { try checkNew(p, "inserted item") }
         for m in update.moveItems { try checkNew(m.to, "moved item") }
 
-        // UIKit's count check for every new section that comes from an old one.
-        let deleted = Dictionary(grouping: update.deleteItems, by: \.section).mapValues(\.count)
-        let movedOut = Dictionary(grouping: update.moveItems, by: \.from.section).mapValues(\.count)
-        let movedIn = Dictionary(grouping: update.moveItems, by: \.to.section).mapValues(\.count)
-        let inserted = Dictionary(grouping: update.insertItems, by: \.section).mapValues(\.count)
+        // UIKit's count check for every new section that comes from an old one: what each gains
+        // and loses, counted per new section in one pass over the update (no hashing per section).
+        var change = [Int](repeating: 0, count: new.count)
+        for p in update.deleteItems { change[newSection[p.section]!] -= 1 }
+        for m in update.moveItems { change[newSection[m.from.section]!] -= 1; change[m.to.section] += 1 }
+        for p in update.insertItems { change[p.section] += 1 }
         for t in new.indices {
-            guard let s = oldSection[t] else { continue }
-            let (d, o, i, m) = (deleted[s] ?? 0, movedOut[s] ?? 0, inserted[t] ?? 0, movedIn[t] ?? 0)
-            guard new[t] == old[s] - d - o + i + m else {
-                throw LayoutError(.invalidArgument, "invalid number of items in section \(t): \(new[t]) after the update, \(old[s]) before, \(i) inserted, \(d) deleted, \(m) moved in, \(o) moved out")
-            }
+            guard let s = oldSection[t], new[t] != old[s] + change[t] else { continue }
+            let d = update.deleteItems.count { $0.section == s }, o = update.moveItems.count { $0.from.section == s }
+            let i = update.insertItems.count { $0.section == t }, m = update.moveItems.count { $0.to.section == t }
+            throw LayoutError(.invalidArgument, "invalid number of items in section \(t): \(new[t]) after the update, \(old[s]) before, \(i) inserted, \(d) deleted, \(m) moved in, \(o) moved out")
         }
         (self.newSection, self.oldSection) = (newSection, oldSection)
         for p in update.deleteItems { gone[p.section, default: []].append(p.item) }

@@ -104,10 +104,10 @@ extension LayoutState {
     func moving(_ from: ItemPath, to: ItemPath) throws(LayoutError) -> LayoutState {
         var u = BatchUpdate()
         u.moveItems = [Move(from, to)]
-        var counts = sections.map(\.itemCount)
+        var counts = itemCounts
         counts[from.section] -= 1
         counts[to.section] += 1
-        let map = try UpdateMap(u, old: sections.map(\.itemCount), new: counts)
+        let map = try UpdateMap(u, old: itemCounts, new: counts)
         let fromModel = sections[from.section].model, toModel = sections[to.section].model
         if from.section != to.section, !fromModel.frames.isEmpty || !toModel.frames.isEmpty {
             throw LayoutError(.invalidArgument, "a custom section places its items itself: a cell moves only within it")
@@ -164,7 +164,7 @@ extension Layout {
         guard let m = movement else { throw LayoutError(.invalidArgument, "no cell is moving: nothing to commit") }
         var next = m.live
         try next.setViewport(next.viewport(atOrigin: next.clampedOrigin(m.before.viewportLeading)))
-        let map = try UpdateMap(m.update, old: m.before.sections.map(\.model.itemCount), new: next.sections.map(\.model.itemCount))
+        let map = try UpdateMap(m.update, old: m.before.itemCounts, new: next.itemCounts)
         movement = nil
         return finishUpdate(m.update, map, from: m.before, to: next)
     }

@@ -41,7 +41,7 @@ extension Layout {
         let old = state
         var memory = MemoryEstimate(budget: definition.memoryBudget)
         let counts = try reader.readCounts(rules, memory: &memory)
-        let map = try UpdateMap(update, old: old.sections.map(\.itemCount), new: counts)
+        let map = try UpdateMap(update, old: old.itemCounts, new: counts)
         let changed = try changedModels(update, map, counts, old, memory: &memory)
         var next = try LayoutState(rearranging: old, origins: map.oldSection, changed: changed)
         if let given {
@@ -78,7 +78,7 @@ extension Layout {
         // sections kept as they were (the old ones' minus those of the changed ones); a changed
         // section's are read below.
         func inlines(_ row: LayoutState.Noted) -> Int { row.elements - 1 - row.itemCount }
-        var elements = counts.reduce(counts.count, +) + old.sections.reduce(0) { $0 + inlines($1.noted) }
+        var elements = counts.reduce(counts.count, +) + old.elementCount - old.sections.count - map.oldCounts.reduce(0, +)
         for s in map.changedSections(old: true) { elements -= inlines(old.sections[s].noted) }
         var models: [(section: Int, model: SectionModel)] = []
         var oldModels: [Int: SectionModel] = [:]  // read once per section (a copy through the body)

@@ -3,6 +3,9 @@
 public protocol LayoutDataSource: AnyObject {
     func numberOfSections() throws -> Int
     func numberOfItems(inSection section: Int) throws -> Int
+    /// Every section's item count at once, for a source that holds them in an array; nil: ask
+    /// `numberOfItems` section by section.
+    func itemCounts(sections: Int) throws -> [Int]?
     /// Writes the sizes of `items` into `sizes` (sizes.count == items.count), in batches. Returns
     /// false when the source has no per-item sizes: every item then takes the definition's size.
     func sizes(inSection section: Int, items: Range<Int>, into sizes: UnsafeMutableBufferPointer<Size>) throws -> Bool
@@ -19,6 +22,7 @@ public protocol LayoutDataSource: AnyObject {
 
 public extension LayoutDataSource {
     func numberOfSections() throws -> Int { 1 }
+    func itemCounts(sections: Int) throws -> [Int]? { nil }
     func sizes(inSection section: Int, items: Range<Int>, into sizes: UnsafeMutableBufferPointer<Size>) throws -> Bool { false }
     func metrics(forSection section: Int, defaults: SectionMetrics) throws -> SectionMetrics { defaults }
     func inlineElements(inSection section: Int) throws -> [InlineElement] { [] }

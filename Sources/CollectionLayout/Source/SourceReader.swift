@@ -55,10 +55,11 @@ final class SourceReader {
             throw LayoutError(.limit, "section_count returned \(count), over the element limit of \(limit)")
         }
         try memory.add(sections: count, what: "section_count \(count)")
+        let given = try ask("item_count") { try dataSource.itemCounts(sections: count) }
         var counts: [Int] = []
         var total = count
         for s in 0..<count {
-            let n = try ask("item_count(section \(s))") { try dataSource.numberOfItems(inSection: s) }
+            let n = if let given { given[s] } else { try ask("item_count(section \(s))") { try dataSource.numberOfItems(inSection: s) } }
             guard n >= 0 else { throw LayoutError(.badCallbackData, "item_count(section \(s)) returned \(n); it must be >= 0") }
             guard n <= limit - total else {
                 throw LayoutError(.limit, "section \(s): item_count \(n) takes the layout over its element limit of \(limit) (sections, items and inline elements together)")

@@ -45,16 +45,30 @@ struct LayoutState {
         var bodyOffset = 0.0
         /// The section, its items and its inline elements (the element limit counts them).
         var elements = 0
+        /// Header, insets, body and footer along the scroll axis.
+        var length = 0.0
     }
 
     func metrics(_ s: Int) -> SectionMetrics { metricsTable[Int(sections[s].noted.metricsIndex)] }
+
+    /// Every section's item count, in order.
+    var itemCounts: [Int] {
+        [Int](unsafeUninitializedCapacity: sections.count) { buffer, count in
+            sections.withUnsafeBufferPointer { rows in
+                for s in rows.indices { buffer[s] = rows[s].noted.itemCount }
+            }
+            count = sections.count
+        }
+    }
 
     /// Reads what the state keeps of section s's body, after the body changed.
     private mutating func noteBody(_ s: Int) {
         let body = sections[s].body, model = body.model
         var noted = Noted(metricsIndex: sections[s].noted.metricsIndex, extent: body.extent, stripExtent: body.strip?.extent,
                           cellBounds: body.cellBounds, itemCount: model.itemCount, elements: 1 + model.itemCount + model.inlines.count)
-        noted.bodyOffset = model.metrics.header + axes.axisInsets(model.metrics.insets).top
+        let insets = axes.axisInsets(model.metrics.insets)
+        noted.bodyOffset = model.metrics.header + insets.top
+        noted.length = noted.bodyOffset + noted.extent + insets.bottom + model.metrics.footer
         if !(metricsTable.indices.contains(Int(noted.metricsIndex)) && metricsTable[Int(noted.metricsIndex)] == model.metrics) {
             if metricsTable.last != model.metrics { metricsTable.append(model.metrics) }
             noted.metricsIndex = Int32(metricsTable.count - 1)
@@ -90,6 +104,9 @@ struct LayoutState {
         let space = self.space
         sections.reserveCapacity(origins.count)
         var next = changed.makeIterator(), pending = next.next()
+        // The sections before the first that changed or moved start where they did.
+        var same = changed.first?.section ?? origins.count
+        same = Swift.min(same, origins.indices.first { origins[$0] != $0 } ?? origins.count)
         for (t, origin) in origins.enumerated() {
             if let (section, model) = pending, section == t {
                 let body = bodyType(for: model).init(model, in: space)
@@ -114,7 +131,8 @@ struct LayoutState {
                 sections[s].noted.metricsIndex = Int32(metricsTable.count - 1)
             }
         }
-        try recomputeStarts(from: 0)
+        starts = Array(old.starts[...same])
+        try recomputeStarts(from: same)
     }
 
     var space: BodySpace { BodySpace(axes: axes, lineExtent: lineExtent) }
@@ -241,10 +259,7 @@ struct LayoutState {
 
     // MARK: Section geometry
 
-    func sectionLength(_ s: Int) -> Double {
-        let m = metrics(s), insets = axes.axisInsets(m.insets)
-        return m.header + insets.top + sections[s].extent + insets.bottom + m.footer
-    }
+    func sectionLength(_ s: Int) -> Double { sections[s].noted.length }
 
     func bodyStart(_ s: Int) -> Double { starts[s] + sections[s].noted.bodyOffset }
 
