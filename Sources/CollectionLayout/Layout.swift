@@ -74,7 +74,7 @@ public final class Layout {
 
     public func numberOfItems(inSection section: Int) throws(LayoutError) -> Int {
         try checkSection(section)
-        return liveState.sections[section].model.itemCount
+        return liveState.sections[section].itemCount
     }
 
     /// Visits every element whose frame overlaps `rect` with a positive area (SPEC §9), section by

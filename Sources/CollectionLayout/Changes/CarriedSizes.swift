@@ -4,9 +4,12 @@ extension SectionModel {
     /// New section t's model: sizes of carried items come along (moved ones from their old
     /// section), the others are asked through `ask`, one batch per run. A flow section with an
     /// estimate keeps the measured sizes of carried items only; the others take the estimate.
+    /// `hunks`, when the sizes come in runs from the old section: where the old items were
+    /// replaced, for a body that lays out again only there (FlowBody(editing:)).
     init(carrying t: Int, count n: Int, metrics: SectionMetrics, inlines: [InlineElement], map: UpdateMap,
-         moves: [Move<ItemPath>], reloaded: Set<ItemPath>, old: (Int) -> SectionModel,
+         moves: [Move<ItemPath>], reloaded: Set<ItemPath>, old: (Int) -> SectionModel, hunks: inout [ItemHunk]?,
          ask: (Range<Int>) throws(LayoutError) -> [Size]) throws(LayoutError) {
+        hunks = nil
         self.init(metrics: metrics, itemCount: n, inlines: inlines)
         guard let home = map.oldSection[t] else {
             throw LayoutError(.invalidArgument, "internal: section \(t) is inserted: it carries nothing")
@@ -30,7 +33,6 @@ extension SectionModel {
             estimated = sizes
             return
         }
-        sizes.reserveCapacity(n)
         let origins = map.oldItems(ofNewSection: t), homeModel = old(home), homeSizes = homeModel.sizes
         // (Most updates reload nothing: then no item is looked up in the set.)
         func carried(_ k: Int) -> Size? {
@@ -38,22 +40,37 @@ extension SectionModel {
             let from = p.section == home ? homeModel : old(p.section)
             return from.frames.isEmpty && (from.estimated != nil || !from.sizes.isEmpty) ? from.size(p.item) : nil
         }
+        // Sizes carried one by one or asked gather here between the runs that stay.
+        var loose: [Size] = []
+        let byRuns = !homeSizes.isEmpty && reloaded.isEmpty
+        // Between runs: the new items from `gap.new` and the old ones from `gap.old` on differ.
+        var found: [ItemHunk] = [], gap = (new: 0, old: 0), ordered = true
         var k = 0
         while k < n {
-            // Runs of items that stay in place come along as one copy.
-            let run = homeSizes.isEmpty || !reloaded.isEmpty ? nil : origins.survivingRun(from: k, end: n)
-            if let (first, length) = run {
-                sizes += homeSizes[first..<(first + length)]
+            // Runs of items that stay in place come along as slices of the old column, not copies.
+            if byRuns, let (first, length) = origins.survivingRun(from: k, end: n) {
+                if gap != (k, first) { found.append(ItemHunk(new: gap.new..<k, old: gap.old..<Swift.max(gap.old, first))) }
+                ordered = ordered && first >= gap.old
+                gap = (k + length, first + length)
+                sizes.append(contentsOf: loose)
+                loose = []
+                sizes.append(contentsOf: homeSizes, range: first..<(first + length))
                 k += length
             } else if let size = carried(k) {
-                sizes.append(size)
+                loose.append(size)
                 k += 1
             } else {
                 var end = k + 1
                 while end < n && carried(end) == nil { end += 1 }
-                sizes += try ask(k..<end)
+                loose += try ask(k..<end)
                 k = end
             }
+        }
+        sizes.append(contentsOf: loose)
+        sizes = sizes.compactedIfFragmented()
+        if byRuns && ordered {
+            if gap != (n, homeSizes.count) { found.append(ItemHunk(new: gap.new..<n, old: gap.old..<homeSizes.count)) }
+            hunks = found
         }
     }
 }

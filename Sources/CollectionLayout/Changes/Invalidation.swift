@@ -54,7 +54,7 @@ extension Layout {
         while k < sorted.count {
             let s = sorted[k].0
             try checkSection(s)
-            let count = state.sections[s].model.itemCount
+            let count = state.sections[s].itemCount
             var changed: [Int] = []
             while k < sorted.count && sorted[k].0 == s {
                 let i = sorted[k].1
@@ -81,7 +81,7 @@ extension Layout {
     /// The new sizes or frames of `items` (sorted, unique) of section `s`, asked in one batch
     /// per run of consecutive items, or of all its items in one batch.
     private func readItems(_ items: [Int], whole: Bool, section s: Int, metrics: SectionMetrics) throws(LayoutError) -> ItemValues {
-        let count = state.sections[s].model.itemCount
+        let count = state.sections[s].itemCount
         var runs: [Range<Int>] = whole ? [0..<count] : []
         var runStart = 0
         while !whole && runStart < items.count {
@@ -91,16 +91,18 @@ extension Layout {
             runStart = runEnd
         }
         var values = ItemValues(items: items, whole: whole)
+        var sizes: [Size] = []
         for range in runs {
             // (One run, the usual case for many items, takes the array as it is.)
             if bodyType(for: metrics.style).placesItemsItself {
                 let frames = try reader.frames(section: s, range: range, lineExtent: state.lineExtent, axes: state.axes)
                 if values.frames.isEmpty { values.frames = frames } else { values.frames += frames }
             } else {
-                let sizes = try reader.sizes(section: s, range: range, metrics: metrics, default: definition.itemSize)
-                if values.sizes.isEmpty { values.sizes = sizes } else { values.sizes += sizes }
+                let run = try reader.sizes(section: s, range: range, metrics: metrics, default: definition.itemSize)
+                if sizes.isEmpty { sizes = run } else { sizes += run }
             }
         }
+        values.sizes = Column(sizes)
         return values
     }
 
@@ -136,7 +138,7 @@ extension Layout {
 struct ItemValues {
     var items: [Int]
     var whole: Bool
-    var sizes: [Size] = []
+    var sizes = Column<Size>()
     var frames: [Rect] = []
 
     /// The values the items have in `model` now (all of them: the model's arrays, shared).
@@ -145,7 +147,7 @@ struct ItemValues {
         if whole {
             (values.sizes, values.frames) = (model.sizes, model.frames)
         } else if model.frames.isEmpty {
-            values.sizes = items.map(model.size)
+            values.sizes = Column(items.map(model.size))
         } else {
             values.frames = items.map { model.frames[$0] }
         }

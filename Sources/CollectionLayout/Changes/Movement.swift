@@ -19,7 +19,7 @@ struct Movement {
     static let movingZ: Int32 = 100
 
     init(_ item: ItemPath, in state: LayoutState) throws(LayoutError) {
-        guard state.sections.indices.contains(item.section), item.item >= 0, item.item < state.sections[item.section].model.itemCount else {
+        guard state.sections.indices.contains(item.section), item.item >= 0, item.item < state.sections[item.section].itemCount else {
             throw LayoutError(.outOfRange, "cell \(item) does not exist, so it cannot move")
         }
         (origin, before, target, live) = (item, state, item, state)
@@ -112,20 +112,21 @@ extension LayoutState {
         if from.section != to.section, !fromModel.frames.isEmpty || !toModel.frames.isEmpty {
             throw LayoutError(.invalidArgument, "a custom section places its items itself: a cell moves only within it")
         }
-        var changed: [(section: Int, model: SectionModel)] = []
+        var changed: [LayoutState.ChangedSection] = []
         for t in Set([from.section, to.section]).sorted() {
             let old = t == from.section ? fromModel : toModel
-            guard old.frames.isEmpty else { changed.append((t, old)); continue }  // custom: its places stay
+            guard old.frames.isEmpty else { changed.append(LayoutState.ChangedSection(section: t, model: old)); continue }  // custom: its places stay
             var inlines: [InlineElement] = []
             for var e in old.inlines {
                 e.before = Swift.min(e.before, counts[t])
                 if !inlines.contains(where: { $0.kind == e.kind && $0.before == e.before }) { inlines.append(e) }
             }
+            var hunks: [ItemHunk]?
             let model = try SectionModel(carrying: t, count: counts[t], metrics: old.metrics, inlines: inlines, map: map, moves: u.moveItems,
-                                         reloaded: [], old: { $0 == from.section ? fromModel : toModel }) { range throws(LayoutError) in
+                                         reloaded: [], old: { $0 == from.section ? fromModel : toModel }, hunks: &hunks) { range throws(LayoutError) in
                 throw LayoutError(.invalidArgument, "items \(range) of section \(t) have no size to carry")  // every item is carried
             }
-            changed.append((t, model))
+            changed.append(LayoutState.ChangedSection(section: t, model: model, hunks: hunks))
         }
         return try LayoutState(rearranging: self, origins: map.oldSection, changed: changed)
     }

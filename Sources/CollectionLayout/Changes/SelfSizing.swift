@@ -35,7 +35,7 @@ extension Layout {
             // `changed` is section s's run of `unique`, in the same order.
             let first = partition(0..<unique.count) { unique[$0].section < s }
             var new = ItemValues(items: changed, whole: false)
-            new.sizes = Array(sizes[first..<(first + changed.count)])
+            new.sizes = Column(Array(sizes[first..<(first + changed.count)]))
             return (new, ItemValues.current(changed, whole: false, in: model))
         }
         try state.setViewport(state.viewport(atOrigin: state.anchoredOrigin(from: oldOrigin, anchor: anchor)))

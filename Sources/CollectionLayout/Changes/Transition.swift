@@ -27,8 +27,8 @@ public final class Transition {
         guard from.sections.count == to.sections.count else {
             throw LayoutError(.invalidArgument, "the layouts have different counts: \(from.sections.count) sections and \(to.sections.count)")
         }
-        for s in from.sections.indices where from.sections[s].model.itemCount != to.sections[s].model.itemCount {
-            throw LayoutError(.invalidArgument, "the layouts have different counts: section \(s) has \(from.sections[s].model.itemCount) items and \(to.sections[s].model.itemCount)")
+        for s in from.sections.indices where from.sections[s].itemCount != to.sections[s].itemCount {
+            throw LayoutError(.invalidArgument, "the layouts have different counts: section \(s) has \(from.sections[s].itemCount) items and \(to.sections[s].itemCount)")
         }
         (fromKinds, toKinds) = (a.kinds, b.kinds)
         var own = a.kinds

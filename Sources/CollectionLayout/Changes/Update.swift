@@ -71,7 +71,7 @@ extension Layout {
     /// The models of the new sections that the update changes, by section: the others are old
     /// sections as they were. A changed section is asked what the update names.
     private func changedModels(_ update: BatchUpdate, _ map: UpdateMap, _ counts: [Int], _ old: LayoutState,
-                               memory: inout MemoryEstimate) throws(LayoutError) -> [(section: Int, model: SectionModel)] {
+                               memory: inout MemoryEstimate) throws(LayoutError) -> [LayoutState.ChangedSection] {
         let reloaded = Set(update.reloadItems)
         let changed = map.changedSections(old: false)
         // The element limit counts the new sections and items, and the inline elements of the
@@ -80,7 +80,7 @@ extension Layout {
         func inlines(_ row: LayoutState.Noted) -> Int { row.elements - 1 - row.itemCount }
         var elements = counts.reduce(counts.count, +) + old.elementCount - old.sections.count - map.oldCounts.reduce(0, +)
         for s in map.changedSections(old: true) { elements -= inlines(old.sections[s].noted) }
-        var models: [(section: Int, model: SectionModel)] = []
+        var models: [LayoutState.ChangedSection] = []
         var oldModels: [Int: SectionModel] = [:]  // read once per section (a copy through the body)
         func oldModel(_ s: Int) -> SectionModel {
             if let known = oldModels[s] { return known }
@@ -94,14 +94,15 @@ extension Layout {
             elements += outline.inlines.count
             guard map.oldSection[t] != nil, !bodyType(for: outline.metrics.style).placesItemsItself else {
                 // Inserted sections are asked everything; custom frames are the host's to place again.
-                models.append((t, try reader.readItems(t, outline, rules, lineExtent: old.lineExtent)))
+                models.append(LayoutState.ChangedSection(section: t, model: try reader.readItems(t, outline, rules, lineExtent: old.lineExtent)))
                 continue
             }
+            var hunks: [ItemHunk]?
             let model = try SectionModel(carrying: t, count: n, metrics: outline.metrics, inlines: outline.inlines, map: map,
-                                         moves: update.moveItems, reloaded: reloaded, old: oldModel) { range throws(LayoutError) in
+                                         moves: update.moveItems, reloaded: reloaded, old: oldModel, hunks: &hunks) { range throws(LayoutError) in
                 try reader.sizes(section: t, range: range, metrics: outline.metrics, default: definition.itemSize)
             }
-            models.append((t, model))
+            models.append(LayoutState.ChangedSection(section: t, model: model, hunks: hunks))
         }
         return models
     }

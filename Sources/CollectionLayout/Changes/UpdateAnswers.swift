@@ -24,7 +24,7 @@ struct UpdateAnswers {
     /// One record per element overlapping the old viewport (old layout) or the new one (new layout).
     func records() -> [ElementChange] {
         var result: [ElementChange] = []
-        var seen = Set<ElementID>()
+        var seen = Set<ElementID>(minimumCapacity: 128)
         old.forEachElement(in: old.viewport) { a in
             seen.insert(a.id)
             result.append(record(old: a, new: counterpart(ofOld: a.id).flatMap { try? new.attributes(for: $0, kinds: kinds) }))
@@ -86,7 +86,7 @@ struct UpdateAnswers {
         guard from.sections.indices.contains(id.section) else { return nil }
         let isItemDecoration = id.category == .decoration && from.chrome.decorations.entry(id.kind)?.definition.scope == .item
         if id.category == .cell || isItemDecoration {
-            guard from.sections[id.section].model.itemCount > id.item, id.item >= 0,
+            guard from.sections[id.section].itemCount > id.item, id.item >= 0,
                   let p = item(ItemPath(id.section, id.item)) else { return nil }
             return ElementID(id.category, id.kind, section: p.section, item: p.item)
         }

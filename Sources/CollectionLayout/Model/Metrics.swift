@@ -79,7 +79,7 @@ struct SectionModel {
     var itemCount: Int
     /// Styles that lay items out from their sizes: one per item; empty for custom sections and
     /// for flow sections with an estimate (`estimated`).
-    var sizes: [Size] = []
+    var sizes = Column<Size>()
     /// Custom sections: one body-relative frame per item (SPEC §5); empty otherwise.
     var frames: [Rect] = []
     /// Sorted by `before` (declaration order at one place).

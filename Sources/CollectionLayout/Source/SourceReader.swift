@@ -109,7 +109,7 @@ final class SourceReader {
         } else if let estimate = outline.metrics.estimatedItemSize, outline.metrics.style == .flow {
             model.estimated = EstimatedSizes(estimate: estimate)  // nothing per item until measured
         } else {
-            model.sizes = try sizes(section: s, range: 0..<outline.itemCount, metrics: outline.metrics, default: rules.definition.itemSize)
+            model.sizes = Column(try sizes(section: s, range: 0..<outline.itemCount, metrics: outline.metrics, default: rules.definition.itemSize))
         }
         return model
     }

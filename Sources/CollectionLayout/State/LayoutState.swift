@@ -97,9 +97,10 @@ struct LayoutState {
 
     /// The state after a batch update (SPEC §10.2), at the old viewport: new section t is old
     /// section `origins[t]` as it was (body, offset and what was noted, all shared with `old`)
-    /// unless `changed` (sorted by section) gives it a new model, which is laid out here. Only
-    /// what changed is laid out and noted; the rest costs a copy of its row.
-    init(rearranging old: LayoutState, origins: [Int?], changed: [(section: Int, model: SectionModel)]) throws(LayoutError) {
+    /// unless `changed` (sorted by section) gives it a new model, which is laid out here (only
+    /// around its hunks, where the style can). Only what changed is laid out and noted; the
+    /// rest costs a copy of its row.
+    init(rearranging old: LayoutState, origins: [Int?], changed: [ChangedSection]) throws(LayoutError) {
         (axes, viewport, chrome, metricsTable) = (old.axes, old.viewport, old.chrome, old.metricsTable)
         let space = self.space
         sections.reserveCapacity(origins.count)
@@ -108,8 +109,13 @@ struct LayoutState {
         var same = changed.first?.section ?? origins.count
         same = Swift.min(same, origins.indices.first { origins[$0] != $0 } ?? origins.count)
         for (t, origin) in origins.enumerated() {
-            if let (section, model) = pending, section == t {
-                let body = bodyType(for: model).init(model, in: space)
+            if let change = pending, change.section == t {
+                let model = change.model
+                var edited: (any SectionBody)?
+                if let hunks = change.hunks, let origin, let body = old.sections[origin].body as? FlowBody, bodyType(for: model) == FlowBody.self {
+                    edited = FlowBody(editing: body, to: model, hunks: hunks)
+                }
+                let body = edited ?? bodyType(for: model).init(model, in: space)
                 sections.append(SectionState(body: body, offset: origin.map { old.sections[$0].offset } ?? 0))
                 noteBody(t)
                 pending = next.next()
@@ -133,6 +139,14 @@ struct LayoutState {
         }
         starts = Array(old.starts[...same])
         try recomputeStarts(from: same)
+    }
+
+    /// A section a batch update changes: its new model and, when its items come in runs from
+    /// its old section, the hunks between the runs (where a flow body lays out again).
+    struct ChangedSection {
+        var section: Int
+        var model: SectionModel
+        var hunks: [ItemHunk]? = nil
     }
 
     var space: BodySpace { BodySpace(axes: axes, lineExtent: lineExtent) }

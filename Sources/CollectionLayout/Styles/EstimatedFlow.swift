@@ -51,37 +51,13 @@ struct EstimatedFlowBody: SectionBody {
             count += 1
         }
         guard count <= templateLimit else { return nil }
-        let sizes = [Size](repeating: estimate, count: count + 1)
-        let (line, _, positions) = lay(sizes, runEnd: count + 1, start: 0, inline: 0, g)
+        let (line, _, positions) = FlowPass.line(from: 0, runEnd: count + 1, start: 0, inline: 0, g) { _ in estimate }
         return Template(perLine: count, positions: Array(positions), line: line)
     }
 
-    /// FlowPass's line at the start of `sizes` (items of a run that ends at `runEnd`, both
-    /// counted from the window's start): the line, its end and its items' positions.
-    private static func lay(_ sizes: [Size], runEnd: Int, start: Double, inline: Int,
-                            _ g: FlowGeometry) -> (Line, end: Int, positions: ArraySlice<Double>) {
-        var positions = [Double](repeating: 0, count: sizes.count)
-        let (line, end) = sizes.withUnsafeBufferPointer { s in
-            positions.withUnsafeMutableBufferPointer { p in
-                FlowPass(geometry: g, inlines: [], sizes: s, linePos: p).layItems(from: 0, runEnd: runEnd, start: start, inlineIndex: inline)
-            }
-        }
-        return (line, end, positions[..<end])
-    }
-
-    /// The line that starts at `item` (of a run ending at `runEnd`): laid out on a window of
-    /// sizes that grows until the line ends inside it.
+    /// The line that starts at `item` (of a run ending at `runEnd`), laid out by FlowPass.
     private func layLine(from item: Int, runEnd: Int, start: Double, inline: Int) -> (line: Line, end: Int, positions: ArraySlice<Double>) {
-        var window = 16
-        while true {
-            let upper = Swift.min(runEnd, item + window)
-            var (line, end, positions) = Self.lay((item..<upper).map(model.size), runEnd: upper - item, start: start, inline: inline, geometry)
-            if item + end < upper || upper == runEnd {
-                line.firstItem = item
-                return (line, item + end, positions)
-            }
-            window *= 4
-        }
+        FlowPass.line(from: item, runEnd: runEnd, start: start, inline: inline, geometry, size: model.size)
     }
 
     // MARK: The pass

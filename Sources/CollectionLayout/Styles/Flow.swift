@@ -9,13 +9,12 @@ struct FlowBody: LineBody {
 
     private(set) var model: SectionModel
     private var space: BodySpace
-    private var linePos: [Double] = []
+    private var linePos = Column<Double>()
     private(set) var lines = LineStore()
     private var geometry: FlowGeometry
     /// The scroll-axis extent of the body.
     private(set) var extent: Double = 0
 
-    private var sizes: [Size] { model.sizes }
     private var inlines: [InlineElement] { model.inlines }
 
     init(_ model: SectionModel, in space: BodySpace) {
@@ -39,16 +38,20 @@ struct FlowBody: LineBody {
     }
 
     private mutating func layoutAll() {
-        let n = sizes.count
-        // The pass writes every entry: keep the arrays of the last pass when the count is the same.
-        if linePos.count != n {
-            linePos = [Double](unsafeUninitializedCapacity: n) { _, count in count = n }
+        let n = model.itemCount
+        // The pass writes every entry: keep the array of the last pass when it is one whole array
+        // of the same count (taken out of the column, so that it is not copied on write).
+        var positions = linePos.pieces.count == 1 && linePos.count == n ? linePos.array : []
+        linePos = Column()
+        if positions.count != n {
+            positions = [Double](unsafeUninitializedCapacity: n) { _, count in count = n }
         }
         var builder = LineStore.Builder(atMost: model.itemCount + model.inlines.count)
         var cursor = Cursor()
-        withPass { pass in
+        withPass(&positions) { pass in
             while !pass.isAtEnd(cursor) { builder.append(pass.layLine(&cursor)) }
         }
+        linePos = Column(positions)
         lines = builder.finish()
         extent = cursor.position
     }
@@ -65,15 +68,18 @@ struct FlowBody: LineBody {
             layoutAll()
             return
         }
+        var positions = linePos.array
+        linePos = Column()
         var k = 0
         while k < changed.count {
-            k = reflow(from: changed[k], changed: changed, next: k)
+            k = reflow(from: changed[k], changed: changed, next: k, positions: &positions)
         }
+        linePos = Column(positions)
     }
 
     /// Re-flows from the line before the one holding `first` (its first item may now fit on the
     /// previous line). Returns the index in `changed` of the first item this pass did not reach.
-    private mutating func reflow(from first: Int, changed: [Int], next: Int) -> Int {
+    private mutating func reflow(from first: Int, changed: [Int], next: Int, positions: inout [Double]) -> Int {
         guard var start = lines.lineIndex(containing: first) else { return changed.count }
         if let previous = lines.index(before: start), !lines[previous].isInline { start = previous }
         let startLine = lines[start]
@@ -86,7 +92,7 @@ struct FlowBody: LineBody {
         var resume = lines.endIndex
         do {
             let oldLines = lines  // read while the pass writes the item columns
-            withPass { pass in
+            withPass(&positions) { pass in
                 var old = start
                 while !pass.isAtEnd(cursor) {
                     if cursor.item > first {
@@ -114,24 +120,142 @@ struct FlowBody: LineBody {
         return k
     }
 
-    private mutating func withPass(_ body: (inout FlowPass) -> Void) {
+    /// Runs a pass over the model's sizes (made one buffer first) and `positions`.
+    private mutating func withPass(_ positions: inout [Double], _ body: (inout FlowPass) -> Void) {
+        if model.sizes.pieces.count > 1 { model.sizes = Column(model.sizes.array) }
         let geometry = self.geometry, inlines = self.inlines
-        sizes.withUnsafeBufferPointer { sizes in
-            linePos.withUnsafeMutableBufferPointer { linePos in
+        model.sizes.withUnsafeBufferPointer { sizes in
+            positions.withUnsafeMutableBufferPointer { linePos in
                 var pass = FlowPass(geometry: geometry, inlines: inlines, sizes: sizes, linePos: linePos)
                 body(&pass)
             }
         }
     }
 
+    // MARK: Edits (batch updates)
+
+    /// The body of `model`, which is `old`'s model with the items of each hunk replaced (new
+    /// items `hunk.new` for old items `hunk.old`; sorted, apart): `old`'s lines and positions
+    /// shared, and only the lines from the one before each hunk laid out again, until they meet
+    /// the old ones. Nil when a whole layout costs about as much, or the inline elements do not
+    /// stand where the old ones did.
+    init?(editing old: FlowBody, to model: SectionModel, hunks: [ItemHunk]) {
+        guard old.model.metrics == model.metrics, hunks.count * 256 < model.itemCount,
+              old.model.itemCount > 0, Self.inlinesCorrespond(old.model.inlines, model.inlines, hunks) else { return nil }
+        self.model = model
+        (space, geometry, lines, linePos, extent) = (old.space, old.geometry, old.lines, old.linePos, old.extent)
+        // Lines and positions after the hunks done are in the old numbering moved by them: the
+        // item count in that numbering is the new one less what the hunks to do will change.
+        var toDo = hunks.reduce(0) { $0 + $1.new.count - $1.old.count }, h = 0
+        while h < hunks.count {
+            h = relay(hunks, from: h, count: model.itemCount - toDo, toDo: &toDo)
+        }
+        linePos = linePos.compactedIfFragmented()
+    }
+
+    /// Whether `new` is `old` with each element's place moved by the hunks (none in a hunk).
+    private static func inlinesCorrespond(_ old: [InlineElement], _ new: [InlineElement], _ hunks: [ItemHunk]) -> Bool {
+        guard old.count == new.count else { return false }
+        var h = 0, shift = 0
+        for (a, b) in zip(old, new) {
+            while h < hunks.count && hunks[h].old.upperBound <= a.before && !(hunks[h].old.isEmpty && hunks[h].old.lowerBound == a.before) {
+                shift += hunks[h].new.count - hunks[h].old.count
+                h += 1
+            }
+            if h < hunks.count && hunks[h].old.lowerBound <= a.before && a.before <= hunks[h].old.upperBound { return false }
+            guard b.kind == a.kind, b.extent == a.extent, b.before == a.before + shift else { return false }
+        }
+        return true
+    }
+
+    /// Lays out again from the line before hunk `h` until the lines meet the old ones past it
+    /// (taking in the hunks it reaches). `current`: the item count of the lines as they are.
+    /// Returns the first hunk not done.
+    private mutating func relay(_ hunks: [ItemHunk], from h: Int, count current: Int, toDo: inout Int) -> Int {
+        // Items before `first` are numbered as they will be; from `first` on, the old items of
+        // the hunk stand where its new ones will.
+        let first = hunks[h].new.lowerBound
+        var start = lines.lineIndex(containing: Swift.min(first, current - 1)) ?? lines.startIndex
+        if let previous = lines.index(before: start), !lines[previous].isInline { start = previous }
+        let startLine = lines[start]
+        var cursor = Cursor(item: startLine.firstItem, inline: Int(startLine.inlineIndex))
+        if let previous = lines.index(before: start) {
+            cursor.position = lines.end(previous)
+            cursor.hasLine = true
+        }
+        let oldFirst = cursor.item
+        var newLines: [Line] = [], positions: [Double] = []
+        var done = h, delta = 0  // hunks taken in, and the item change they make
+        var old = start, resume = lines.endIndex
+        while cursor.item < model.itemCount || cursor.inline < inlines.count {
+            // Take in the hunks the pass has reached.
+            while done < hunks.count && hunks[done].new.lowerBound <= cursor.item {
+                delta += hunks[done].new.count - hunks[done].old.count
+                done += 1
+            }
+            if done > h && cursor.item >= hunks[done - 1].new.upperBound {
+                // Past the hunks: an old line with this key (in the old numbering) is where the
+                // old lines go on, moved.
+                let key = LineKey(item: cursor.item - delta, inline: cursor.inline)
+                old = lines.firstIndex(from: old, notBelow: key)
+                if old != lines.endIndex && lines[old].key == key {
+                    resume = old
+                    break
+                }
+            }
+            let start = cursor.hasLine ? cursor.position + geometry.lineSpacing : cursor.position
+            let line: Line
+            if cursor.inline < inlines.count && inlines[cursor.inline].before <= cursor.item {
+                line = Line(start: start, thickness: inlines[cursor.inline].extent, firstItem: cursor.item,
+                            inlineIndex: Int32(cursor.inline), isInline: true)
+                cursor.inline += 1
+            } else {
+                let runEnd = cursor.inline < inlines.count ? inlines[cursor.inline].before : model.itemCount
+                let laid = FlowPass.line(from: cursor.item, runEnd: runEnd, start: start, inline: cursor.inline, geometry) { [model] in model.sizes[$0] }
+                line = laid.line
+                positions += laid.positions
+                cursor.item = laid.end
+            }
+            cursor.position = start + line.thickness
+            cursor.hasLine = true
+            newLines.append(line)
+        }
+        if resume == lines.endIndex {
+            // At the end, every hunk was reached (one that deletes the last items stands there).
+            delta += hunks[done...].reduce(0) { $0 + $1.new.count - $1.old.count }
+            done = hunks.count
+        }
+        // Old items oldFirst ..< (the resume line's first) give way to the new positions.
+        let oldEnd = resume == lines.endIndex ? current : lines[resume].firstItem
+        linePos = linePos.replacing(oldFirst..<oldEnd, with: positions)
+        if resume != lines.endIndex {
+            let next = cursor.hasLine ? cursor.position + geometry.lineSpacing : cursor.position
+            let moved = next - lines.start(resume)
+            lines.replace(from: start, upTo: resume, with: newLines, shiftingRestBy: moved, items: delta)
+            extent += moved
+        } else {
+            lines.replace(from: start, upTo: resume, with: newLines, shiftingRestBy: 0)
+            extent = cursor.position
+        }
+        toDo -= delta
+        return done
+    }
+
     // MARK: Queries (the rest: LineBody)
 
     /// An item sits inside its line by the cross alignment (SPEC §3), derived here rather than stored.
     func cellFrame(_ item: Int, line: Line, start: Double) -> AxisRect {
-        geometry.cellFrame(sizes[item], at: linePos[item], lineStart: start, thickness: line.thickness)
+        geometry.cellFrame(model.sizes[item], at: linePos[item], lineStart: start, thickness: line.thickness)
     }
 
     func inlineFrame(line: Line, start: Double) -> AxisRect { geometry.inlineFrame(lineStart: start, thickness: line.thickness) }
+}
+
+/// Old items of a section replaced by new ones in a batch update: new items `new` stand where
+/// old items `old` stood (either may be empty); the items between hunks keep their order.
+struct ItemHunk: Equatable {
+    var new: Range<Int>
+    var old: Range<Int>
 }
 
 /// The numbers a flow pass needs for one section at one viewport extent.
@@ -267,5 +391,32 @@ struct FlowPass {
         let high = linePos[end - 1] + lineExtent(end - 1)
         return (Line(start: start, thickness: thickness, firstItem: first, inlineIndex: Int32(inlineIndex), isInline: false,
                      low: low, high: high), end)
+    }
+}
+
+extension FlowPass {
+    /// The item line that starts at `item` (of a run that ends at `runEnd`) for sizes read one
+    /// by one, where they are not one buffer (estimated sizes, a column of pieces): laid out on
+    /// a window of sizes that grows until the line ends inside it. Returns the line, where it
+    /// ends and its items' positions.
+    static func line(from item: Int, runEnd: Int, start: Double, inline: Int, _ g: FlowGeometry,
+                     size: (Int) -> Size) -> (line: Line, end: Int, positions: ArraySlice<Double>) {
+        var window = 16
+        while true {
+            let upper = Swift.min(runEnd, item + window)
+            let sizes = (item..<upper).map(size)
+            var positions = [Double](repeating: 0, count: sizes.count)
+            var (line, end) = sizes.withUnsafeBufferPointer { s in
+                positions.withUnsafeMutableBufferPointer { p in
+                    FlowPass(geometry: g, inlines: [], sizes: s, linePos: p).layItems(from: 0, runEnd: upper - item, start: start, inlineIndex: inline)
+                }
+            }
+            // A line that ends inside the window broke where it would on the whole run.
+            if end < upper - item || upper == runEnd {
+                line.firstItem = item
+                return (line, item + end, positions[..<end])
+            }
+            window *= 4
+        }
     }
 }

@@ -92,15 +92,18 @@ struct LineKey: Comparable {
     static func < (a: LineKey, b: LineKey) -> Bool { (a.item, a.inline) < (b.item, b.inline) }
 }
 
-/// The lines of a flow body in chunks, each with its own base offset, so that a change in the
-/// middle of a long section shifts the lines after it by updating one base per chunk instead of
-/// every line (invalidation work proportional to what changed, SPEC §10).
+/// The lines of a flow body in chunks, each with its own base offset and item base, so that a
+/// change in the middle of a long section moves the lines after it (along the scroll axis, and
+/// in item numbers when items come or go) by updating two numbers per chunk instead of every
+/// line (work proportional to what changed, SPEC §10).
 struct LineStore {
     struct Chunk {
         var base: Double
         var lines: [Line]
         var low = Double.infinity
         var high = -Double.infinity
+        /// Added to the `firstItem` of every line stored here.
+        var itemBase = 0
 
         init(base: Double, lines: [Line]) {
             self.base = base
@@ -133,7 +136,15 @@ struct LineStore {
     var startIndex: Index { Index(chunk: 0, line: 0) }
     var endIndex: Index { Index(chunk: chunks.count, line: 0) }
 
-    subscript(i: Index) -> Line { chunks[i.chunk].lines[i.line] }
+    subscript(i: Index) -> Line { line(i.chunk, i.line) }
+
+    /// Line l of chunk c, in item numbers of the section.
+    @inline(__always)
+    private func line(_ c: Int, _ l: Int) -> Line {
+        var line = chunks[c].lines[l]
+        line.firstItem += chunks[c].itemBase
+        return line
+    }
     func start(_ i: Index) -> Double { chunks[i.chunk].base + chunks[i.chunk].lines[i.line].start }
     func end(_ i: Index) -> Double { start(i) + chunks[i.chunk].lines[i.line].thickness }
 
@@ -148,10 +159,10 @@ struct LineStore {
     /// The last line for which `isBefore` holds, given that it holds for a prefix of all lines.
     func lastIndex(where isBefore: (Line, Double) -> Bool) -> Index? {
         // The last chunk whose first line is before, then the last line inside it.
-        let c = partition(0..<chunks.count) { isBefore(chunks[$0].lines[0], chunks[$0].base) } - 1
+        let c = partition(0..<chunks.count) { isBefore(line($0, 0), chunks[$0].base) } - 1
         guard c >= 0 else { return nil }
-        let lines = chunks[c].lines, base = chunks[c].base
-        return Index(chunk: c, line: partition(0..<lines.count) { isBefore(lines[$0], base) } - 1)
+        let base = chunks[c].base
+        return Index(chunk: c, line: partition(0..<chunks[c].lines.count) { isBefore(line(c, $0), base) } - 1)
     }
 
     /// The item line that holds `item` (the last line that starts at or before it).
@@ -254,35 +265,62 @@ struct LineStore {
     }
 
     /// Replaces the lines from `first` up to `resume` (exclusive; `endIndex` for all the rest)
-    /// with `newLines` (absolute starts) and moves the lines from `resume` on by `delta`.
-    mutating func replace(from first: Index, upTo resume: Index, with newLines: [Line], shiftingRestBy delta: Double) {
-        if resume != endIndex && resume.chunk == first.chunk && resume.line - first.line == newLines.count {
+    /// with `newLines` (absolute starts and items) and moves the lines from `resume` on by
+    /// `delta` along the scroll axis and by `items` in item numbers.
+    mutating func replace(from first: Index, upTo resume: Index, with newLines: [Line], shiftingRestBy delta: Double, items: Int = 0) {
+        if items == 0 && resume != endIndex && resume.chunk == first.chunk && resume.line - first.line == newLines.count {
             replaceInPlace(from: first, with: newLines, shiftingRestBy: delta)
             return
         }
         let c0 = first.chunk
-        var merged = Array(chunks[c0].lines[..<first.line])
-        let base = chunks[c0].base
-        for var line in newLines { line.start -= base; merged.append(line) }
+        if c0 == chunks.count {  // lines after the last (an empty store)
+            chunks.append(Chunk(base: 0, lines: []))
+        }
+        // The merged lines are stored relative to the first chunk's bases.
+        let base = chunks[c0].base, itemBase = chunks[c0].itemBase
+        var merged: [Line] = []
+        let tailCount = resume == endIndex ? 0 : chunks[resume.chunk].lines.count - resume.line
+        merged.reserveCapacity(first.line + newLines.count + tailCount)
+        merged += chunks[c0].lines[..<first.line]
+        for var line in newLines {
+            line.start -= base
+            line.firstItem -= itemBase
+            merged.append(line)
+        }
         var removeThrough = c0
         if resume != endIndex {
-            let tailBase = chunks[resume.chunk].base + delta - base
-            for var line in chunks[resume.chunk].lines[resume.line...] { line.start += tailBase; merged.append(line) }
+            let tailBase = chunks[resume.chunk].base + delta - base, tailItems = chunks[resume.chunk].itemBase + items - itemBase
+            for var line in chunks[resume.chunk].lines[resume.line...] {
+                line.start += tailBase
+                line.firstItem += tailItems
+                merged.append(line)
+            }
             removeThrough = resume.chunk
         } else {
             removeThrough = chunks.count - 1
         }
         if removeThrough + 1 < chunks.count {
-            for c in (removeThrough + 1)..<chunks.count { chunks[c].base += delta }
+            for c in (removeThrough + 1)..<chunks.count {
+                chunks[c].base += delta
+                chunks[c].itemBase += items
+            }
         }
         // Split what is merged into chunks of at most chunkCapacity lines.
         var pieces: [Chunk] = []
         var offset = 0
+        if !merged.isEmpty && merged.count <= Self.chunkCapacity {  // (the usual case: stored as it is)
+            var piece = Chunk(base: base, lines: merged)
+            piece.itemBase = itemBase
+            pieces.append(piece)
+            offset = merged.count
+        }
         while offset < merged.count {
             let end = Swift.min(offset + Self.chunkCapacity, merged.count)
             let pieceBase = base + merged[offset].start
             let lines = merged[offset..<end].map { var l = $0; l.start -= pieceBase - base; return l }
-            pieces.append(Chunk(base: pieceBase, lines: lines))
+            var piece = Chunk(base: pieceBase, lines: lines)
+            piece.itemBase = itemBase
+            pieces.append(piece)
             offset = end
         }
         chunks.replaceSubrange(c0...removeThrough, with: pieces)
@@ -301,6 +339,7 @@ struct LineStore {
             shrinks = shrinks || (old.low <= chunk.low && new.low > old.low) || (old.high >= chunk.high && new.high < old.high)
             var line = new
             line.start -= chunk.base
+            line.firstItem -= chunk.itemBase
             chunk.lines[first.line + k] = line
             chunk.low = Swift.min(chunk.low, line.low)
             chunk.high = Swift.max(chunk.high, line.high)
