@@ -30,9 +30,9 @@ struct UpdateAnswers {
             result.append(record(old: a, new: counterpart(ofOld: a.id).flatMap { try? new.attributes(for: $0, kinds: kinds) }))
         }
         new.forEachElement(in: new.viewport) { b in
-            let before = counterpart(ofNew: b.id).flatMap { try? old.attributes(for: $0, kinds: kinds) }
-            if let before, seen.contains(before.id) { return }
-            result.append(record(new: b, old: before))
+            let id = counterpart(ofNew: b.id)
+            if let id, seen.contains(id) { return }  // recorded with its old element
+            result.append(record(new: b, old: id.flatMap { try? old.attributes(for: $0, kinds: kinds) }))
         }
         return result
     }

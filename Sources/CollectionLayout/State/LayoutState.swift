@@ -6,7 +6,7 @@ struct LayoutState {
     let axes: Axes
     private(set) var viewport: Rect
     private(set) var chrome: Chrome
-    private(set) var sections: [SectionState] = []
+    private(set) var sections = Rows<SectionState>()
     /// Scroll-axis start of each section, and the content's end last (sections.count + 1 values).
     private(set) var starts: [Double] = [0]
 
@@ -53,12 +53,12 @@ struct LayoutState {
 
     /// Every section's item count, in order.
     var itemCounts: [Int] {
-        [Int](unsafeUninitializedCapacity: sections.count) { buffer, count in
-            sections.withUnsafeBufferPointer { rows in
-                for s in rows.indices { buffer[s] = rows[s].noted.itemCount }
-            }
-            count = sections.count
+        var counts: [Int] = []
+        counts.reserveCapacity(sections.count)
+        sections.forEachChunk { rows in
+            for k in rows.indices { counts.append(rows[k].noted.itemCount) }
         }
+        return counts
     }
 
     /// Reads what the state keeps of section s's body, after the body changed.
@@ -103,20 +103,34 @@ struct LayoutState {
     init(rearranging old: LayoutState, origins: [Int?], changed: [ChangedSection]) throws(LayoutError) {
         (axes, viewport, chrome, metricsTable) = (old.axes, old.viewport, old.chrome, old.metricsTable)
         let space = self.space
+        // The sections before the first that changed or moved start where they did.
+        let moved = origins.indices.first { origins[$0] != $0 } ?? origins.count
+        let same = Swift.min(changed.first?.section ?? origins.count, moved)
+        func body(_ change: ChangedSection, from origin: Int?) -> any SectionBody {
+            let model = change.model
+            if let hunks = change.hunks, let origin, let body = old.sections[origin].body as? FlowBody, bodyType(for: model) == FlowBody.self,
+               let edited = FlowBody(editing: body, to: model, hunks: hunks) {
+                return edited
+            }
+            return bodyType(for: model).init(model, in: space)
+        }
+        if moved == origins.count && origins.count == old.sections.count {
+            // No section comes or goes: the old rows are shared, and the changed ones replaced.
+            (sections, elementCount) = (old.sections, old.elementCount)
+            for change in changed {
+                let t = change.section
+                elementCount -= sections[t].noted.elements
+                sections[t] = SectionState(body: body(change, from: t), offset: old.sections[t].offset)
+                noteBody(t)
+            }
+            try finishRearranging(old, same: same)
+            return
+        }
         sections.reserveCapacity(origins.count)
         var next = changed.makeIterator(), pending = next.next()
-        // The sections before the first that changed or moved start where they did.
-        var same = changed.first?.section ?? origins.count
-        same = Swift.min(same, origins.indices.first { origins[$0] != $0 } ?? origins.count)
         for (t, origin) in origins.enumerated() {
             if let change = pending, change.section == t {
-                let model = change.model
-                var edited: (any SectionBody)?
-                if let hunks = change.hunks, let origin, let body = old.sections[origin].body as? FlowBody, bodyType(for: model) == FlowBody.self {
-                    edited = FlowBody(editing: body, to: model, hunks: hunks)
-                }
-                let body = edited ?? bodyType(for: model).init(model, in: space)
-                sections.append(SectionState(body: body, offset: origin.map { old.sections[$0].offset } ?? 0))
+                sections.append(SectionState(body: body(change, from: origin), offset: origin.map { old.sections[$0].offset } ?? 0))
                 noteBody(t)
                 pending = next.next()
             } else if let origin {
@@ -126,6 +140,11 @@ struct LayoutState {
                 throw LayoutError(.invalidArgument, "internal: inserted section \(t) comes without its model")
             }
         }
+        try finishRearranging(old, same: same)
+    }
+
+    /// The metrics table compacted when it has grown, and the starts from section `same` on.
+    private mutating func finishRearranging(_ old: LayoutState, same: Int) throws(LayoutError) {
         // Each change may add rows to the shared metrics table: start afresh when it has grown
         // well past the sections.
         if metricsTable.count > 2 * sections.count + 64 {

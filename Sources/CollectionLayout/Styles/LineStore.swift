@@ -268,8 +268,9 @@ struct LineStore {
     /// with `newLines` (absolute starts and items) and moves the lines from `resume` on by
     /// `delta` along the scroll axis and by `items` in item numbers.
     mutating func replace(from first: Index, upTo resume: Index, with newLines: [Line], shiftingRestBy delta: Double, items: Int = 0) {
-        if items == 0 && resume != endIndex && resume.chunk == first.chunk && resume.line - first.line == newLines.count {
-            replaceInPlace(from: first, with: newLines, shiftingRestBy: delta)
+        if resume != endIndex && resume.chunk == first.chunk
+            && chunks[first.chunk].lines.count - (resume.line - first.line) + newLines.count <= Self.chunkCapacity {
+            replaceInChunk(from: first, upTo: resume, with: newLines, shiftingRestBy: delta, items: items)
             return
         }
         let c0 = first.chunk
@@ -327,29 +328,45 @@ struct LineStore {
         foldBounds()
     }
 
-    /// The common case of a size change (as many lines as before, inside one chunk): overwrite
-    /// them, move the rest of the chunk, and move later chunks by their bases.
-    private mutating func replaceInPlace(from first: Index, with newLines: [Line], shiftingRestBy delta: Double) {
+    /// The common case (the lines replaced and those that meet them again in one chunk): the
+    /// chunk changes in place, the rest of it moves line by line and later chunks by their bases.
+    private mutating func replaceInChunk(from first: Index, upTo resume: Index, with newLines: [Line],
+                                         shiftingRestBy delta: Double, items: Int) {
         var chunk = chunks[first.chunk]
         chunks[first.chunk].lines = []  // `chunk` holds the only reference: its lines change in place
+        // Only a line that held the chunk's bound and goes can shrink it.
         var shrinks = false
-        for (k, new) in newLines.enumerated() {
-            let old = chunk.lines[first.line + k]
-            // Only a line that held the chunk's bound and now reaches less can shrink it.
-            shrinks = shrinks || (old.low <= chunk.low && new.low > old.low) || (old.high >= chunk.high && new.high < old.high)
-            var line = new
+        for l in first.line..<resume.line {
+            let old = chunk.lines[l]
+            shrinks = shrinks || old.low <= chunk.low || old.high >= chunk.high
+        }
+        let relative = newLines.map { line in
+            var line = line
             line.start -= chunk.base
             line.firstItem -= chunk.itemBase
-            chunk.lines[first.line + k] = line
-            chunk.low = Swift.min(chunk.low, line.low)
-            chunk.high = Swift.max(chunk.high, line.high)
+            return line
         }
-        if shrinks { chunk = Chunk(base: chunk.base, lines: chunk.lines) }
-        if delta != 0 {
-            for l in (first.line + newLines.count)..<chunk.lines.count { chunk.lines[l].start += delta }
+        chunk.lines.replaceSubrange(first.line..<resume.line, with: relative)
+        if delta != 0 || items != 0 {
+            for l in (first.line + relative.count)..<chunk.lines.count {
+                chunk.lines[l].start += delta
+                chunk.lines[l].firstItem += items
+            }
+        }
+        if shrinks {
+            let itemBase = chunk.itemBase
+            chunk = Chunk(base: chunk.base, lines: chunk.lines)
+            chunk.itemBase = itemBase
+        } else {
+            for line in relative { chunk.low = Swift.min(chunk.low, line.low); chunk.high = Swift.max(chunk.high, line.high) }
         }
         chunks[first.chunk] = chunk
-        if delta != 0 { for later in (first.chunk + 1)..<chunks.count { chunks[later].base += delta } }
+        if delta != 0 || items != 0 {
+            for later in (first.chunk + 1)..<chunks.count {
+                chunks[later].base += delta
+                chunks[later].itemBase += items
+            }
+        }
         if shrinks {
             foldBounds()
         } else {

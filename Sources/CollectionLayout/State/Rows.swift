@@ -1,0 +1,43 @@
+/// Per-section rows of a state, in chunks of 64 that states share: a batch update that keeps
+/// most sections where they were copies the chunks it changes, not a row per section.
+struct Rows<Element>: RandomAccessCollection, MutableCollection {
+    private var chunks: [[Element]] = []
+    private(set) var count = 0
+
+    private static var shift: Int { 6 }
+    private static var mask: Int { 63 }
+
+    var startIndex: Int { 0 }
+    var endIndex: Int { count }
+
+    subscript(i: Int) -> Element {
+        get { chunks[i >> Self.shift][i & Self.mask] }
+        _modify { yield &chunks[i >> Self.shift][i & Self.mask] }
+    }
+
+    mutating func reserveCapacity(_ n: Int) { chunks.reserveCapacity((n + Self.mask) >> Self.shift) }
+
+    mutating func append(_ row: Element) {
+        if count & Self.mask == 0 {
+            var chunk: [Element] = []
+            chunk.reserveCapacity(Self.mask + 1)
+            chunks.append(chunk)
+        }
+        chunks[chunks.count - 1].append(row)
+        count += 1
+    }
+
+    mutating func removeLast(_ k: Int) {
+        for _ in 0..<k {
+            chunks[chunks.count - 1].removeLast()
+            if chunks[chunks.count - 1].isEmpty { chunks.removeLast() }
+            count -= 1
+        }
+    }
+
+    /// Visits the rows in order, a chunk at a time, in place (reading a field of a row there
+    /// does not copy the row).
+    func forEachChunk(_ visit: (UnsafeBufferPointer<Element>) -> Void) {
+        for chunk in chunks { chunk.withUnsafeBufferPointer(visit) }
+    }
+}
