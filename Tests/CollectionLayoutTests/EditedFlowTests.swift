@@ -5,16 +5,6 @@ import Testing
 /// only around them (FlowBody(editing:)): every frame must still equal a fresh layout of the new
 /// sizes, however the lines meet again, after update upon update and after movement steps.
 @Suite struct EditedFlowTests {
-    static func randomMetrics(_ rng: inout SeededGenerator) -> SectionMetrics {
-        var m = SectionMetrics()
-        m.alignment = [.justified, .leading, .center, .trailing].randomElement(using: &rng)!
-        m.crossAlignment = [.start, .center, .end].randomElement(using: &rng)!
-        m.interitemSpacing = Double(Int.random(in: 0...12, using: &rng))
-        m.lineSpacing = Double(Int.random(in: 0...12, using: &rng))
-        m.insets = Insets(top: 5, left: Double(Int.random(in: 0...20, using: &rng)), bottom: 7, right: 3)
-        return m
-    }
-
     static func randomSize(_ rng: inout SeededGenerator) -> Size {
         // Some items as wide as the line, some of no width: lines of every kind.
         switch Int.random(in: 0..<20, using: &rng) {
@@ -42,7 +32,7 @@ import Testing
         d.direction = seed % 4 == 3 ? .horizontal : .vertical
         d.viewport = Rect(x: 0, y: 0, width: Double(Int.random(in: 200...500, using: &rng)), height: 400)
         d.kinds = ["separator"]
-        let m = Self.randomMetrics(&rng)
+        let m = SectionMetrics.randomFlow(&rng)
         let n = Int.random(in: 2000...4000, using: &rng)
         var sizes = (0..<n).map { _ in Self.randomSize(&rng) }
         // A few inline elements on some scenes: they move with the items before which they stand.

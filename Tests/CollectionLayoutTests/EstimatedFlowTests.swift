@@ -13,12 +13,7 @@ import Testing
     }
 
     static func randomScene(_ rng: inout SeededGenerator) -> Scene {
-        var m = SectionMetrics()
-        m.alignment = [.justified, .leading, .center, .trailing].randomElement(using: &rng)!
-        m.crossAlignment = [.start, .center, .end].randomElement(using: &rng)!
-        m.interitemSpacing = Double(Int.random(in: 0...12, using: &rng))
-        m.lineSpacing = Double(Int.random(in: 0...12, using: &rng))
-        m.insets = Insets(top: 5, left: Double(Int.random(in: 0...20, using: &rng)), bottom: 7, right: 3)
+        var m = SectionMetrics.randomFlow(&rng)
         m.header = Double(Int.random(in: 0...40, using: &rng))
         var d = LayoutDefinition()
         d.direction = Bool.random(using: &rng) ? .vertical : .horizontal

@@ -34,6 +34,19 @@ final class ArraySource: LayoutDataSource {
     func resetCalls() { sizeCalls = [] }
 }
 
+extension SectionMetrics {
+    /// Flow metrics with every alignment, some spacing and a leading inset, for property tests.
+    static func randomFlow(_ rng: inout SeededGenerator) -> SectionMetrics {
+        var m = SectionMetrics()
+        m.alignment = [.justified, .leading, .center, .trailing].randomElement(using: &rng)!
+        m.crossAlignment = [.start, .center, .end].randomElement(using: &rng)!
+        m.interitemSpacing = Double(Int.random(in: 0...12, using: &rng))
+        m.lineSpacing = Double(Int.random(in: 0...12, using: &rng))
+        m.insets = Insets(top: 5, left: Double(Int.random(in: 0...20, using: &rng)), bottom: 7, right: 3)
+        return m
+    }
+}
+
 /// A small deterministic generator (SplitMix64) so that failures reproduce.
 struct SeededGenerator: RandomNumberGenerator {
     var state: UInt64

@@ -27,7 +27,7 @@ struct Column<Element> {
     }
 
     subscript(i: Int) -> Element {
-        get {
+        @inline(__always) get {
             let (p, k) = locate(i)
             return pieces[p][pieces[p].startIndex + k]
         }

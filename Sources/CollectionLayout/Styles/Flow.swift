@@ -187,6 +187,7 @@ struct FlowBody: LineBody {
         var newLines: [Line] = [], positions: [Double] = []
         var done = h, delta = 0  // hunks taken in, and the item change they make
         var old = start, resume = lines.endIndex
+        let sizes = model.sizes, geometry = self.geometry
         while cursor.item < model.itemCount || cursor.inline < inlines.count {
             // Take in the hunks the pass has reached.
             while done < hunks.count && hunks[done].new.lowerBound <= cursor.item {
@@ -203,22 +204,11 @@ struct FlowBody: LineBody {
                     break
                 }
             }
-            let start = cursor.hasLine ? cursor.position + geometry.lineSpacing : cursor.position
-            let line: Line
-            if cursor.inline < inlines.count && inlines[cursor.inline].before <= cursor.item {
-                line = Line(start: start, thickness: inlines[cursor.inline].extent, firstItem: cursor.item,
-                            inlineIndex: Int32(cursor.inline), isInline: true)
-                cursor.inline += 1
-            } else {
-                let runEnd = cursor.inline < inlines.count ? inlines[cursor.inline].before : model.itemCount
-                let laid = FlowPass.line(from: cursor.item, runEnd: runEnd, start: start, inline: cursor.inline, geometry) { [model] in model.sizes[$0] }
-                line = laid.line
+            newLines.append(cursor.layLine(geometry, inlines, itemCount: model.itemCount) { first, runEnd, start, inline in
+                let laid = FlowPass.line(from: first, runEnd: runEnd, start: start, inline: inline, geometry) { sizes[$0] }
                 positions += laid.positions
-                cursor.item = laid.end
-            }
-            cursor.position = start + line.thickness
-            cursor.hasLine = true
-            newLines.append(line)
+                return (laid.line, laid.end)
+            })
         }
         if resume == lines.endIndex {
             // At the end, every hunk was reached (one that deletes the last items stands there).
@@ -303,6 +293,27 @@ struct Cursor {
     var hasLine = false
 
     var key: LineKey { LineKey(item: item, inline: inline) }
+
+    /// Lays out the line at the cursor (an inline element's, or items' by `items`: the line from
+    /// an item, of a run that ends at `runEnd`, at a start; it returns the line and its end) and
+    /// moves past it. The position is the end of the previous line; spacing is added here.
+    @inline(__always)
+    mutating func layLine(_ g: FlowGeometry, _ inlines: [InlineElement], itemCount: Int,
+                          items: (_ first: Int, _ runEnd: Int, _ start: Double, _ inline: Int) -> (Line, end: Int)) -> Line {
+        let start = hasLine ? position + g.lineSpacing : position
+        let line: Line
+        if inline < inlines.count && inlines[inline].before <= item {
+            line = Line(start: start, thickness: inlines[inline].extent, firstItem: item, inlineIndex: Int32(inline), isInline: true)
+            inline += 1
+        } else {
+            let end: Int
+            (line, end) = items(item, inline < inlines.count ? inlines[inline].before : itemCount, start, inline)
+            item = end
+        }
+        position = start + line.thickness
+        hasLine = true
+        return line
+    }
 }
 
 /// Lays out lines one by one over unsafe views of a body's columns: the hot loop of the engine.
@@ -315,23 +326,8 @@ struct FlowPass {
     func isAtEnd(_ c: Cursor) -> Bool { c.item >= sizes.count && c.inline >= inlines.count }
 
     /// Lays out the line at the cursor, writes its items' positions and moves the cursor past it.
-    /// The cursor's position is the end of the previous line; spacing is added here.
     func layLine(_ c: inout Cursor) -> Line {
-        let start = c.hasLine ? c.position + geometry.lineSpacing : c.position
-        let line: Line
-        if c.inline < inlines.count && inlines[c.inline].before <= c.item {
-            line = Line(start: start, thickness: inlines[c.inline].extent, firstItem: c.item,
-                        inlineIndex: Int32(c.inline), isInline: true)
-            c.inline += 1
-        } else {
-            let runEnd = c.inline < inlines.count ? inlines[c.inline].before : sizes.count
-            let end: Int
-            (line, end) = layItems(from: c.item, runEnd: runEnd, start: start, inlineIndex: c.inline)
-            c.item = end
-        }
-        c.position = start + line.thickness
-        c.hasLine = true
-        return line
+        c.layLine(geometry, inlines, itemCount: sizes.count) { layItems(from: $0, runEnd: $1, start: $2, inlineIndex: $3) }
     }
 
     /// A size is two doubles (width, height); `lineComponent` says which runs along the line axis.

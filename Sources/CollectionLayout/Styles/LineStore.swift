@@ -334,18 +334,18 @@ struct LineStore {
                                          shiftingRestBy delta: Double, items: Int) {
         var chunk = chunks[first.chunk]
         chunks[first.chunk].lines = []  // `chunk` holds the only reference: its lines change in place
-        // Only a line that held the chunk's bound and goes can shrink it.
-        var shrinks = false
-        for l in first.line..<resume.line {
-            let old = chunk.lines[l]
-            shrinks = shrinks || old.low <= chunk.low || old.high >= chunk.high
-        }
+        // Only lines that held the chunk's bound, and go for lines that do not reach it, can
+        // shrink it.
+        var gone = (low: Double.infinity, high: -Double.infinity), come = gone
+        for l in first.line..<resume.line { gone = (Swift.min(gone.low, chunk.lines[l].low), Swift.max(gone.high, chunk.lines[l].high)) }
         let relative = newLines.map { line in
             var line = line
             line.start -= chunk.base
             line.firstItem -= chunk.itemBase
+            come = (Swift.min(come.low, line.low), Swift.max(come.high, line.high))
             return line
         }
+        let shrinks = (gone.low <= chunk.low && come.low > chunk.low) || (gone.high >= chunk.high && come.high < chunk.high)
         chunk.lines.replaceSubrange(first.line..<resume.line, with: relative)
         if delta != 0 || items != 0 {
             for l in (first.line + relative.count)..<chunk.lines.count {

@@ -29,7 +29,13 @@ struct OrthogonalBody: SectionBody {
     }
 
     private mutating func layOut() {
-        let sizes = model.sizes, m = model.metrics, n = sizes.count, rows = self.rows
+        // One pass over the sizes as one buffer (not a look-up per item in the column).
+        let sizes = model.sizes
+        sizes.withUnsafeBufferPointer { layOut($0) }
+    }
+
+    private mutating func layOut(_ sizes: UnsafeBufferPointer<Size>) {
+        let m = model.metrics, n = sizes.count, rows = self.rows
         let columns = (n + rows - 1) / rows
         let insets = axes.axisInsets(m.insets)
         columnStart.removeAll(keepingCapacity: true)
