@@ -3,38 +3,49 @@
 /// builds its new section from slices of the old one (a run of items that stay is one slice, not
 /// a copy), so that inserting an item into a million costs a few pieces, not a million copies.
 struct Column<Element> {
-    private(set) var pieces: [ArraySlice<Element>] = []
-    /// Where each piece ends (exclusive), in item numbers.
-    private var ends: [Int] = []
+    /// The first piece (the only one, usually: a section of one piece allocates nothing more).
+    private var head: ArraySlice<Element> = []
+    /// The other pieces, each with the item number where it ends (exclusive).
+    private var rest: [(piece: ArraySlice<Element>, end: Int)] = []
 
     init() {}
 
-    init(_ values: [Element]) {
-        if !values.isEmpty { (pieces, ends) = ([values[...]], [values.count]) }
-    }
+    init(_ values: [Element]) { head = values[...] }
 
     init(repeating value: Element, count: Int) { self.init([Element](repeating: value, count: count)) }
 
-    var count: Int { ends.last ?? 0 }
-    var isEmpty: Bool { ends.isEmpty }
+    var count: Int { rest.last?.end ?? head.count }
+    var isEmpty: Bool { count == 0 }
+    var isOnePiece: Bool { rest.isEmpty }
+    var pieceCount: Int { head.isEmpty ? 0 : 1 + rest.count }
 
-    /// The piece that holds item i (in range), and the item number its start stands for.
-    @inline(__always)
+    /// Piece p (0: the head) and the item number it starts at.
+    private func piece(_ p: Int) -> (values: ArraySlice<Element>, start: Int) {
+        p == 0 ? (head, 0) : (rest[p - 1].piece, p == 1 ? head.count : rest[p - 2].end)
+    }
+
+    /// The piece that holds item i (in range), and i's place inside it.
     private func locate(_ i: Int) -> (piece: Int, offset: Int) {
-        if ends.count == 1 { return (0, i) }
-        let p = partition(0..<ends.count) { ends[$0] <= i }
-        return (p, i - (p == 0 ? 0 : ends[p - 1]))
+        if i < head.count { return (0, i) }
+        let r = partition(0..<rest.count) { rest[$0].end <= i }
+        return (r + 1, i - (r == 0 ? head.count : rest[r - 1].end))
     }
 
     subscript(i: Int) -> Element {
         @inline(__always) get {
+            if i < head.count { return head[head.startIndex + i] }
             let (p, k) = locate(i)
-            return pieces[p][pieces[p].startIndex + k]
+            let values = rest[p - 1].piece
+            return values[values.startIndex + k]
         }
         set {
+            if i < head.count {
+                head[head.startIndex + i] = newValue
+                return
+            }
             let (p, k) = locate(i)
-            let at = pieces[p].startIndex + k
-            pieces[p][at] = newValue
+            let at = rest[p - 1].piece.startIndex + k
+            rest[p - 1].piece[at] = newValue
         }
     }
 
@@ -42,8 +53,7 @@ struct Column<Element> {
 
     mutating func append(contentsOf values: ArraySlice<Element>) {
         guard !values.isEmpty else { return }
-        pieces.append(values)
-        ends.append(count + values.count)
+        if head.isEmpty { head = values } else { rest.append((values, count + values.count)) }
     }
 
     mutating func append(contentsOf values: [Element]) { append(contentsOf: values[...]) }
@@ -54,9 +64,9 @@ struct Column<Element> {
         var (p, k) = other.locate(range.lowerBound)
         var left = range.count
         while left > 0 {
-            let piece = other.pieces[p], from = piece.startIndex + k
-            let take = Swift.min(left, piece.count - k)
-            append(contentsOf: piece[from..<(from + take)])
+            let values = other.piece(p).values, from = values.startIndex + k
+            let take = Swift.min(left, values.count - k)
+            append(contentsOf: values[from..<(from + take)])
             left -= take
             (p, k) = (p + 1, 0)
         }
@@ -73,25 +83,26 @@ struct Column<Element> {
 
     /// Many small pieces make every look-up dearer: past 64 pieces, the column is copied into
     /// one (a cost in proportion to the edits that cut it so, each of which was cheap).
-    func compactedIfFragmented() -> Column { pieces.count > 64 ? Column(array) : self }
+    func compactedIfFragmented() -> Column { rest.count >= 64 ? Column(array) : self }
 
     /// The values in one array (a copy unless the column is one whole array).
     var array: [Element] {
-        if pieces.count == 1, pieces[0].startIndex == 0 { return Array(pieces[0]) }
+        if rest.isEmpty { return Array(head) }
         var values: [Element] = []
         values.reserveCapacity(count)
-        for piece in pieces { values += piece }
+        values += head
+        for (piece, _) in rest { values += piece }
         return values
     }
 
     /// The values as one buffer, numbered from 0: a column of one piece lends its storage.
     func withUnsafeBufferPointer<R>(_ body: (UnsafeBufferPointer<Element>) throws -> R) rethrows -> R {
-        if pieces.count == 1 { return try pieces[0].withUnsafeBufferPointer(body) }
+        if rest.isEmpty { return try head.withUnsafeBufferPointer(body) }
         return try array.withUnsafeBufferPointer(body)
     }
 }
 
 extension Column: Sequence {
-    func makeIterator() -> FlattenSequence<[ArraySlice<Element>]>.Iterator { pieces.joined().makeIterator() }
+    func makeIterator() -> FlattenSequence<[ArraySlice<Element>]>.Iterator { ([head] + rest.map(\.piece)).joined().makeIterator() }
     var underestimatedCount: Int { count }
 }

@@ -41,7 +41,7 @@ struct FlowBody: LineBody {
         let n = model.itemCount
         // The pass writes every entry: keep the array of the last pass when it is one whole array
         // of the same count (taken out of the column, so that it is not copied on write).
-        var positions = linePos.pieces.count == 1 && linePos.count == n ? linePos.array : []
+        var positions = linePos.isOnePiece && linePos.count == n ? linePos.array : []
         linePos = Column()
         if positions.count != n {
             positions = [Double](unsafeUninitializedCapacity: n) { _, count in count = n }
@@ -122,7 +122,7 @@ struct FlowBody: LineBody {
 
     /// Runs a pass over the model's sizes (made one buffer first) and `positions`.
     private mutating func withPass(_ positions: inout [Double], _ body: (inout FlowPass) -> Void) {
-        if model.sizes.pieces.count > 1 { model.sizes = Column(model.sizes.array) }
+        if !model.sizes.isOnePiece { model.sizes = Column(model.sizes.array) }
         let geometry = self.geometry, inlines = self.inlines
         model.sizes.withUnsafeBufferPointer { sizes in
             positions.withUnsafeMutableBufferPointer { linePos in
