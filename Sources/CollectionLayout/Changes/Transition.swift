@@ -68,30 +68,9 @@ public final class Transition {
         }
     }
 
-    /// The counterparts of `elements` (of one side) in `state`: the cells of a section looked up
-    /// together (a rect's cells are near each other), the others one by one.
+    /// The counterparts of `elements` (of one side) in `state`, looked up together.
     private func counterparts(_ elements: [Attributes], in state: LayoutState, kinds: Kinds, map: [Int32]) -> [Attributes?] {
-        var result = [Attributes?](repeating: nil, count: elements.count)
-        var k = 0
-        while k < elements.count {
-            let id = elements[k].id
-            guard id.category == .cell, state.sections.indices.contains(id.section) else {
-                result[k] = counterpart(id, in: state, kinds: kinds, map: map)
-                k += 1
-                continue
-            }
-            // The run of cells of this section, by item.
-            var run: [(item: Int, at: Int)] = []
-            while k < elements.count && elements[k].id.category == .cell && elements[k].id.section == id.section {
-                run.append((elements[k].id.item, k))
-                k += 1
-            }
-            if zip(run, run.dropFirst()).contains(where: { $0.item > $1.item }) { run.sort { $0.item < $1.item } }
-            for (entry, frame) in zip(run, state.cellFrames(section: id.section, items: run.map(\.item))) {
-                result[entry.at] = frame.map { Attributes(id: .cell(id.section, entry.item), frame: $0) }
-            }
-        }
-        return result
+        state.attributes(of: elements.map { counterpartID($0.id, map: map) }, kinds: kinds)
     }
 
     public func elements(in rect: Rect, progress t: Double) throws(LayoutError) -> [Attributes] {
@@ -100,13 +79,13 @@ public final class Transition {
         return result
     }
 
-    /// The element with this id (of one side, in that side's kinds) on the other side.
-    private func counterpart(_ id: ElementID, in state: LayoutState, kinds: Kinds, map: [Int32]) -> Attributes? {
+    /// The identity of this element (of one side, in that side's kinds) on the other side.
+    private func counterpartID(_ id: ElementID, map: [Int32]) -> ElementID? {
         let raw = map.indices.contains(Int(id.kind.rawValue)) ? map[Int(id.kind.rawValue)] : -1
         guard raw >= 0 else { return nil }
         var other = id
         other.kind = Kind(rawValue: raw)
-        return try? state.attributes(for: other, kinds: kinds)
+        return other
     }
 
     /// `a` (from) moved towards `b` (to) by `t`, z and hidden of the nearer one; with no `b`,

@@ -24,15 +24,18 @@ struct UpdateAnswers {
     /// One record per element overlapping the old viewport (old layout) or the new one (new layout).
     func records() -> [ElementChange] {
         var result: [ElementChange] = []
-        var seen = Set<ElementID>(minimumCapacity: 128)
-        old.forEachElement(in: old.viewport) { a in
-            seen.insert(a.id)
-            result.append(record(old: a, new: counterpart(ofOld: a.id).flatMap { try? new.attributes(for: $0, kinds: kinds) }))
+        var before: [Attributes] = [], after: [Attributes] = []
+        old.forEachElement(in: old.viewport) { before.append($0) }
+        new.forEachElement(in: new.viewport) { after.append($0) }
+        let seen = Set(before.map(\.id))
+        for (a, b) in zip(before, new.attributes(of: before.map { counterpart(ofOld: $0.id) }, kinds: kinds)) {
+            result.append(record(old: a, new: b))
         }
-        new.forEachElement(in: new.viewport) { b in
-            let id = counterpart(ofNew: b.id)
-            if let id, seen.contains(id) { return }  // recorded with its old element
-            result.append(record(new: b, old: id.flatMap { try? old.attributes(for: $0, kinds: kinds) }))
+        // A new element whose old one was recorded above is not recorded again.
+        let ids = after.map { counterpart(ofNew: $0.id) }
+        let unseen = ids.map { id in id.map { seen.contains($0) ? nil : $0 } ?? nil }
+        for (k, a) in old.attributes(of: unseen, kinds: kinds).enumerated() where ids[k].map({ !seen.contains($0) }) ?? true {
+            result.append(record(new: after[k], old: a))
         }
         return result
     }

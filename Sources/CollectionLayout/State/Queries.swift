@@ -53,6 +53,32 @@ extension LayoutState {
         sections[s].body.cellFrames(items).map { $0.map { axes.rect(place($0, section: s)) } }
     }
 
+    /// The attributes of many elements by identity (nil: no id, or no such element): the cells
+    /// of a section among them looked up together (a screen's cells are near each other), the
+    /// others one by one.
+    func attributes(of ids: [ElementID?], kinds: Kinds) -> [Attributes?] {
+        var result = [Attributes?](repeating: nil, count: ids.count)
+        var k = 0
+        while k < ids.count {
+            guard let id = ids[k], id.category == .cell, id.kind == .cell, sections.indices.contains(id.section) else {
+                result[k] = ids[k].flatMap { try? attributes(for: $0, kinds: kinds) }
+                k += 1
+                continue
+            }
+            // The run of cells of this section, by item.
+            var run: [(item: Int, at: Int)] = []
+            while k < ids.count, let cell = ids[k], cell.category == .cell, cell.kind == .cell, cell.section == id.section {
+                run.append((cell.item, k))
+                k += 1
+            }
+            if zip(run, run.dropFirst()).contains(where: { $0.item > $1.item }) { run.sort { $0.item < $1.item } }
+            for (entry, frame) in zip(run, cellFrames(section: id.section, items: run.map(\.item))) {
+                result[entry.at] = frame.map { Attributes(id: .cell(id.section, entry.item), frame: $0) }
+            }
+        }
+        return result
+    }
+
     /// The attributes of one element by identity, or `.outOfRange` / `.unknownKind`.
     func attributes(for id: ElementID, kinds: Kinds) throws(LayoutError) -> Attributes {
         let s = id.section

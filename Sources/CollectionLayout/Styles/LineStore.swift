@@ -122,15 +122,88 @@ struct LineStore {
         var line: Int
     }
 
+    /// Lines per chunk as built; a chunk grows up to twice as many by edits before it is split.
     static let chunkCapacity = 1024
 
-    private(set) var chunks: [Chunk] = []
+    private var chunks = Chunks()
     /// The line-axis extent of all item lines (min origin, max end): the chunks' bounds folded
     /// after every change.
     private(set) var itemBounds = (low: Double.infinity, high: -Double.infinity)
 
     private mutating func foldBounds() {
-        itemBounds = chunks.reduce((Double.infinity, -Double.infinity)) { (Swift.min($0.0, $1.low), Swift.max($0.1, $1.high)) }
+        itemBounds = chunks.heads.reduce((Double.infinity, -Double.infinity)) { (Swift.min($0.0, $1.low), Swift.max($0.1, $1.high)) }
+    }
+
+    /// The chunks: their bases and bounds in one plain array, their lines in pages of 32 chunks.
+    /// A change to one chunk copies the bases (no reference counts) and one page of line arrays,
+    /// not a reference per chunk of the section: the copy a batch update makes of a long section.
+    private struct Chunks {
+        struct Head {
+            var base: Double
+            var itemBase: Int
+            var low: Double
+            var high: Double
+        }
+
+        private(set) var heads: [Head] = []
+        private var pages: [[[Line]]] = []
+
+        var count: Int { heads.count }
+
+        @inline(__always) func line(_ c: Int, _ l: Int) -> Line { pages[c >> 5][c & 31][l] }
+        @inline(__always) func lineCount(_ c: Int) -> Int { pages[c >> 5][c & 31].count }
+        func lines(_ c: Int) -> [Line] { pages[c >> 5][c & 31] }
+
+        subscript(c: Int) -> Chunk {
+            get {
+                var chunk = Chunk(base: heads[c].base, lines: lines(c), low: heads[c].low, high: heads[c].high)
+                chunk.itemBase = heads[c].itemBase
+                return chunk
+            }
+            set {
+                heads[c] = Head(base: newValue.base, itemBase: newValue.itemBase, low: newValue.low, high: newValue.high)
+                pages[c >> 5][c & 31] = newValue.lines
+            }
+        }
+
+        /// Chunk c with its lines moved out (the caller holds the only reference of this store).
+        mutating func take(_ c: Int) -> Chunk {
+            let chunk = self[c]
+            pages[c >> 5][c & 31] = []
+            return chunk
+        }
+
+        mutating func append(_ chunk: Chunk) {
+            if heads.count & 31 == 0 { pages.append([]) }
+            pages[pages.count - 1].append(chunk.lines)
+            heads.append(Head(base: chunk.base, itemBase: chunk.itemBase, low: chunk.low, high: chunk.high))
+        }
+
+        /// Moves chunks `from...` by `delta` along the scroll axis and by `items` in item numbers.
+        mutating func shift(from first: Int, by delta: Double, items: Int) {
+            guard first < heads.count, delta != 0 || items != 0 else { return }
+            heads.withUnsafeMutableBufferPointer { heads in
+                for c in first..<heads.count {
+                    heads[c].base += delta
+                    heads[c].itemBase += items
+                }
+            }
+        }
+
+        /// Chunks `range` replaced by `new`; the pages from the first changed one are laid out
+        /// again when the count changes (rare: a chunk splits only past twice its capacity).
+        mutating func replaceSubrange(_ range: ClosedRange<Int>, with new: [Chunk]) {
+            if new.count == range.count {
+                for (c, chunk) in zip(range, new) { self[c] = chunk }
+                return
+            }
+            let rest = ((range.upperBound + 1)..<count).map { self[$0] }
+            let keep = range.lowerBound
+            heads.removeSubrange(keep...)
+            pages.removeSubrange(((keep + 31) >> 5)...)
+            if keep & 31 != 0 { pages[keep >> 5].removeSubrange((keep & 31)...) }
+            for chunk in new + rest { append(chunk) }
+        }
     }
 
     var startIndex: Index { Index(chunk: 0, line: 0) }
@@ -141,28 +214,28 @@ struct LineStore {
     /// Line l of chunk c, in item numbers of the section.
     @inline(__always)
     private func line(_ c: Int, _ l: Int) -> Line {
-        var line = chunks[c].lines[l]
-        line.firstItem += chunks[c].itemBase
+        var line = chunks.line(c, l)
+        line.firstItem += chunks.heads[c].itemBase
         return line
     }
-    func start(_ i: Index) -> Double { chunks[i.chunk].base + chunks[i.chunk].lines[i.line].start }
-    func end(_ i: Index) -> Double { start(i) + chunks[i.chunk].lines[i.line].thickness }
+    func start(_ i: Index) -> Double { chunks.heads[i.chunk].base + chunks.line(i.chunk, i.line).start }
+    func end(_ i: Index) -> Double { start(i) + chunks.line(i.chunk, i.line).thickness }
 
     func index(after i: Index) -> Index {
-        i.line + 1 < chunks[i.chunk].lines.count ? Index(chunk: i.chunk, line: i.line + 1) : Index(chunk: i.chunk + 1, line: 0)
+        i.line + 1 < chunks.lineCount(i.chunk) ? Index(chunk: i.chunk, line: i.line + 1) : Index(chunk: i.chunk + 1, line: 0)
     }
     func index(before i: Index) -> Index? {
         if i.line > 0 { return Index(chunk: i.chunk, line: i.line - 1) }
-        return i.chunk > 0 ? Index(chunk: i.chunk - 1, line: chunks[i.chunk - 1].lines.count - 1) : nil
+        return i.chunk > 0 ? Index(chunk: i.chunk - 1, line: chunks.lineCount(i.chunk - 1) - 1) : nil
     }
 
     /// The last line for which `isBefore` holds, given that it holds for a prefix of all lines.
     func lastIndex(where isBefore: (Line, Double) -> Bool) -> Index? {
         // The last chunk whose first line is before, then the last line inside it.
-        let c = partition(0..<chunks.count) { isBefore(line($0, 0), chunks[$0].base) } - 1
+        let c = partition(0..<chunks.count) { isBefore(line($0, 0), chunks.heads[$0].base) } - 1
         guard c >= 0 else { return nil }
-        let base = chunks[c].base
-        return Index(chunk: c, line: partition(0..<chunks[c].lines.count) { isBefore(line(c, $0), base) } - 1)
+        let base = chunks.heads[c].base
+        return Index(chunk: c, line: partition(0..<chunks.lineCount(c)) { isBefore(line(c, $0), base) } - 1)
     }
 
     /// The item line that holds `item` (the last line that starts at or before it).
@@ -258,7 +331,7 @@ struct LineStore {
         consuming func finish() -> LineStore {
             flush()
             var store = LineStore()
-            store.chunks = chunks
+            for chunk in chunks { store.chunks.append(chunk) }
             store.foldBounds()
             return store
         }
@@ -269,7 +342,7 @@ struct LineStore {
     /// `delta` along the scroll axis and by `items` in item numbers.
     mutating func replace(from first: Index, upTo resume: Index, with newLines: [Line], shiftingRestBy delta: Double, items: Int = 0) {
         if resume != endIndex && resume.chunk == first.chunk
-            && chunks[first.chunk].lines.count - (resume.line - first.line) + newLines.count <= Self.chunkCapacity {
+            && chunks.lineCount(first.chunk) - (resume.line - first.line) + newLines.count <= 2 * Self.chunkCapacity {
             replaceInChunk(from: first, upTo: resume, with: newLines, shiftingRestBy: delta, items: items)
             return
         }
@@ -300,12 +373,7 @@ struct LineStore {
         } else {
             removeThrough = chunks.count - 1
         }
-        if removeThrough + 1 < chunks.count {
-            for c in (removeThrough + 1)..<chunks.count {
-                chunks[c].base += delta
-                chunks[c].itemBase += items
-            }
-        }
+        chunks.shift(from: removeThrough + 1, by: delta, items: items)
         // Split what is merged into chunks of at most chunkCapacity lines.
         var pieces: [Chunk] = []
         var offset = 0
@@ -332,8 +400,7 @@ struct LineStore {
     /// chunk changes in place, the rest of it moves line by line and later chunks by their bases.
     private mutating func replaceInChunk(from first: Index, upTo resume: Index, with newLines: [Line],
                                          shiftingRestBy delta: Double, items: Int) {
-        var chunk = chunks[first.chunk]
-        chunks[first.chunk].lines = []  // `chunk` holds the only reference: its lines change in place
+        var chunk = chunks.take(first.chunk)  // `chunk` holds the only reference: its lines change in place
         // Only lines that held the chunk's bound, and go for lines that do not reach it, can
         // shrink it.
         var gone = (low: Double.infinity, high: -Double.infinity), come = gone
@@ -361,12 +428,7 @@ struct LineStore {
             for line in relative { chunk.low = Swift.min(chunk.low, line.low); chunk.high = Swift.max(chunk.high, line.high) }
         }
         chunks[first.chunk] = chunk
-        if delta != 0 || items != 0 {
-            for later in (first.chunk + 1)..<chunks.count {
-                chunks[later].base += delta
-                chunks[later].itemBase += items
-            }
-        }
+        chunks.shift(from: first.chunk + 1, by: delta, items: items)
         if shrinks {
             foldBounds()
         } else {

@@ -68,10 +68,13 @@ struct WaterfallBody: SectionBody {
     /// Per column: the first item that ends after the area starts, then items until one starts
     /// after it ends; inline elements likewise.
     func forEachElement(in area: AxisRect, _ visit: (BodyElement, AxisRect) -> Void) {
+        let sizes = model.sizes
         for list in columnItems {
-            var k = partition(0..<list.count) { k in
-                let item = Int(list[k])
-                return itemStart[item] + model.sizes[item].extents(space.axes).scroll <= area.scroll
+            var k = sizes.withUnsafeBufferPointer { sizes in
+                partition(0..<list.count) { k in
+                    let item = Int(list[k])
+                    return itemStart[item] + sizes[item].extents(space.axes).scroll <= area.scroll
+                }
             }
             while k < list.count, let frame = cellFrame(Int(list[k])), frame.scroll < area.scrollEnd {
                 visit(.cell(Int(list[k])), frame)
