@@ -130,18 +130,23 @@ public struct UpdateMap: Sendable {
         reloaded = Set(update.reloadItems.map(\.section))
         for key in gone.keys { gone[key]?.sort() }
         for key in taken.keys { taken[key]?.sort { $0.item < $1.item } }
+        changed = Self.changed(gone: Set(gone.keys).union(reloaded), taken: Set(taken.keys), oldSection: oldSection, newSection: newSection)
     }
 
     /// The sections whose content the update changes, sorted: on the old side the sections it
     /// deletes, reloads items of or moves items out of, and those whose new section gains items;
     /// on the new side their new indices and the inserted sections. Every other section survives
     /// as it was (moved, perhaps), so an update costs what it names.
-    public func changedSections(old isOld: Bool) -> [Int] {
-        var oldSide = Set(gone.keys).union(reloaded), newSide = Set(taken.keys)
+    public func changedSections(old isOld: Bool) -> [Int] { isOld ? changed.old : changed.new }
+
+    /// Both sides of `changedSections`, found once.
+    private var changed: (old: [Int], new: [Int]) = ([], [])
+
+    private static func changed(gone: Set<Int>, taken: Set<Int>, oldSection: [Int?], newSection: [Int?]) -> (old: [Int], new: [Int]) {
+        var (oldSide, newSide) = (gone, taken)
         for (t, s) in oldSection.enumerated() where s == nil { newSide.insert(t) }
         for (s, t) in newSection.enumerated() where t == nil { oldSide.insert(s) }
-        let sides = (old: oldSide.union(newSide.compactMap { oldSection[$0] }), new: newSide.union(oldSide.compactMap { newSection[$0] }))
-        return (isOld ? sides.old : sides.new).sorted()
+        return (oldSide.union(newSide.compactMap { oldSection[$0] }).sorted(), newSide.union(oldSide.compactMap { newSection[$0] }).sorted())
     }
 
     /// Where old item `p` is after the update (nil: deleted, or its section is).
