@@ -91,3 +91,29 @@ import Testing
         }
     }
 }
+
+extension EditedFlowTests {
+    /// Equal items, then one of another width inserted or moved: every later line break moves by
+    /// one item and the lines never meet the old ones; the edit gives up and lays out the whole
+    /// section, and the frames are still a fresh layout's.
+    @Test func equalItemsWithAnOddOneMatchAFreshLayout() throws {
+        var d = LayoutDefinition()
+        d.viewport = Rect(x: 0, y: 0, width: 390, height: 844)
+        let n = 20_000
+        var sizes = Array(repeating: Size(width: 50, height: 50), count: n)
+        let source = ArraySource(sizes: [sizes])
+        let layout = try Layout(definition: d, dataSource: source)
+        sizes.insert(Size(width: 120, height: 30), at: n / 2)
+        source.sizes[0] = sizes
+        var u = BatchUpdate()
+        u.insertItems = [ItemPath(0, n / 2)]
+        try layout.performBatchUpdate(u, viewport: d.viewport)
+        Self.expectSame(layout, try Layout(definition: d, dataSource: ArraySource(sizes: source.sizes)), "odd insert")
+        sizes.insert(sizes.remove(at: n / 2), at: 7)
+        source.sizes[0] = sizes
+        u = BatchUpdate()
+        u.moveItems = [Move(ItemPath(0, n / 2), ItemPath(0, 7))]
+        try layout.performBatchUpdate(u, viewport: d.viewport)
+        Self.expectSame(layout, try Layout(definition: d, dataSource: ArraySource(sizes: source.sizes)), "odd move")
+    }
+}

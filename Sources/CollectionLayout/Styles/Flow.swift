@@ -147,8 +147,13 @@ struct FlowBody: LineBody {
         // Lines and positions after the hunks done are in the old numbering moved by them: the
         // item count in that numbering is the new one less what the hunks to do will change.
         var toDo = hunks.reduce(0) { $0 + $1.new.count - $1.old.count }, h = 0
+        // Lines need not meet the old ones again (equal items, one of another width inserted:
+        // every later break moves by one item). Past this many items laid out again, laying
+        // out the whole section costs less.
+        var budget = 2048 + model.itemCount / 512
         while h < hunks.count {
-            h = relay(hunks, from: h, count: model.itemCount - toDo, toDo: &toDo)
+            guard let next = relay(hunks, from: h, count: model.itemCount - toDo, toDo: &toDo, budget: &budget) else { return nil }
+            h = next
         }
         linePos = linePos.compactedIfFragmented()
     }
@@ -170,8 +175,8 @@ struct FlowBody: LineBody {
 
     /// Lays out again from the line before hunk `h` until the lines meet the old ones past it
     /// (taking in the hunks it reaches). `current`: the item count of the lines as they are.
-    /// Returns the first hunk not done.
-    private mutating func relay(_ hunks: [ItemHunk], from h: Int, count current: Int, toDo: inout Int) -> Int {
+    /// Returns the first hunk not done, or nil past `budget` items laid out in all.
+    private mutating func relay(_ hunks: [ItemHunk], from h: Int, count current: Int, toDo: inout Int, budget: inout Int) -> Int? {
         // Items before `first` are numbered as they will be; from `first` on, the old items of
         // the hunk stand where its new ones will.
         let first = hunks[h].new.lowerBound
@@ -189,6 +194,7 @@ struct FlowBody: LineBody {
         var old = start, resume = lines.endIndex
         let sizes = model.sizes, geometry = self.geometry
         while cursor.item < model.itemCount || cursor.inline < inlines.count {
+            guard cursor.item - oldFirst <= budget else { return nil }
             // Take in the hunks the pass has reached.
             while done < hunks.count && hunks[done].new.lowerBound <= cursor.item {
                 delta += hunks[done].new.count - hunks[done].old.count
@@ -228,6 +234,7 @@ struct FlowBody: LineBody {
             extent = cursor.position
         }
         toDo -= delta
+        budget -= cursor.item - oldFirst
         return done
     }
 

@@ -93,17 +93,26 @@ class UpdateResult:
         self.inserted = inserted
         self.deleted = deleted
         self.old_section_count = old_section_count
-        name = layout.kind_name
-        self.elements: list[ElementChange] = []
-        for record in self._records[:count]:
-            before = attributes_from_struct(record.__getattribute__("from"), name)
-            after = attributes_from_struct(record.to, name)
-            self.elements.append(ElementChange(
-                CHANGES[record.change], before.key if record.has_old else None,
-                after.key if record.has_new else None, before, after))
+        self._count = count
+        self._elements: list[ElementChange] | None = None
+
+    @property
+    def elements(self) -> list[ElementChange]:
+        """The records as objects, built when first asked (an update that only wants the
+        numpy array or nothing does not pay for them)."""
+        if self._elements is None:
+            name = self._layout.kind_name
+            self._elements = []
+            for record in self._records[:self._count]:
+                before = attributes_from_struct(record.__getattribute__("from"), name)
+                after = attributes_from_struct(record.to, name)
+                self._elements.append(ElementChange(
+                    CHANGES[record.change], before.key if record.has_old else None,
+                    after.key if record.has_new else None, before, after))
+        return self._elements
 
     def __repr__(self) -> str:
-        return (f"<UpdateResult {len(self.elements)} records, {len(self.inserted)} inserted and "
+        return (f"<UpdateResult {self._count} records, {len(self.inserted)} inserted and "
                 f"{len(self.deleted)} deleted identities, adjustment {self.adjustment:g}>")
 
     @property
@@ -112,7 +121,7 @@ class UpdateResult:
         change, has_old, has_new, from and to with kind ids; see Layout.kind_name)."""
         if np is None:
             raise ImportError("elements_array needs numpy")
-        return np.frombuffer(self._records, dtype=ELEMENT_CHANGE_DTYPE)[:len(self.elements)].copy()
+        return np.frombuffer(self._records, dtype=ELEMENT_CHANGE_DTYPE)[:self._count].copy()
 
     # ---- The index mapping, on demand ---------------------------------------------------------
 
