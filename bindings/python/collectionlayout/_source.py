@@ -77,16 +77,32 @@ class ArraySizes:
         self.sections = sections
         self.fixed = fixed
         self._cache: dict[int, tuple[Any, int]] = {}  # section -> (array, address)
+        # What the cl_array_source points to (array_source): counts, addresses, the arrays.
+        self._counts: Any = None
+        self._addresses: Any = None
+        self._seen: list[Any] = []
 
     def array_source(self) -> Any:
         """The cl_array_source over the list as it is now: counts and a table of the arrays'
-        addresses, kept alive by this object. Called again after the list changed (a committed
-        movement), it updates the same struct, which the library reads at every pass."""
+        addresses, kept alive by this object. Called again after the list changed (arrays
+        replaced, inserted or removed: an update, a committed movement), it updates the same
+        struct, which the library reads at every pass; only the entries of arrays that are not
+        the ones seen before are read again."""
         import numpy as np
         sections = self.sections
-        self._counts = np.fromiter((len(a) for a in sections), dtype=np.int64, count=len(sections))
-        self._addresses = np.fromiter((a.__array_interface__["data"][0] for a in sections),
-                                      dtype=np.uintp, count=len(sections))
+        seen = self._seen
+        if self._counts is not None and len(seen) == len(sections):
+            for s, a in enumerate(sections):
+                if a is not seen[s]:
+                    self._counts[s] = len(a)
+                    self._addresses[s] = a.__array_interface__["data"][0]
+                    seen[s] = a
+        else:
+            self._counts = np.fromiter((len(a) for a in sections), dtype=np.int64,
+                                       count=len(sections))
+            self._addresses = np.fromiter((a.__array_interface__["data"][0] for a in sections),
+                                          dtype=np.uintp, count=len(sections))
+            self._seen = list(sections)
         arrays = getattr(self, "_arrays", None) or _lib.lib().cl_array_source_default()
         arrays.section_count = len(sections)
         arrays.item_counts = self._counts.ctypes.data
@@ -220,7 +236,8 @@ class DataSource:
         self.struct = struct
 
     def refresh_arrays(self) -> None:
-        """The fixed ArraySizes' list changed (a committed movement): the arrays again."""
+        """The fixed ArraySizes' list may have changed (an update, a committed movement, an
+        invalidation): the arrays that changed are read again."""
         if self.arrays is not None:
             self.item_sizes.array_source()
 

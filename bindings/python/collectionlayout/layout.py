@@ -195,7 +195,8 @@ class Layout(Queries, OrthogonalSections, Updates, Targets, Motion):
         (width, height) or a numpy (n, 2) array; or a single numpy (n, 2) array for one section.
         Arrays are copied to the library with one memmove per batch; the layout keeps the
         sections alive and reads them again on invalidation (change them in place, then call
-        invalidate_items). `options` are those of Layout()."""
+        invalidate_items). For a batch update, change the list it reads (`layout.sizes`:
+        replace, insert or remove sections' arrays) first. `options` are those of Layout()."""
         sections = _size_sections(sizes)
         if sections and all(type(section).__name__ == "ndarray" for section in sections):
             item_sizes: Any = ArraySizes(sections, fixed=True)  # read by the library in place
@@ -214,6 +215,14 @@ class Layout(Queries, OrthogonalSections, Updates, Targets, Motion):
         for a section. With fixed sizes: Layout.from_sizes(sizes, style="orthogonal")."""
         options.setdefault("style", "orthogonal")
         return cls(item_count, **options)
+
+    @property
+    def sizes(self) -> list[Any] | None:
+        """Layout.from_sizes: the list of sections' sizes the layout reads (numpy arrays or
+        sequences of pairs); None for other layouts. Give it the new data before a batch update
+        (e.g. `layout.sizes[s] = np.insert(layout.sizes[s], i, size, axis=0)`, then
+        `perform_batch_update(insert_items=[(s, i)])`)."""
+        return self._owned_sizes
 
     # ---- Lifetime ---------------------------------------------------------------------------
 
@@ -362,12 +371,14 @@ class Layout(Queries, OrthogonalSections, Updates, Targets, Motion):
     def invalidate(self) -> None:
         """Asks the data source again for everything (counts, metrics, sizes, inline elements,
         custom frames)."""
+        self._source.refresh_arrays()
         self._call("cl_layout_invalidate")
 
     def invalidate_items(self, items: Iterable[tuple[int, int]]) -> None:
         """The sizes of these (section, item) changed (custom sections: their frames): asks
         only them."""
         paths = [cl_index_path(int64(s, "section"), int64(i, "item")) for s, i in items]
+        self._source.refresh_arrays()
         self._call("cl_layout_invalidate_items", (cl_index_path * len(paths))(*paths),
                    len(paths))
 

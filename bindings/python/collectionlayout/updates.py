@@ -156,16 +156,19 @@ class BatchUpdate:
             count = len(values)
             if count:
                 array = cached.get(name)
-                if array is None and np is not None:
+                if array is None and np is not None and count > 256:
                     array = np.fromiter(_flatten(values, tail), dtype=np.int64,
                                         count=count * _width(tail))
                 if array is not None:
-                    pointer = ctypes.cast(array.ctypes.data, POINTER(ctype))
+                    keep.append(array)
+                    setattr(update, name, ctypes.cast(array.ctypes.data, POINTER(ctype)))
                 else:
-                    array = (c_int64 * (count * _width(tail)))(*_flatten(values, tail))
-                    pointer = ctypes.cast(array, POINTER(ctype))
-                keep.append(array)
-                setattr(update, name, pointer)
+                    # A few entries: a ctypes array of the C type, which the field takes as it
+                    # is (numpy and a cast cost more than they save here).
+                    words = (c_int64 * (count * _width(tail)))(*_flatten(values, tail))
+                    typed = (ctype * count).from_buffer(words)
+                    keep.append(words)
+                    setattr(update, name, typed)
             setattr(update, f"{name[:-1]}_count", count)
         if viewport is not None:
             update.use_viewport = 1
@@ -298,6 +301,7 @@ class Updates:
         known = self._source.inline_known  # inline elements by section, for all_elements
         before = dict(known)
         known.clear()
+        self._source.refresh_arrays()  # from_sizes of arrays: sections replaced for the update
         try:
             self._call("cl_layout_perform_batch_update", byref(c_update), byref(summary),
                        _SUMMARY_SIZE)

@@ -70,6 +70,24 @@ def test_bulk_sizes_with_decorations_registered_first():
         assert layout.section_count == 2 and layout.item_count(1) == 2
 
 
+def test_batch_updates_of_a_from_sizes_layout_read_the_list_it_holds():
+    # layout.sizes is the list the library reads: sections replaced, inserted or removed there
+    # before an update are read again (only the arrays that changed)
+    with Layout.from_sizes([np.full((10, 2), 50.0), np.full((4, 2), 40.0)],
+                           viewport=(0, 0, 390, 844)) as layout:
+        layout.sizes[0] = np.insert(layout.sizes[0], 3, [[80.0, 60.0]], axis=0)
+        layout.perform_batch_update(insert_items=[(0, 3)])
+        assert layout.item_count(0) == 11 and layout.cell(0, 3).frame[2:] == (80.0, 60.0)
+        layout.sizes.insert(1, np.full((2, 2), 30.0))
+        layout.perform_batch_update(insert_sections=[1])
+        assert layout.section_count == 3 and layout.cell(1, 1).frame[2:] == (30.0, 30.0)
+        assert layout.cell(2, 3).frame[2:] == (40.0, 40.0)
+        del layout.sizes[0]
+        layout.perform_batch_update(delete_sections=[0])
+        assert [layout.item_count(s) for s in range(2)] == [2, 4]
+    assert Layout(lambda s: 1, viewport=(0, 0, 10, 10)).sizes is None
+
+
 def test_the_layout_keeps_the_arrays_alive():
     layout = Layout.from_sizes([np.full((5, 2), 10.0)], viewport=(0, 0, 100, 100))
     import gc
