@@ -374,6 +374,10 @@ def target_rows(c: dict, n: int, row) -> None:
         row(f"19. one item inserted mid-collection, {label}, C-driven over a cl_array_source",
             f"{c['insert_c_s'][k] * 1e3:.3f} ms", f"{c['insert_c_ratio'][k]:,.1f}x the speed of a full "
             "layout (cl_layout_invalidate) of the same data", ">= 100x")
+    if c["scattered_s"]:
+        row(f"19. 500 deletes + 500 inserts spread over 1 x {n:,}, one update, C-driven",
+            f"{c['scattered_s'] * 1e3:.2f} ms", f"{c['scattered_ratio']:,.2f}x the speed of a full layout "
+            "(cl_layout_invalidate) of the same data", ">= 10x")
     e = c["estimated_items"]
     row(f"23. {e:,} estimated items, one flow section: create + first screen query",
         f"{c['estimated_create_s'] * 1e6:,.1f} us", f"{c['estimated_screen']} elements on screen", "<= 1 ms")

@@ -10,6 +10,9 @@
  * 19 (C-driven) one item inserted by cl_layout_perform_batch_update in the middle of 1 x n and of
  *    1,000 x (n / 1,000) items held in a cl_array_source (the section's new sizes array and count
  *    are set, then the update names the insert), against cl_layout_invalidate of the same data.
+ * 19 (scattered) 1,000 scattered changes in one update of the 1 x n section over a cl_array_source:
+ *    500 items deleted and 500 inserted, spread over the section (then the inverse update, which
+ *    restores the data), against cl_layout_invalidate of the same data.
  * 23 estimated sizes at scale (SPEC §10.4): one flow section of 10,000,000 items with one
  *    estimated size: create plus the first screen's query; a jump to the middle, 30 items of
  *    that screen measured and the screen queried; the heap of the unmeasured layout and per
@@ -165,8 +168,63 @@ static void insert_bench(int64_t n, int runs, const cl_size *sizes)
     printf(" \"insert_c_s\": [%.9f, %.9f], \"insert_c_ratio\": [%.3f, %.3f],\n", insert_s[0], insert_s[1], ratio[0], ratio[1]);
 }
 
+/* 19 (scattered): 500 deletes and 500 inserts spread over one section, in one update */
+static void scattered_bench(int64_t n, int runs, const cl_size *sizes)
+{
+    enum { HALF = 500 };
+    if (n < 4 * HALF) { printf(" \"scattered_s\": 0, \"scattered_ratio\": 0,\n"); return; }
+    static cl_index_path gone[HALF], come[HALF];
+    const int64_t step = n / HALF;
+    for (int64_t k = 0; k < HALF; k++) {
+        gone[k] = (cl_index_path){0, k * step + step / 3};  /* old places */
+        come[k] = (cl_index_path){0, k * step + 2 * step / 3};  /* new places */
+    }
+    cl_size *after = malloc((size_t)n * sizeof *after);
+    for (int64_t i = 0, old = 0, d = 0, k = 0; i < n; i++) {  /* the old items less `gone`, `come` inserted */
+        if (k < HALF && come[k].item == i) { after[i] = (cl_size){77, 55}; k++; continue; }
+        while (d < HALF && gone[d].item == old) { old++; d++; }
+        after[i] = sizes[old++];
+    }
+    int64_t count = n;
+    const cl_size *table = sizes;
+    cl_array_source arrays = cl_array_source_default();
+    arrays.section_count = 1;
+    arrays.item_counts = &count;
+    arrays.item_sizes = &table;
+    cl_layout_def d = cl_layout_def_default();
+    d.viewport = (cl_rect){0, 0, 390, 844};
+    d.insets = (cl_insets){10, 10, 10, 10};
+    d.line_spacing = d.interitem_spacing = 10;
+    cl_data_source ds = cl_data_source_default();
+    ds.arrays = &arrays;
+    cl_layout *l = NULL;
+    check(cl_layout_create(&d, &ds, &l), NULL, "cl_layout_create (scattered)");
+    double tu[64], tf[64];
+    for (int r = 0; r < runs; r++) {
+        cl_update_summary summary;
+        cl_batch_update u = cl_batch_update_default();
+        u.delete_items = gone; u.delete_item_count = HALF;
+        u.insert_items = come; u.insert_item_count = HALF;
+        table = after;
+        double t0 = now();
+        check(cl_layout_perform_batch_update(l, &u, &summary, sizeof summary), l, "cl_layout_perform_batch_update (scattered)");
+        tu[r] = now() - t0;
+        u.delete_items = come; u.insert_items = gone;  /* the inverse: back to the old data */
+        table = sizes;
+        check(cl_layout_perform_batch_update(l, &u, &summary, sizeof summary), l, "cl_layout_perform_batch_update (inverse)");
+        t0 = now();
+        check(cl_layout_invalidate(l), l, "cl_layout_invalidate");
+        tf[r] = now() - t0;
+    }
+    const double update = median(tu, runs);
+    printf(" \"scattered_s\": %.9f, \"scattered_ratio\": %.3f,\n", update, median(tf, runs) / update);
+    cl_layout_destroy(l);
+    free(after);
+}
+
 void targets_bench(int64_t n, int runs, const cl_size *sizes)
 {
+    scattered_bench(n, runs < 64 ? runs : 63, sizes);
     insert_bench(n, runs < 64 ? runs : 63, sizes);
     estimated_bench(runs < 64 ? runs : 63);
     enum { SCREEN = 30, R = 41, BATCH = 100, BATCHES = 1001 };

@@ -72,15 +72,6 @@ struct Column<Element> {
         }
     }
 
-    /// Items `range` of this column replaced by `values`; the rest is shared, not copied.
-    func replacing(_ range: Range<Int>, with values: [Element]) -> Column {
-        var result = Column()
-        result.append(contentsOf: self, range: 0..<range.lowerBound)
-        result.append(contentsOf: values)
-        result.append(contentsOf: self, range: range.upperBound..<count)
-        return result.compactedIfFragmented()
-    }
-
     /// Many small pieces make every look-up dearer: past 64 pieces, the column is copied into
     /// one (a cost in proportion to the edits that cut it so, each of which was cheap).
     func compactedIfFragmented() -> Column { rest.count >= 64 ? Column(array) : self }

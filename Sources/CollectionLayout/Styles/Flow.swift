@@ -146,16 +146,37 @@ struct FlowBody: LineBody {
         (space, geometry, lines, linePos, extent) = (old.space, old.geometry, old.lines, old.linePos, old.extent)
         // Lines and positions after the hunks done are in the old numbering moved by them: the
         // item count in that numbering is the new one less what the hunks to do will change.
-        var toDo = hunks.reduce(0) { $0 + $1.new.count - $1.old.count }, h = 0
+        let total = hunks.reduce(0) { $0 + $1.new.count - $1.old.count }
+        var toDo = total, h = 0
         // Lines need not meet the old ones again (equal items, one of another width inserted:
         // every later break moves by one item). Past this many items laid out again, laying
         // out the whole section costs less.
-        var budget = 2048 + model.itemCount / 512
+        var budget = (hunks.count + 32) * 64 + model.itemCount / 512
+        // The positions laid out again, by the old items they replace (collected, then put
+        // together with the old positions once).
+        var relaid: [(old: Range<Int>, first: Int, positions: [Double])] = []
         while h < hunks.count {
-            guard let next = relay(hunks, from: h, count: model.itemCount - toDo, toDo: &toDo, budget: &budget) else { return nil }
+            let shift = total - toDo
+            guard let (next, range, positions) = relay(hunks, from: h, count: model.itemCount - toDo, toDo: &toDo, budget: &budget) else {
+                return nil
+            }
+            if let last = relaid.last, range.lowerBound < last.first + last.positions.count {
+                // This pass began among the items the last one laid out: one replacement of both.
+                let kept = last.positions[..<(range.lowerBound - last.first)]
+                relaid[relaid.count - 1] = (last.old.lowerBound..<(range.upperBound - shift), last.first, kept + positions)
+            } else {
+                relaid.append(((range.lowerBound - shift)..<(range.upperBound - shift), range.lowerBound, positions))
+            }
             h = next
         }
-        linePos = linePos.compactedIfFragmented()
+        var positions = Column<Double>(), at = 0
+        for (range, _, values) in relaid {
+            positions.append(contentsOf: old.linePos, range: at..<range.lowerBound)
+            positions.append(contentsOf: values)
+            at = range.upperBound
+        }
+        positions.append(contentsOf: old.linePos, range: at..<old.linePos.count)
+        linePos = positions.compactedIfFragmented()
     }
 
     /// Whether `new` is `old` with each element's place moved by the hunks (none in a hunk).
@@ -175,8 +196,10 @@ struct FlowBody: LineBody {
 
     /// Lays out again from the line before hunk `h` until the lines meet the old ones past it
     /// (taking in the hunks it reaches). `current`: the item count of the lines as they are.
-    /// Returns the first hunk not done, or nil past `budget` items laid out in all.
-    private mutating func relay(_ hunks: [ItemHunk], from h: Int, count current: Int, toDo: inout Int, budget: inout Int) -> Int? {
+    /// Returns the first hunk not done and the new positions with the items they replace (in
+    /// the numbering of the lines as they were), or nil past `budget` items laid out in all.
+    private mutating func relay(_ hunks: [ItemHunk], from h: Int, count current: Int, toDo: inout Int,
+                                budget: inout Int) -> (next: Int, replaced: Range<Int>, positions: [Double])? {
         // Items before `first` are numbered as they will be; from `first` on, the old items of
         // the hunk stand where its new ones will.
         let first = hunks[h].new.lowerBound
@@ -223,7 +246,6 @@ struct FlowBody: LineBody {
         }
         // Old items oldFirst ..< (the resume line's first) give way to the new positions.
         let oldEnd = resume == lines.endIndex ? current : lines[resume].firstItem
-        linePos = linePos.replacing(oldFirst..<oldEnd, with: positions)
         if resume != lines.endIndex {
             let next = cursor.hasLine ? cursor.position + geometry.lineSpacing : cursor.position
             let moved = next - lines.start(resume)
@@ -235,7 +257,7 @@ struct FlowBody: LineBody {
         }
         toDo -= delta
         budget -= cursor.item - oldFirst
-        return done
+        return (done, oldFirst..<oldEnd, positions)
     }
 
     // MARK: Queries (the rest: LineBody)
