@@ -131,11 +131,12 @@ struct LineStore {
     private(set) var itemBounds = (low: Double.infinity, high: -Double.infinity)
 
     private mutating func foldBounds() {
-        itemBounds = chunks.heads.reduce((Double.infinity, -Double.infinity)) { (Swift.min($0.0, $1.low), Swift.max($0.1, $1.high)) }
+        itemBounds = chunks.bounds
     }
 
-    /// The chunks: their bases and bounds in one plain array, their lines in pages of 32 chunks.
-    /// A change to one chunk copies the bases (no reference counts) and one page of line arrays,
+    /// The chunks: the first inline (most sections have one: no array beyond its lines), the
+    /// others' bases and bounds in one plain array and their lines in pages of 32 chunks. A
+    /// change to one chunk copies the bases (no reference counts) and one page of line arrays,
     /// not a reference per chunk of the section: the copy a batch update makes of a long section.
     private struct Chunks {
         struct Head {
@@ -145,63 +146,94 @@ struct LineStore {
             var high: Double
         }
 
-        private(set) var heads: [Head] = []
+        private var first: Head?
+        private var firstLines: [Line] = []
+        /// Chunks 1...: heads[c - 1], lines in pages[(c - 1) >> 5][(c - 1) & 31].
+        private var heads: [Head] = []
         private var pages: [[[Line]]] = []
 
-        var count: Int { heads.count }
+        var count: Int { first == nil ? 0 : 1 + heads.count }
 
-        @inline(__always) func line(_ c: Int, _ l: Int) -> Line { pages[c >> 5][c & 31][l] }
-        @inline(__always) func lineCount(_ c: Int) -> Int { pages[c >> 5][c & 31].count }
-        func lines(_ c: Int) -> [Line] { pages[c >> 5][c & 31] }
+        @inline(__always) func head(_ c: Int) -> Head { c == 0 ? first! : heads[c - 1] }
+        @inline(__always) func line(_ c: Int, _ l: Int) -> Line { c == 0 ? firstLines[l] : pages[(c - 1) >> 5][(c - 1) & 31][l] }
+        @inline(__always) func lineCount(_ c: Int) -> Int { c == 0 ? firstLines.count : pages[(c - 1) >> 5][(c - 1) & 31].count }
+        func lines(_ c: Int) -> [Line] { c == 0 ? firstLines : pages[(c - 1) >> 5][(c - 1) & 31] }
+
+        /// The line-axis bounds of all chunks.
+        var bounds: (low: Double, high: Double) {
+            var result = (low: first?.low ?? Double.infinity, high: first?.high ?? -Double.infinity)
+            for h in heads { result = (Swift.min(result.low, h.low), Swift.max(result.high, h.high)) }
+            return result
+        }
 
         subscript(c: Int) -> Chunk {
             get {
-                var chunk = Chunk(base: heads[c].base, lines: lines(c), low: heads[c].low, high: heads[c].high)
-                chunk.itemBase = heads[c].itemBase
+                let h = head(c)
+                var chunk = Chunk(base: h.base, lines: lines(c), low: h.low, high: h.high)
+                chunk.itemBase = h.itemBase
                 return chunk
             }
             set {
-                heads[c] = Head(base: newValue.base, itemBase: newValue.itemBase, low: newValue.low, high: newValue.high)
-                pages[c >> 5][c & 31] = newValue.lines
+                let h = Head(base: newValue.base, itemBase: newValue.itemBase, low: newValue.low, high: newValue.high)
+                if c == 0 {
+                    (first, firstLines) = (h, newValue.lines)
+                } else {
+                    heads[c - 1] = h
+                    pages[(c - 1) >> 5][(c - 1) & 31] = newValue.lines
+                }
             }
         }
 
         /// Chunk c with its lines moved out (the caller holds the only reference of this store).
         mutating func take(_ c: Int) -> Chunk {
             let chunk = self[c]
-            pages[c >> 5][c & 31] = []
+            if c == 0 { firstLines = [] } else { pages[(c - 1) >> 5][(c - 1) & 31] = [] }
             return chunk
         }
 
         mutating func append(_ chunk: Chunk) {
+            let h = Head(base: chunk.base, itemBase: chunk.itemBase, low: chunk.low, high: chunk.high)
+            guard first != nil else {
+                (first, firstLines) = (h, chunk.lines)
+                return
+            }
             if heads.count & 31 == 0 { pages.append([]) }
             pages[pages.count - 1].append(chunk.lines)
-            heads.append(Head(base: chunk.base, itemBase: chunk.itemBase, low: chunk.low, high: chunk.high))
+            heads.append(h)
         }
 
         /// Moves chunks `from...` by `delta` along the scroll axis and by `items` in item numbers.
-        mutating func shift(from first: Int, by delta: Double, items: Int) {
-            guard first < heads.count, delta != 0 || items != 0 else { return }
+        mutating func shift(from c: Int, by delta: Double, items: Int) {
+            guard c < count, delta != 0 || items != 0 else { return }
+            if c == 0 {
+                first!.base += delta
+                first!.itemBase += items
+            }
             heads.withUnsafeMutableBufferPointer { heads in
-                for c in first..<heads.count {
-                    heads[c].base += delta
-                    heads[c].itemBase += items
+                for k in Swift.max(0, c - 1)..<heads.count {
+                    heads[k].base += delta
+                    heads[k].itemBase += items
                 }
             }
         }
 
-        /// Chunks `range` replaced by `new`; the pages from the first changed one are laid out
-        /// again when the count changes (rare: a chunk splits only past twice its capacity).
+        /// Chunks `range` replaced by `new`; the chunks after are stored again when the count
+        /// changes (rare: a chunk splits only past twice its capacity).
         mutating func replaceSubrange(_ range: ClosedRange<Int>, with new: [Chunk]) {
             if new.count == range.count {
                 for (c, chunk) in zip(range, new) { self[c] = chunk }
                 return
             }
             let rest = ((range.upperBound + 1)..<count).map { self[$0] }
-            let keep = range.lowerBound
-            heads.removeSubrange(keep...)
-            pages.removeSubrange(((keep + 31) >> 5)...)
-            if keep & 31 != 0 { pages[keep >> 5].removeSubrange((keep & 31)...) }
+            // Keep chunks ..< range.lowerBound; the others come again.
+            if range.lowerBound == 0 {
+                self = Chunks()
+            } else {
+                let kept = range.lowerBound - 1  // of the chunks after the first
+                heads.removeSubrange(kept...)
+                pages.removeSubrange(((kept + 31) >> 5)...)
+                if kept & 31 != 0 { pages[kept >> 5].removeSubrange((kept & 31)...) }
+            }
             for chunk in new + rest { append(chunk) }
         }
     }
@@ -215,10 +247,10 @@ struct LineStore {
     @inline(__always)
     private func line(_ c: Int, _ l: Int) -> Line {
         var line = chunks.line(c, l)
-        line.firstItem += chunks.heads[c].itemBase
+        line.firstItem += chunks.head(c).itemBase
         return line
     }
-    func start(_ i: Index) -> Double { chunks.heads[i.chunk].base + chunks.line(i.chunk, i.line).start }
+    func start(_ i: Index) -> Double { chunks.head(i.chunk).base + chunks.line(i.chunk, i.line).start }
     func end(_ i: Index) -> Double { start(i) + chunks.line(i.chunk, i.line).thickness }
 
     func index(after i: Index) -> Index {
@@ -232,9 +264,9 @@ struct LineStore {
     /// The last line for which `isBefore` holds, given that it holds for a prefix of all lines.
     func lastIndex(where isBefore: (Line, Double) -> Bool) -> Index? {
         // The last chunk whose first line is before, then the last line inside it.
-        let c = partition(0..<chunks.count) { isBefore(line($0, 0), chunks.heads[$0].base) } - 1
+        let c = partition(0..<chunks.count) { isBefore(line($0, 0), chunks.head($0).base) } - 1
         guard c >= 0 else { return nil }
-        let base = chunks.heads[c].base
+        let base = chunks.head(c).base
         return Index(chunk: c, line: partition(0..<chunks.lineCount(c)) { isBefore(line(c, $0), base) } - 1)
     }
 
