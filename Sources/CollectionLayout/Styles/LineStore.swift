@@ -123,7 +123,7 @@ struct LineStore {
     }
 
     /// Lines per chunk as built; a chunk grows up to twice as many by edits before it is split.
-    static let chunkCapacity = 1024
+    static let chunkCapacity = 512
 
     private var chunks = Chunks()
     /// The line-axis extent of all item lines (min origin, max end): the chunks' bounds folded
