@@ -114,6 +114,21 @@ static void estimated_bench(int runs)
 }
 
 /* 19, C-driven: returns the figures as a JSON fragment on stdout */
+/* A layout of the benchmark's flow metrics over the host's arrays (read at every pass: they and
+ * `arrays` outlive the layout). */
+static cl_layout *array_layout(const cl_array_source *arrays)
+{
+    cl_layout_def d = cl_layout_def_default();
+    d.viewport = (cl_rect){0, 0, 390, 844};
+    d.insets = (cl_insets){10, 10, 10, 10};
+    d.line_spacing = d.interitem_spacing = 10;
+    cl_data_source ds = cl_data_source_default();
+    ds.arrays = arrays;
+    cl_layout *l = NULL;
+    check(cl_layout_create(&d, &ds, &l), NULL, "cl_layout_create (arrays)");
+    return l;
+}
+
 static void insert_bench(int64_t n, int runs, const cl_size *sizes)
 {
     enum { MAX_SECTIONS = 1000 };
@@ -128,14 +143,7 @@ static void insert_bench(int64_t n, int runs, const cl_size *sizes)
         arrays.section_count = sections;
         arrays.item_counts = counts;
         arrays.item_sizes = table;
-        cl_layout_def d = cl_layout_def_default();
-        d.viewport = (cl_rect){0, 0, 390, 844};
-        d.insets = (cl_insets){10, 10, 10, 10};
-        d.line_spacing = d.interitem_spacing = 10;
-        cl_data_source ds = cl_data_source_default();
-        ds.arrays = &arrays;
-        cl_layout *l = NULL;
-        check(cl_layout_create(&d, &ds, &l), NULL, "cl_layout_create (arrays)");
+        cl_layout *l = array_layout(&arrays);
         /* the middle section with one more item in its middle */
         const int64_t mid = sections / 2, at = per / 2;
         const cl_size *before = table[mid];
@@ -191,14 +199,7 @@ static void scattered_bench(int64_t n, int runs, const cl_size *sizes)
     arrays.section_count = 1;
     arrays.item_counts = &count;
     arrays.item_sizes = &table;
-    cl_layout_def d = cl_layout_def_default();
-    d.viewport = (cl_rect){0, 0, 390, 844};
-    d.insets = (cl_insets){10, 10, 10, 10};
-    d.line_spacing = d.interitem_spacing = 10;
-    cl_data_source ds = cl_data_source_default();
-    ds.arrays = &arrays;
-    cl_layout *l = NULL;
-    check(cl_layout_create(&d, &ds, &l), NULL, "cl_layout_create (scattered)");
+    cl_layout *l = array_layout(&arrays);
     double tu[64], tf[64];
     for (int r = 0; r < runs; r++) {
         cl_update_summary summary;

@@ -110,8 +110,12 @@ public struct UpdateMap: Sendable {
         // UIKit's count check for every new section that comes from an old one: what each gains
         // and loses, counted per new section in one pass over the update (no hashing per section).
         var change = [Int](repeating: 0, count: new.count)
-        for p in update.deleteItems { change[newSection[p.section]!] -= 1 }
-        for m in update.moveItems { change[newSection[m.from.section]!] -= 1; change[m.to.section] += 1 }
+        // (Deleted and moved items are in surviving sections, checked above.)
+        for p in update.deleteItems { if let t = newSection[p.section] { change[t] -= 1 } }
+        for m in update.moveItems {
+            if let t = newSection[m.from.section] { change[t] -= 1 }
+            change[m.to.section] += 1
+        }
         for p in update.insertItems { change[p.section] += 1 }
         for t in new.indices {
             guard let s = oldSection[t], new[t] != old[s] + change[t] else { continue }

@@ -80,14 +80,9 @@ struct FlowBody: LineBody {
     /// Re-flows from the line before the one holding `first` (its first item may now fit on the
     /// previous line). Returns the index in `changed` of the first item this pass did not reach.
     private mutating func reflow(from first: Int, changed: [Int], next: Int, positions: inout [Double]) -> Int {
-        guard var start = lines.lineIndex(containing: first) else { return changed.count }
-        if let previous = lines.index(before: start), !lines[previous].isInline { start = previous }
-        let startLine = lines[start]
-        var cursor = Cursor(item: startLine.firstItem, inline: Int(startLine.inlineIndex))
-        if let previous = lines.index(before: start) {
-            cursor.position = lines.end(previous)
-            cursor.hasLine = true
-        }
+        guard let line = lines.lineIndex(containing: first) else { return changed.count }
+        let (start, from) = restart(at: line)
+        var cursor = from
         var newLines: [Line] = []
         var resume = lines.endIndex
         do {
@@ -118,6 +113,20 @@ struct FlowBody: LineBody {
             extent = cursor.position
         }
         return k
+    }
+
+    /// Where a pass that changes `line` starts again: the line before it unless that is an
+    /// inline element's (an item may now fit on the previous line), and the cursor there.
+    private func restart(at line: LineStore.Index) -> (LineStore.Index, Cursor) {
+        var start = line
+        if let previous = lines.index(before: start), !lines[previous].isInline { start = previous }
+        let startLine = lines[start]
+        var cursor = Cursor(item: startLine.firstItem, inline: Int(startLine.inlineIndex))
+        if let previous = lines.index(before: start) {
+            cursor.position = lines.end(previous)
+            cursor.hasLine = true
+        }
+        return (start, cursor)
     }
 
     /// Runs a pass over the model's sizes (made one buffer first) and `positions`.
@@ -203,14 +212,8 @@ struct FlowBody: LineBody {
         // Items before `first` are numbered as they will be; from `first` on, the old items of
         // the hunk stand where its new ones will.
         let first = hunks[h].new.lowerBound
-        var start = lines.lineIndex(containing: Swift.min(first, current - 1)) ?? lines.startIndex
-        if let previous = lines.index(before: start), !lines[previous].isInline { start = previous }
-        let startLine = lines[start]
-        var cursor = Cursor(item: startLine.firstItem, inline: Int(startLine.inlineIndex))
-        if let previous = lines.index(before: start) {
-            cursor.position = lines.end(previous)
-            cursor.hasLine = true
-        }
+        let (start, from) = restart(at: lines.lineIndex(containing: Swift.min(first, current - 1)) ?? lines.startIndex)
+        var cursor = from
         let oldFirst = cursor.item
         var newLines: [Line] = [], positions: [Double] = []
         var done = h, delta = 0  // hunks taken in, and the item change they make
