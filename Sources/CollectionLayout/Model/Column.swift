@@ -12,17 +12,12 @@ struct Column<Element> {
 
     init(_ values: [Element]) { head = values[...] }
 
-    init(repeating value: Element, count: Int) { self.init([Element](repeating: value, count: count)) }
-
     var count: Int { rest.last?.end ?? head.count }
     var isEmpty: Bool { count == 0 }
     var isOnePiece: Bool { rest.isEmpty }
-    var pieceCount: Int { head.isEmpty ? 0 : 1 + rest.count }
 
-    /// Piece p (0: the head) and the item number it starts at.
-    private func piece(_ p: Int) -> (values: ArraySlice<Element>, start: Int) {
-        p == 0 ? (head, 0) : (rest[p - 1].piece, p == 1 ? head.count : rest[p - 2].end)
-    }
+    /// Piece p (0: the head).
+    private func piece(_ p: Int) -> ArraySlice<Element> { p == 0 ? head : rest[p - 1].piece }
 
     /// The piece that holds item i (in range), and i's place inside it.
     private func locate(_ i: Int) -> (piece: Int, offset: Int) {
@@ -64,7 +59,7 @@ struct Column<Element> {
         var (p, k) = other.locate(range.lowerBound)
         var left = range.count
         while left > 0 {
-            let values = other.piece(p).values, from = values.startIndex + k
+            let values = other.piece(p), from = values.startIndex + k
             let take = Swift.min(left, values.count - k)
             append(contentsOf: values[from..<(from + take)])
             left -= take
