@@ -39,19 +39,33 @@ static cl_status t_sizes(void *u, int64_t sec, int64_t first, int64_t count, cl_
 
 #define check(st, layout, what) BENCH_CHECK("targets_bench", st, layout, what)
 
-static cl_layout *make(tsource *src)
+/* A layout of the benchmark's flow metrics over `ds` */
+static cl_layout *layout_over(const cl_data_source *ds)
 {
     cl_layout_def d = cl_layout_def_default();
     d.viewport = (cl_rect){0, 0, 390, 844};
     d.insets = (cl_insets){10, 10, 10, 10};
     d.line_spacing = d.interitem_spacing = 10;
+    cl_layout *l = NULL;
+    check(cl_layout_create(&d, ds, &l), NULL, "cl_layout_create");
+    return l;
+}
+
+static cl_layout *make(tsource *src)
+{
     cl_data_source ds = cl_data_source_default();
     ds.user_data = src;
     ds.item_count = t_count;
     ds.item_sizes = t_sizes;
-    cl_layout *l = NULL;
-    check(cl_layout_create(&d, &ds, &l), NULL, "cl_layout_create");
-    return l;
+    return layout_over(&ds);
+}
+
+/* Over the host's arrays (read at every pass: they and `arrays` outlive the layout) */
+static cl_layout *array_layout(const cl_array_source *arrays)
+{
+    cl_data_source ds = cl_data_source_default();
+    ds.arrays = arrays;
+    return layout_over(&ds);
 }
 
 
@@ -114,21 +128,6 @@ static void estimated_bench(int runs)
 }
 
 /* 19, C-driven: returns the figures as a JSON fragment on stdout */
-/* A layout of the benchmark's flow metrics over the host's arrays (read at every pass: they and
- * `arrays` outlive the layout). */
-static cl_layout *array_layout(const cl_array_source *arrays)
-{
-    cl_layout_def d = cl_layout_def_default();
-    d.viewport = (cl_rect){0, 0, 390, 844};
-    d.insets = (cl_insets){10, 10, 10, 10};
-    d.line_spacing = d.interitem_spacing = 10;
-    cl_data_source ds = cl_data_source_default();
-    ds.arrays = arrays;
-    cl_layout *l = NULL;
-    check(cl_layout_create(&d, &ds, &l), NULL, "cl_layout_create (arrays)");
-    return l;
-}
-
 static void insert_bench(int64_t n, int runs, const cl_size *sizes)
 {
     enum { MAX_SECTIONS = 1000 };
