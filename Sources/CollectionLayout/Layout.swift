@@ -26,7 +26,7 @@ public final class Layout {
         reader = SourceReader(dataSource)
         let chrome = Chrome(pinHeaders: definition.pinHeaders, pinFooters: definition.pinFooters)
         let axes = Axes(direction: definition.direction)
-        let empty = try LayoutState([], axes: axes, viewport: definition.viewport, chrome: chrome)
+        let empty = try LayoutState(SectionModels(), axes: axes, viewport: definition.viewport, chrome: chrome)
         state = empty
         state = try LayoutState(reader.readAll(rules, lineExtent: empty.lineExtent), axes: axes, viewport: definition.viewport, chrome: chrome)
     }

@@ -67,6 +67,17 @@ struct Column<Element> {
         }
     }
 
+    /// Items `range` as one slice: shared when one piece holds them all, else a copy.
+    func slice(_ range: Range<Int>) -> ArraySlice<Element> {
+        guard !range.isEmpty else { return [] }
+        let (p, k) = locate(range.lowerBound)
+        let values = piece(p), from = values.startIndex + k
+        if k + range.count <= values.count { return values[from..<(from + range.count)] }
+        var copy = Column()
+        copy.append(contentsOf: self, range: range)
+        return copy.array[...]
+    }
+
     /// Many small pieces make every look-up dearer: past 64 pieces, the column is copied into
     /// one (a cost in proportion to the edits that cut it so, each of which was cheap).
     func compactedIfFragmented() -> Column { rest.count >= 64 ? Column(array) : self }

@@ -26,21 +26,31 @@ final class SourceReader {
         var kinds: Kinds
     }
 
-    /// Every section's model, counts first (see the type's comment).
-    func readAll(_ rules: Rules, lineExtent: Double) throws(LayoutError) -> [SectionModel] {
+    /// Every section's model, counts first (see the type's comment). The sizes of all sections
+    /// go into one array, each section's asked in one batch into its place.
+    func readAll(_ rules: Rules, lineExtent: Double) throws(LayoutError) -> SectionModels {
         var memory = MemoryEstimate(budget: rules.definition.memoryBudget)
         let counts = try readCounts(rules, memory: &memory)
         var total = counts.reduce(counts.count, +)
-        var outlines: [Outline] = []
+        var models = SectionModels()
+        models.reserveCapacity(counts.count)
         for (s, n) in counts.enumerated() {
             let outline = try readOutline(s, itemCount: n, rules, budget: rules.definition.elementLimit - total, memory: &memory)
             total += outline.inlines.count
-            outlines.append(outline)
+            models.appendSection(metrics: outline.metrics, itemCount: n, inlines: outline.inlines)
         }
-        var models: [SectionModel] = []
-        models.reserveCapacity(counts.count)
-        for (s, outline) in outlines.enumerated() {
-            models.append(try readItems(s, outline, rules, lineExtent: lineExtent))
+        let sizes = try fill(Size.self, count: models.sizeStarts[models.count]) { buffer throws(LayoutError) in
+            for s in 0..<models.count where SectionModels.isSized(models.metrics(s)) {
+                let range = models.sizeRange(s)
+                try writeSizes(section: s, range: 0..<range.count, metrics: models.metrics(s), default: rules.definition.itemSize,
+                               into: UnsafeMutableBufferPointer(rebasing: buffer[range]))
+            }
+        }
+        models.setSizes(Column(sizes))
+        for s in 0..<models.count where !SectionModels.isSized(models.metrics(s)) {
+            let model = models[s]
+            let outline = Outline(metrics: model.metrics, itemCount: model.itemCount, inlines: model.inlines)
+            models.setModel(try readItems(s, outline, rules, lineExtent: lineExtent), section: s)
         }
         return models
     }
@@ -135,23 +145,31 @@ final class SourceReader {
     /// written out per item here, so they see sizes as usual (a layout of every unmeasured item
     /// at the estimate, by construction).
     func sizes(section s: Int, range: Range<Int>, metrics: SectionMetrics, default size: Size) throws(LayoutError) -> [Size] {
-        if let estimate = metrics.estimatedItemSize { return [Size](repeating: estimate, count: range.count) }
-        var provided = false
-        let sizes = try fill(Size.self, count: range.count) { buffer throws(LayoutError) in
-            provided = try ask("item_sizes(section \(s), items \(range.lowerBound)..<\(range.upperBound))") {
-                try dataSource.sizes(inSection: s, items: range, into: buffer)
-            }
+        try fill(Size.self, count: range.count) { buffer throws(LayoutError) in
+            try writeSizes(section: s, range: range, metrics: metrics, default: size, into: buffer)
         }
-        guard provided else { return [Size](repeating: size, count: range.count) }
+    }
+
+    /// The same, written into `sizes` (sizes.count == range.count).
+    func writeSizes(section s: Int, range: Range<Int>, metrics: SectionMetrics, default size: Size,
+                    into sizes: UnsafeMutableBufferPointer<Size>) throws(LayoutError) {
+        if let estimate = metrics.estimatedItemSize {
+            sizes.initialize(repeating: estimate)
+            return
+        }
+        let provided = try ask("item_sizes(section \(s), items \(range.lowerBound)..<\(range.upperBound))") {
+            try dataSource.sizes(inSection: s, items: range, into: sizes)
+        }
+        guard provided else {
+            sizes.initialize(repeating: size)
+            return
+        }
         // One pass without early exit (NaN fails every comparison); the culprit is found after.
         let limit = Double.greatestFiniteMagnitude
-        let valid = sizes.withUnsafeBufferPointer { b in
-            b.reduce(true) { ok, s in ok && s.width >= 0 && s.height >= 0 && s.width <= limit && s.height <= limit }
-        }
+        let valid = sizes.reduce(true) { ok, s in ok && s.width >= 0 && s.height >= 0 && s.width <= limit && s.height <= limit }
         if !valid, let k = sizes.firstIndex(where: { !($0.width >= 0 && $0.height >= 0 && $0.width <= limit && $0.height <= limit) }) {
             throw LayoutError(.badCallbackData, "item_sizes gave item (\(s), \(range.lowerBound + k)) the size \(sizes[k].width)x\(sizes[k].height); sizes must be finite and >= 0")
         }
-        return sizes
     }
 
     /// Asks the frames of `range` of a custom section in one batch and checks them (SPEC §5).
@@ -172,14 +190,14 @@ final class SourceReader {
     }
 
     private func readInlines(_ s: Int, itemCount: Int, style: SectionStyle, _ rules: Rules, budget: Int) throws(LayoutError) -> [InlineElement] {
-        let overLimit = LayoutError(.limit, "section \(s): its inline elements take the layout over its element limit of \(rules.definition.elementLimit) (sections, items and inline elements together) or over the memory it may use")
+        func overLimit() -> LayoutError { LayoutError(.limit, "section \(s): its inline elements take the layout over its element limit of \(rules.definition.elementLimit) (sections, items and inline elements together) or over the memory it may use") }
         let list: [InlineElement]
         do {
             list = try ask("inline_elements(section \(s))") { try dataSource.inlineElements(inSection: s, atMost: budget) }
         } catch where error.code == .limit {
-            throw overLimit
+            throw overLimit()
         }
-        guard list.count <= budget else { throw overLimit }
+        guard list.count <= budget else { throw overLimit() }
         if list.isEmpty { return list }
         guard bodyType(for: style).takesInlineElements || list.isEmpty else {
             throw LayoutError(.badCallbackData, "inline_elements(section \(s)): section \(s) is \(style); it takes no inline elements")

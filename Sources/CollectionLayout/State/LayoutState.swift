@@ -64,35 +64,102 @@ struct LayoutState {
     /// Reads what the state keeps of section s's body, after the body changed.
     private mutating func noteBody(_ s: Int) {
         let body = sections[s].body, model = body.model
-        var noted = Noted(metricsIndex: sections[s].noted.metricsIndex, extent: body.extent, stripExtent: body.strip?.extent,
-                          cellBounds: body.cellBounds, itemCount: model.itemCount, elements: 1 + model.itemCount + model.inlines.count)
-        let insets = axes.axisInsets(model.metrics.insets)
-        noted.bodyOffset = model.metrics.header + insets.top
-        noted.length = noted.bodyOffset + noted.extent + insets.bottom + model.metrics.footer
-        if !(metricsTable.indices.contains(Int(noted.metricsIndex)) && metricsTable[Int(noted.metricsIndex)] == model.metrics) {
+        var index = Int(sections[s].noted.metricsIndex)
+        if !(metricsTable.indices.contains(index) && metricsTable[index] == model.metrics) {
             if metricsTable.last != model.metrics { metricsTable.append(model.metrics) }
-            noted.metricsIndex = Int32(metricsTable.count - 1)
+            index = metricsTable.count - 1
         }
+        note(s, metricsIndex: index, itemCount: model.itemCount, inlines: model.inlines.count, extent: body.extent,
+             strip: body.strip?.extent, cells: body.cellBounds)
+    }
+
+    /// Notes what the state keeps of section s: its metrics are `metricsTable[metricsIndex]`.
+    private mutating func note(_ s: Int, metricsIndex: Int, itemCount: Int, inlines: Int, extent: Double, strip: Double?, cells: AxisRect?) {
+        let metrics = metricsTable[metricsIndex], insets = axes.axisInsets(metrics.insets)
+        var noted = Noted(metricsIndex: Int32(metricsIndex), extent: extent, stripExtent: strip, cellBounds: cells,
+                          itemCount: itemCount, elements: 1 + itemCount + inlines)
+        noted.bodyOffset = metrics.header + insets.top
+        noted.length = noted.bodyOffset + extent + insets.bottom + metrics.footer
         elementCount += noted.elements - sections[s].noted.elements
         sections[s].noted = noted
     }
 
-    /// Lays out `models`; strips keep the `offsets` they had (clamped again). `laidOut[s]`, if
-    /// given, is section s's body already laid out from its model in this space (shared with an
-    /// older state).
-    init(_ models: [SectionModel], axes: Axes, viewport: Rect, chrome: Chrome, offsets: [Double] = [],
-         laidOut: [(any SectionBody)?] = []) throws(LayoutError) {
+    /// Lays out `models`; strips keep the `offsets` they had (clamped again).
+    init(_ models: SectionModels, axes: Axes, viewport: Rect, chrome: Chrome, offsets: [Double] = []) throws(LayoutError) {
         self.axes = axes
         self.viewport = viewport
         self.chrome = chrome
+        layOut(models, offsets: offsets)
+        try recomputeStarts(from: 0)
+    }
+
+    /// Every section's model (runs give theirs as slices of their storage): what a full pass
+    /// lays out again.
+    var models: SectionModels {
+        var models = SectionModels()
+        models.reserveCapacity(sections.count)
+        var s = 0
+        while s < sections.count {
+            guard let packed = sections[s].body as? PackedFlowSection else {
+                models.append(sections[s].model)
+                s += 1
+                continue
+            }
+            // The sections that follow in the same run: one slice.
+            var end = s + 1
+            while end < sections.count, let next = sections[end].body as? PackedFlowSection, next.run === packed.run,
+                  next.index == packed.index + (end - s) { end += 1 }
+            models.append(run: packed.run, sections: packed.index..<(packed.index + end - s))
+            s = end
+        }
+        return models
+    }
+
+    /// Lays `models` out into the rows (without the starts): small flow sections alike go into
+    /// runs (`FlowRun`); a body of the style a section needs re-uses its storage; strips take
+    /// `offsets`.
+    private mutating func layOut(_ models: SectionModels, offsets: [Double]) {
         let space = self.space
+        for s in models.count..<Swift.max(models.count, sections.count) { elementCount -= sections[s].noted.elements }
+        sections.removeLast(Swift.max(0, sections.count - models.count))
         sections.reserveCapacity(models.count)
-        for (s, model) in models.enumerated() {
-            let body = (s < laidOut.count ? laidOut[s] : nil) ?? bodyType(for: model).init(model, in: space)
-            sections.append(SectionState(body: body, offset: s < offsets.count ? offsets[s] : 0))
+        metricsTable = models.metricsTable
+        func setRow(_ s: Int, _ row: SectionState) {
+            if s < sections.count { sections[s] = SectionState(body: row.body, offset: row.offset, noted: sections[s].noted) } else { sections.append(row) }
+        }
+        var runStart: Int?
+        func flushRun(upTo end: Int) {
+            guard let first = runStart else { return }
+            runStart = nil
+            let items = models.sizeStarts[first]..<models.sizeStarts[end]
+            let run = FlowRun(metrics: models.metrics(first), space: space, sizes: models.sizes.slice(items),
+                              itemStarts: models.sizeStarts[first...end].map { $0 - items.lowerBound })
+            for k in 0..<(end - first) {
+                let (extent, cells) = run.measure(k)
+                setRow(first + k, SectionState(body: PackedFlowSection(run: run, index: k)))
+                note(first + k, metricsIndex: models.metricsIndex(first), itemCount: run.itemRange(k).count, inlines: 0,
+                     extent: extent, strip: nil, cells: cells)
+            }
+        }
+        for s in 0..<models.count {
+            if FlowRun.takes(models, s) {
+                if let first = runStart, models.metricsIndex(first) == models.metricsIndex(s) { continue }
+                flushRun(upTo: s)
+                runStart = s
+                continue
+            }
+            flushRun(upTo: s)
+            let model = models[s], offset = s < offsets.count ? offsets[s] : 0
+            if s < sections.count && type(of: sections[s].body) == bodyType(for: model) {
+                sections[s].body.reload(model, in: space)
+                sections[s].offset = offset
+            } else {
+                setRow(s, SectionState(body: bodyType(for: model).init(model, in: space), offset: offset))
+            }
+            sections[s].noted.metricsIndex = Int32(models.metricsIndex(s))
             noteBody(s)
         }
-        try recomputeStarts(from: 0)
+        flushRun(upTo: models.count)
     }
 
     /// The state after a batch update (SPEC §10.2), at the old viewport: new section t is old
@@ -187,19 +254,11 @@ struct LayoutState {
         let old = viewport
         viewport = newViewport
         guard lineExtent != axes.lineExtent(of: old) else { return }
-        for s in sections.indices {
-            sections[s].body.relayout(in: space)
-            noteBody(s)
-        }
         do {
-            try recomputeStarts(from: 0)
+            try reload(models)
         } catch {
             viewport = old
-            for s in sections.indices {
-                sections[s].body.relayout(in: space)
-                noteBody(s)
-            }
-            try? recomputeStarts(from: 0)  // as before, which was finite
+            try? reload(models)  // as before, which was finite
             throw error
         }
     }
@@ -227,24 +286,14 @@ struct LayoutState {
     /// Lays out new models in place (a full invalidation): bodies of the same style re-use their
     /// storage, strips keep their offsets. If the new layout would not be finite, the old models
     /// are laid out again.
-    mutating func reload(_ models: [SectionModel]) throws(LayoutError) {
-        let oldModels = sections.map(\.model), oldOffsets = sections.map(\.offset)
-        let space = self.space
-        for s in models.count..<Swift.max(models.count, sections.count) { elementCount -= sections[s].noted.elements }
-        sections.removeLast(Swift.max(0, sections.count - models.count))
-        for (s, model) in models.enumerated() {
-            if s < sections.count && type(of: sections[s].body) == bodyType(for: model) {
-                sections[s].body.reload(model, in: space)
-            } else {
-                let body = bodyType(for: model).init(model, in: space)
-                if s < sections.count { sections[s].body = body } else { sections.append(SectionState(body: body)) }
-            }
-            noteBody(s)
-        }
+    mutating func reload(_ models: SectionModels) throws(LayoutError) {
+        let oldModels = self.models, offsets = sections.map(\.offset)
+        layOut(models, offsets: offsets)
         do {
             try recomputeStarts(from: 0)
         } catch {
-            self = (try? LayoutState(oldModels, axes: axes, viewport: viewport, chrome: chrome, offsets: oldOffsets)) ?? self
+            layOut(oldModels, offsets: offsets)
+            try? recomputeStarts(from: 0)  // as before, which was finite
             throw error
         }
     }
