@@ -98,7 +98,7 @@ extension Layout {
                 let frames = try reader.frames(section: s, range: range, lineExtent: state.lineExtent, axes: state.axes)
                 if values.frames.isEmpty { values.frames = frames } else { values.frames += frames }
             } else {
-                let run = try reader.sizes(section: s, range: range, metrics: metrics, default: definition.itemSize)
+                let run = try reader.sizes(section: s, range: range, estimate: metrics.estimatedItemSize, default: definition.itemSize)
                 if sizes.isEmpty { sizes = run } else { sizes += run }
             }
         }

@@ -100,7 +100,7 @@ extension Layout {
             var hunks: [ItemHunk]?
             let model = try SectionModel(carrying: t, count: n, metrics: outline.metrics, inlines: outline.inlines, map: map,
                                          moves: update.moveItems, reloaded: reloaded, old: oldModel, hunks: &hunks) { range throws(LayoutError) in
-                try reader.sizes(section: t, range: range, metrics: outline.metrics, default: definition.itemSize)
+                try reader.sizes(section: t, range: range, estimate: outline.metrics.estimatedItemSize, default: definition.itemSize)
             }
             models.append(LayoutState.ChangedSection(section: t, model: model, hunks: hunks))
         }

@@ -54,13 +54,21 @@ public struct SectionMetrics: Equatable, Sendable {
     public init() {}
 
     /// Throws unless every value is finite and not negative.
-    func validated(section: Int) throws(LayoutError) -> SectionMetrics {
-        // Checked without building names: this runs once per section.
-        let values = [insets.top, insets.left, insets.bottom, insets.right, lineSpacing, interitemSpacing, header, footer]
-        if let bad = values.firstIndex(where: { !($0.isFinite && $0 >= 0) }) {
-            let name = ["insets.top", "insets.left", "insets.bottom", "insets.right", "line_spacing", "interitem_spacing", "header", "footer"][bad]
-            throw LayoutError(.invalidArgument, "section \(section): \(name) is \(values[bad]); it must be finite and >= 0")
+    func validate(section: Int) throws(LayoutError) {
+        // Checked without building names or arrays: this runs once per section.
+        func check(_ value: Double, _ name: @autoclosure () -> String) throws(LayoutError) {
+            guard value.isFinite && value >= 0 else {
+                throw LayoutError(.invalidArgument, "section \(section): \(name()) is \(value); it must be finite and >= 0")
+            }
         }
+        try check(insets.top, "insets.top")
+        try check(insets.left, "insets.left")
+        try check(insets.bottom, "insets.bottom")
+        try check(insets.right, "insets.right")
+        try check(lineSpacing, "line_spacing")
+        try check(interitemSpacing, "interitem_spacing")
+        try check(header, "header")
+        try check(footer, "footer")
         guard rows >= 1, rows <= Layout.maxElements else {
             throw LayoutError(.invalidArgument, "section \(section): rows is \(rows); it must be 1...\(Layout.maxElements)")
         }
@@ -68,7 +76,6 @@ public struct SectionMetrics: Equatable, Sendable {
             throw LayoutError(.invalidArgument, "section \(section): columns is \(columns); it must be 1...\(Layout.maxElements)")
         }
         if let estimate = estimatedItemSize { try checkSize(estimate, what: "section \(section): estimated_item_size") }
-        return self
     }
 }
 
@@ -179,7 +186,7 @@ public struct LayoutDefinition: Equatable, Sendable {
         }
         try checkViewport(viewport)
         try checkSize(itemSize, what: "item_size")
-        _ = try sectionDefaults.validated(section: 0)
+        try sectionDefaults.validate(section: 0)
         return self
     }
 }

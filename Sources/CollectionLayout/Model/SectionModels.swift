@@ -7,6 +7,8 @@ struct SectionModels {
     /// Consecutive sections with equal metrics share a row (a feed's sections usually do).
     private(set) var metricsTable: [SectionMetrics] = []
     private var metricsIndex: [Int32] = []
+    /// Per row of the table: `isSized(metrics)` (read per section without copying the metrics).
+    private var sizedRows: [Bool] = []
     private var itemCounts: [Int] = []
     /// The sizes of the sections without a model of their own, in section order: section s's
     /// are `sizeStarts[s] ..< sizeStarts[s + 1]` (empty for the others).
@@ -34,10 +36,14 @@ struct SectionModels {
     /// (`setSizes`, or appended as the section is).
     mutating func appendSection(metrics: SectionMetrics, itemCount: Int, inlines list: [InlineElement]) {
         let s = count
-        if metricsTable.last != metrics { metricsTable.append(metrics) }
-        metricsIndex.append(Int32(metricsTable.count - 1))
+        if metricsTable.isEmpty || metricsTable[metricsTable.count - 1] != metrics {
+            metricsTable.append(metrics)
+            sizedRows.append(Self.isSized(metrics))
+        }
+        let row = metricsTable.count - 1
+        metricsIndex.append(Int32(row))
         itemCounts.append(itemCount)
-        sizeStarts.append(sizeStarts[s] + (Self.isSized(metrics) ? itemCount : 0))
+        sizeStarts.append(sizeStarts[s] + (sizedRows[row] ? itemCount : 0))
         if !list.isEmpty { inlines[s] = list }
     }
 
@@ -66,8 +72,11 @@ struct SectionModels {
     func metricsIndex(_ s: Int) -> Int { Int(metricsIndex[s]) }
     func metrics(_ s: Int) -> SectionMetrics { metricsTable[Int(metricsIndex[s])] }
     func itemCount(_ s: Int) -> Int { itemCounts[s] }
-    func hasInlines(_ s: Int) -> Bool { inlines[s] != nil }
-    func hasOwnModel(_ s: Int) -> Bool { own[s] != nil }
+    func isSized(_ s: Int) -> Bool { sizedRows[Int(metricsIndex[s])] }
+    func style(_ s: Int) -> SectionStyle { metricsTable[Int(metricsIndex[s])].style }
+    func estimate(_ s: Int) -> Size? { metricsTable[Int(metricsIndex[s])].estimatedItemSize }
+    func hasInlines(_ s: Int) -> Bool { !inlines.isEmpty && inlines[s] != nil }
+    func hasOwnModel(_ s: Int) -> Bool { !own.isEmpty && own[s] != nil }
     /// Where section s's sizes stand in `sizes`.
     func sizeRange(_ s: Int) -> Range<Int> { sizeStarts[s]..<sizeStarts[s + 1] }
 

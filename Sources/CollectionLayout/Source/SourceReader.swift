@@ -40,14 +40,14 @@ final class SourceReader {
             models.appendSection(metrics: outline.metrics, itemCount: n, inlines: outline.inlines)
         }
         let sizes = try fill(Size.self, count: models.sizeStarts[models.count]) { buffer throws(LayoutError) in
-            for s in 0..<models.count where SectionModels.isSized(models.metrics(s)) {
+            for s in 0..<models.count where models.isSized(s) {
                 let range = models.sizeRange(s)
-                try writeSizes(section: s, range: 0..<range.count, metrics: models.metrics(s), default: rules.definition.itemSize,
+                try writeSizes(section: s, range: 0..<range.count, estimate: models.estimate(s), default: rules.definition.itemSize,
                                into: UnsafeMutableBufferPointer(rebasing: buffer[range]))
             }
         }
         models.setSizes(Column(sizes))
-        for s in 0..<models.count where !SectionModels.isSized(models.metrics(s)) {
+        for s in 0..<models.count where !models.isSized(s) {
             let model = models[s]
             let outline = Outline(metrics: model.metrics, itemCount: model.itemCount, inlines: model.inlines)
             models.setModel(try readItems(s, outline, rules, lineExtent: lineExtent), section: s)
@@ -67,6 +67,7 @@ final class SourceReader {
         try memory.add(sections: count, what: "section_count \(count)")
         let given = try ask("item_count") { try dataSource.itemCounts(sections: count) }
         var counts: [Int] = []
+        counts.reserveCapacity(count)
         var total = count
         for s in 0..<count {
             let n = if let given { given[s] } else { try ask("item_count(section \(s))") { try dataSource.numberOfItems(inSection: s) } }
@@ -119,7 +120,7 @@ final class SourceReader {
         } else if let estimate = outline.metrics.estimatedItemSize, outline.metrics.style == .flow {
             model.estimated = EstimatedSizes(estimate: estimate)  // nothing per item until measured
         } else {
-            model.sizes = Column(try sizes(section: s, range: 0..<outline.itemCount, metrics: outline.metrics, default: rules.definition.itemSize))
+            model.sizes = Column(try sizes(section: s, range: 0..<outline.itemCount, estimate: outline.metrics.estimatedItemSize, default: rules.definition.itemSize))
         }
         return model
     }
@@ -127,7 +128,7 @@ final class SourceReader {
     private func readMetrics(_ s: Int, _ rules: Rules) throws(LayoutError) -> SectionMetrics {
         let m = try ask("section_metrics(section \(s))") { try dataSource.metrics(forSection: s, defaults: rules.definition.sectionDefaults) }
         do {
-            _ = try m.validated(section: s)
+            try m.validate(section: s)
         } catch {
             throw LayoutError(.badCallbackData, "section_metrics: \(error.message)")
         }
@@ -144,16 +145,16 @@ final class SourceReader {
     /// keeps the measured sizes only (EstimatedFlowBody); for the other styles the estimate is
     /// written out per item here, so they see sizes as usual (a layout of every unmeasured item
     /// at the estimate, by construction).
-    func sizes(section s: Int, range: Range<Int>, metrics: SectionMetrics, default size: Size) throws(LayoutError) -> [Size] {
+    func sizes(section s: Int, range: Range<Int>, estimate: Size?, default size: Size) throws(LayoutError) -> [Size] {
         try fill(Size.self, count: range.count) { buffer throws(LayoutError) in
-            try writeSizes(section: s, range: range, metrics: metrics, default: size, into: buffer)
+            try writeSizes(section: s, range: range, estimate: estimate, default: size, into: buffer)
         }
     }
 
     /// The same, written into `sizes` (sizes.count == range.count).
-    func writeSizes(section s: Int, range: Range<Int>, metrics: SectionMetrics, default size: Size,
+    func writeSizes(section s: Int, range: Range<Int>, estimate: Size?, default size: Size,
                     into sizes: UnsafeMutableBufferPointer<Size>) throws(LayoutError) {
-        if let estimate = metrics.estimatedItemSize {
+        if let estimate {
             sizes.initialize(repeating: estimate)
             return
         }

@@ -26,7 +26,7 @@ final class FlowRun {
 
     /// Whether a section goes into a run rather than a body of its own.
     static func takes(_ models: SectionModels, _ s: Int) -> Bool {
-        models.itemCount(s) <= maxItems && models.metrics(s).style == .flow && !models.hasOwnModel(s) && !models.hasInlines(s)
+        models.itemCount(s) <= maxItems && models.style(s) == .flow && !models.hasOwnModel(s) && !models.hasInlines(s)
     }
 
     var count: Int { itemStarts.count - 1 }
