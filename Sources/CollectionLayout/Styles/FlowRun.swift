@@ -46,21 +46,40 @@ final class FlowRun {
         return model
     }
 
-    /// Section k's extent along the scroll axis and its cells' bounds, by a flow pass that
-    /// keeps nothing (the lines of `FlowBody`, folded as `LineStore.cellBounds` folds them).
-    func measure(_ k: Int) -> (extent: Double, cells: AxisRect?) {
+    /// Lays section k out on the stack (a flow pass that keeps nothing), handing each line to
+    /// `visit` with its items, the section's sizes and its items' line-axis positions so far;
+    /// returns the extent.
+    @discardableResult
+    private func forEachLine(_ k: Int, _ visit: (Line, Range<Int>, UnsafeBufferPointer<Size>, UnsafeMutableBufferPointer<Double>) -> Void) -> Double {
         let items = sizes(of: k..<(k + 1))
-        guard !items.isEmpty else { return (0, nil) }
+        guard !items.isEmpty else { return 0 }
         return items.withUnsafeBufferPointer { sizes in
             withUnsafeTemporaryAllocation(of: Double.self, capacity: sizes.count) { positions in
                 let pass = FlowPass(geometry: geometry, inlines: [], sizes: sizes, linePos: positions)
                 var cursor = Cursor()
-                var (low, high) = (Double.infinity, -Double.infinity)
                 while !pass.isAtEnd(cursor) {
-                    let line = pass.layLine(&cursor)
-                    (low, high) = (Swift.min(low, line.low), Swift.max(high, line.high))
+                    let first = cursor.item, line = pass.layLine(&cursor)
+                    visit(line, first..<cursor.item, sizes, positions)
                 }
-                return (cursor.position, AxisRect(line: low, scroll: 0, lineExtent: high - low, scrollExtent: cursor.position))
+                return cursor.position
+            }
+        }
+    }
+
+    /// Section k's extent along the scroll axis and its cells' bounds (as `LineStore.cellBounds`
+    /// folds a body's lines).
+    func measure(_ k: Int) -> (extent: Double, cells: AxisRect?) {
+        var (low, high) = (Double.infinity, -Double.infinity)
+        let extent = forEachLine(k) { line, _, _, _ in (low, high) = (Swift.min(low, line.low), Swift.max(high, line.high)) }
+        guard low <= high else { return (extent, nil) }
+        return (extent, AxisRect(line: low, scroll: 0, lineExtent: high - low, scrollExtent: extent))
+    }
+
+    /// Visits section k's cells in order with their body-relative frames (FlowBody's).
+    func forEachCell(_ k: Int, _ visit: (Int, AxisRect) -> Void) {
+        forEachLine(k) { line, items, sizes, positions in
+            for i in items {
+                visit(i, geometry.cellFrame(sizes[i], at: positions[i], lineStart: line.start, thickness: line.thickness))
             }
         }
     }
@@ -100,8 +119,22 @@ struct PackedFlowSection: SectionBody {
         self = Self(changed, in: run.space)
     }
 
-    func cellFrame(_ item: Int) -> AxisRect? { body.cellFrame(item) }
-    func cellFrames(_ items: [Int]) -> [AxisRect?] { body.cellFrames(items) }
-    func forEachElement(in area: AxisRect, _ visit: (BodyElement, AxisRect) -> Void) { body.forEachElement(in: area, visit) }
+    func cellFrame(_ item: Int) -> AxisRect? {
+        var found: AxisRect?
+        run.forEachCell(index) { i, frame in if i == item { found = frame } }
+        return found
+    }
+
+    func cellFrames(_ items: [Int]) -> [AxisRect?] {
+        var frames = [AxisRect?](repeating: nil, count: model.itemCount)
+        run.forEachCell(index) { i, frame in frames[i] = frame }
+        return items.map { $0 >= 0 && $0 < frames.count ? frames[$0] : nil }
+    }
+
+    /// Every cell: a packed section has a few.
+    func forEachElement(in area: AxisRect, _ visit: (BodyElement, AxisRect) -> Void) {
+        run.forEachCell(index) { i, frame in visit(.cell(i), frame) }
+    }
+
     func lineStarts(around isBefore: (Double) -> Bool) -> Neighbours { body.lineStarts(around: isBefore) }
 }
