@@ -15,7 +15,8 @@ from ._convert import (ALIGNMENTS, BUILTIN_KINDS, CATEGORIES, COVERAGES, CROSS_A
                        DIRECTIONS, METRIC_KEYS, SCOPES, SNAPPING, STYLES, Rect, RectLike,
                        SizeLike, enum, floats, int32, int64, invalid, number, rect, set_metrics)
 from ._lib import (CL_ERROR_CALLBACK, CL_ERROR_INVALID_HANDLE, CL_ERROR_REENTRANT,
-                   CL_ERROR_UNKNOWN_KIND, CL_OK, cl_index_path, cl_insets, cl_layout_def, cl_size)
+                   CL_ERROR_UNKNOWN_KIND, CL_OK, cl_index_path, cl_insets, cl_layout_def,
+                   cl_section_metrics, cl_size)
 from ._source import ArraySizes, DataSource
 from .attributes import ATTRIBUTES_DTYPE, Attributes, RectQuery, SectionScroll
 from .errors import (CallbackError, CollectionLayoutError, InvalidHandleError, ReentrantError,
@@ -138,10 +139,13 @@ class Layout(Queries, OrthogonalSections, Updates, Targets, Motion):
         self._kind_names: dict[int, str] = {}
         self._decorations: dict[str, int] = {}  # decoration kind name -> id
         self._decoration_scopes: dict[str, Scope] = {}  # decoration kind name -> scope
+        base = cl_section_metrics()  # the defaults a SectionMetricsTable's rows start from
+        ok = lib.cl_section_metrics_from_def(byref(definition), byref(base)) == CL_OK
         self._source = source = DataSource(self._kinds, self._decorations, section_count,
                                            item_count, item_sizes, section_metrics,
                                            inline_elements, custom_frames,
-                                           staged=bool(decorations))
+                                           staged=bool(decorations),
+                                           metrics_base=base if ok else None)
         declared = list(dict.fromkeys(kinds))
         while True:  # again only if inline_elements names a kind not declared
             self._declare_kinds(definition, declared)
@@ -385,6 +389,7 @@ class Layout(Queries, OrthogonalSections, Updates, Targets, Motion):
     def invalidate_sections(self, sections: Iterable[int]) -> None:
         """The metrics or inline elements of these sections changed (not their sizes)."""
         numbers = [int64(s, "section") for s in sections]
+        self._source.refresh_arrays()
         self._call("cl_layout_invalidate_sections", (c_int64 * len(numbers))(*numbers),
                    len(numbers))
 

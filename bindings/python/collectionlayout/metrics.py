@@ -96,6 +96,8 @@ class SectionMetricsTable:
         self._resolved: Any = None  # ctypes array of cl_section_metrics
         self._keep: list[Any] = []  # decoration id arrays the rows point to
         self._decorations_seen = -1  # how many decorations were known when resolved
+        self._base: Any = None  # the defaults and decoration ids it was resolved with
+        self._decoration_ids: dict[str, int] = {}
 
     def __len__(self) -> int:
         return self.count
@@ -109,7 +111,16 @@ class SectionMetricsTable:
             self._rows = [self._row(i) for i in range(self.count)]
             self._columns = {}
         self._rows[section].update(metrics)
-        self._resolved = None
+        if self._resolved is not None:
+            # In place: the library may read the resolved rows as an array (cl_array_source).
+            self._resolve_row(section, self._resolved, self._base, self._decoration_ids)
+
+    def resolved(self, base: cl_section_metrics, decoration_ids: Mapping[str, int]) -> Any:
+        """The C array of every row from `base` (the layout's defaults), resolved again when
+        decorations were added since."""
+        if self._resolved is None or self._decorations_seen != len(decoration_ids):
+            self._resolve(base, decoration_ids)
+        return self._resolved
 
     def _row(self, section: int) -> dict[str, Any]:
         if self._rows is not None:
@@ -130,16 +141,22 @@ class SectionMetricsTable:
                 self._fill_column(array, table, key, value, decoration_ids)
         else:
             for section in range(self.count):
-                ctypes.memmove(ctypes.addressof(table) + section * size, ctypes.addressof(base),
-                               size)
-                try:
-                    keep = set_metrics(table[section], self._row(section), decoration_ids)
-                except CollectionLayoutError as error:
-                    raise type(error)(f"section {section}: {error}", error.status) from error
-                if keep is not None:
-                    self._keep.append(keep)
+                self._resolve_row(section, table, base, decoration_ids)
         self._resolved = table
+        self._base = cl_section_metrics.from_buffer_copy(base)
+        self._decoration_ids = dict(decoration_ids)
         self._decorations_seen = len(decoration_ids)
+
+    def _resolve_row(self, section: int, table: Any, base: cl_section_metrics,
+                     decoration_ids: Mapping[str, int]) -> None:
+        size = SECTION_METRICS_SIZE
+        ctypes.memmove(ctypes.addressof(table) + section * size, ctypes.addressof(base), size)
+        try:
+            keep = set_metrics(table[section], self._row(section), decoration_ids)
+        except CollectionLayoutError as error:
+            raise type(error)(f"section {section}: {error}", error.status) from error
+        if keep is not None:
+            self._keep.append(keep)
 
     def _fill_column(self, array: Any, table: Any, key: str, value: Any,
                      decoration_ids: Mapping[str, int]) -> None:

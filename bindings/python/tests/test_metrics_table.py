@@ -97,3 +97,18 @@ def test_bad_tables():
     # fewer rows than sections: the library is told which section was missing
     with pytest.raises(BadCallbackDataError, match="has 2 sections"):
         layout_with([None, None])
+
+
+def test_a_table_over_arrays_is_read_in_place():
+    # from_sizes gives the library arrays: the resolved rows are one of them (no Python call
+    # per section), and set() changes a row in place.
+    table = SectionMetricsTable(ROWS)
+    arrays = [np.array(section, dtype=np.float64) for section in SIZES]
+    with Layout.from_sizes(arrays, section_metrics=table, **OPTIONS) as layout, \
+            layout_with(lambda s: ROWS[s]) as expected:
+        assert layout._source.arrays.section_metrics
+        assert layout.all_elements() == expected.all_elements()
+        table.set(2, footer=20)
+        layout.invalidate_sections([2])
+        assert layout.footer(2).frame[3] == 20
+        assert layout.header(0).frame[3] == 30
