@@ -106,6 +106,14 @@ final class CDataSource: LayoutDataSource {
         try check(status, "custom_frames(section \(section), first \(items.lowerBound), count \(items.count))")
     }
 
+    // (A struct the engine cannot read answers true: the call then reports what is wrong.)
+    var givesSectionMetrics: Bool {
+        if source.section_metrics != nil { return true }
+        guard source.arrays != nil else { return false }
+        do { return try arrays()?.section_metrics != nil } catch { return true }
+    }
+    var givesInlineElements: Bool { source.inline_elements != nil }
+
     func metrics(forSection section: Int, defaults: SectionMetrics) throws -> SectionMetrics {
         if let a = try arrays(), let table = a.section_metrics {
             // The rows' struct_size is the array's stride (a host built against an older header

@@ -34,9 +34,10 @@ struct SectionModels {
 
     /// Adds a section; when `isSized(metrics)`, the column is to hold its items' sizes next
     /// (`setSizes`, or appended as the section is).
-    mutating func appendSection(metrics: SectionMetrics, itemCount: Int, inlines list: [InlineElement]) {
+    /// `alike`: the caller knows the metrics equal the last section's (no comparison).
+    mutating func appendSection(metrics: SectionMetrics, itemCount: Int, inlines list: [InlineElement], alike: Bool = false) {
         let s = count
-        if metricsTable.isEmpty || metricsTable[metricsTable.count - 1] != metrics {
+        if !alike && (metricsTable.isEmpty || metricsTable[metricsTable.count - 1] != metrics) {
             metricsTable.append(metrics)
             sizedRows.append(Self.isSized(metrics))
         }

@@ -11,6 +11,11 @@ public protocol LayoutDataSource: AnyObject {
     func sizes(inSection section: Int, items: Range<Int>, into sizes: UnsafeMutableBufferPointer<Size>) throws -> Bool
     /// The section's metrics, starting from the layout's defaults.
     func metrics(forSection section: Int, defaults: SectionMetrics) throws -> SectionMetrics
+    /// Whether `metrics` may differ from the defaults; false: the engine gives every section the
+    /// defaults without asking (a million sections, a million calls fewer).
+    var givesSectionMetrics: Bool { get }
+    /// Whether `inlineElements` may give any; false: the engine does not ask.
+    var givesInlineElements: Bool { get }
     func inlineElements(inSection section: Int) throws -> [InlineElement]
     /// The same, for a source that learns the count before it copies: a count above `limit` must
     /// throw `LayoutError(.limit, …)` before anything in proportion to it is allocated.
@@ -25,6 +30,8 @@ public extension LayoutDataSource {
     func itemCounts(sections: Int) throws -> [Int]? { nil }
     func sizes(inSection section: Int, items: Range<Int>, into sizes: UnsafeMutableBufferPointer<Size>) throws -> Bool { false }
     func metrics(forSection section: Int, defaults: SectionMetrics) throws -> SectionMetrics { defaults }
+    var givesSectionMetrics: Bool { true }
+    var givesInlineElements: Bool { true }
     func inlineElements(inSection section: Int) throws -> [InlineElement] { [] }
     func inlineElements(inSection section: Int, atMost limit: Int) throws -> [InlineElement] { try inlineElements(inSection: section) }
     func customFrames(inSection section: Int, items: Range<Int>, lineExtent: Double, into frames: UnsafeMutableBufferPointer<Rect>) throws {

@@ -20,6 +20,15 @@ final class SourceReader {
         var inlines: [InlineElement]
     }
 
+    /// Which per-section calls a pass makes: a source that gives no metrics or no inline
+    /// elements is not asked for them section by section.
+    struct Asking {
+        var metrics: Bool
+        var inlines: Bool
+    }
+
+    var asking: Asking { Asking(metrics: dataSource.givesSectionMetrics, inlines: dataSource.givesInlineElements) }
+
     /// What the reader checks the source's answers against.
     struct Rules {
         var definition: LayoutDefinition
@@ -34,10 +43,11 @@ final class SourceReader {
         var total = counts.reduce(counts.count, +)
         var models = SectionModels()
         models.reserveCapacity(counts.count)
+        let asking = self.asking
         for (s, n) in counts.enumerated() {
-            let outline = try readOutline(s, itemCount: n, rules, budget: rules.definition.elementLimit - total, memory: &memory)
+            let outline = try readOutline(s, itemCount: n, rules, budget: rules.definition.elementLimit - total, memory: &memory, asking: asking)
             total += outline.inlines.count
-            models.appendSection(metrics: outline.metrics, itemCount: n, inlines: outline.inlines)
+            models.appendSection(metrics: outline.metrics, itemCount: n, inlines: outline.inlines, alike: s > 0 && !asking.metrics)
         }
         let sizes = try fill(Size.self, count: models.sizeStarts[models.count]) { buffer throws(LayoutError) in
             for s in 0..<models.count where models.isSized(s) {
@@ -85,7 +95,8 @@ final class SourceReader {
 
     /// A section's metrics and inline elements again, keeping its items (SPEC §10.1 sections).
     func rereadOutline(_ s: Int, keeping old: SectionModel, _ rules: Rules, budget: Int) throws(LayoutError) -> SectionModel {
-        let metrics = try readMetrics(s, rules)
+        let asking = self.asking
+        let metrics = try readMetrics(s, rules, asking)
         guard bodyType(for: metrics.style).placesItemsItself == bodyType(for: old.metrics.style).placesItemsItself else {
             throw LayoutError(.invalidArgument, "section \(s) changed between custom and another style; invalidate everything for that")
         }
@@ -98,17 +109,19 @@ final class SourceReader {
         var model = old
         if let estimate, estimate != old.estimated?.estimate { model.estimated = old.estimated?.reestimated(estimate) }
         model.metrics = metrics
-        model.inlines = try readInlines(s, itemCount: old.itemCount, style: metrics.style, rules, budget: budget)
+        model.inlines = try readInlines(s, itemCount: old.itemCount, style: metrics.style, rules, budget: budget, asking)
         return model
     }
 
     /// A section's metrics and inline elements. `budget`: the elements the limit leaves for its
     /// inline elements; `memory`: what the layout read so far costs.
-    func readOutline(_ s: Int, itemCount n: Int, _ rules: Rules, budget: Int, memory: inout MemoryEstimate) throws(LayoutError) -> Outline {
-        let metrics = try readMetrics(s, rules)
+    func readOutline(_ s: Int, itemCount n: Int, _ rules: Rules, budget: Int, memory: inout MemoryEstimate,
+                     asking: Asking? = nil) throws(LayoutError) -> Outline {
+        let asking = asking ?? self.asking
+        let metrics = try readMetrics(s, rules, asking)
         // Inline elements are copied as they are counted: they must fit what is left now.
         let inlineBudget = Swift.min(budget, memory.room(per: MemoryEstimate.perInline))
-        let inlines = try readInlines(s, itemCount: n, style: metrics.style, rules, budget: inlineBudget)
+        let inlines = try readInlines(s, itemCount: n, style: metrics.style, rules, budget: inlineBudget, asking)
         try memory.add(inlines: inlines.count, what: "section \(s): \(inlines.count) inline elements")
         return Outline(metrics: metrics, itemCount: n, inlines: inlines)
     }
@@ -125,7 +138,9 @@ final class SourceReader {
         return model
     }
 
-    private func readMetrics(_ s: Int, _ rules: Rules) throws(LayoutError) -> SectionMetrics {
+    private func readMetrics(_ s: Int, _ rules: Rules, _ asking: Asking) throws(LayoutError) -> SectionMetrics {
+        // (The defaults were checked with the definition.)
+        guard asking.metrics else { return rules.definition.sectionDefaults }
         let m = try ask("section_metrics(section \(s))") { try dataSource.metrics(forSection: s, defaults: rules.definition.sectionDefaults) }
         do {
             try m.validate(section: s)
@@ -190,7 +205,9 @@ final class SourceReader {
         return frames
     }
 
-    private func readInlines(_ s: Int, itemCount: Int, style: SectionStyle, _ rules: Rules, budget: Int) throws(LayoutError) -> [InlineElement] {
+    private func readInlines(_ s: Int, itemCount: Int, style: SectionStyle, _ rules: Rules, budget: Int,
+                             _ asking: Asking) throws(LayoutError) -> [InlineElement] {
+        guard asking.inlines else { return [] }
         func overLimit() -> LayoutError { LayoutError(.limit, "section \(s): its inline elements take the layout over its element limit of \(rules.definition.elementLimit) (sections, items and inline elements together) or over the memory it may use") }
         let list: [InlineElement]
         do {

@@ -69,19 +69,21 @@ struct LayoutState {
             if metricsTable.last != model.metrics { metricsTable.append(model.metrics) }
             index = metricsTable.count - 1
         }
-        note(s, metricsIndex: index, itemCount: model.itemCount, inlines: model.inlines.count, extent: body.extent,
-             strip: body.strip?.extent, cells: body.cellBounds)
-    }
-
-    /// Notes what the state keeps of section s: its metrics are `metricsTable[metricsIndex]`.
-    private mutating func note(_ s: Int, metricsIndex: Int, itemCount: Int, inlines: Int, extent: Double, strip: Double?, cells: AxisRect?) {
-        let metrics = metricsTable[metricsIndex], insets = axes.axisInsets(metrics.insets)
-        var noted = Noted(metricsIndex: Int32(metricsIndex), extent: extent, stripExtent: strip, cellBounds: cells,
-                          itemCount: itemCount, elements: 1 + itemCount + inlines)
-        noted.bodyOffset = metrics.header + insets.top
-        noted.length = noted.bodyOffset + extent + insets.bottom + metrics.footer
+        let noted = self.noted(metricsIndex: index, itemCount: model.itemCount, inlines: model.inlines.count, extent: body.extent,
+                               strip: body.strip?.extent, cells: body.cellBounds)
         elementCount += noted.elements - sections[s].noted.elements
         sections[s].noted = noted
+    }
+
+    /// What the state keeps of a section whose metrics are `metricsTable[metricsIndex]`.
+    private func noted(metricsIndex: Int, itemCount: Int, inlines: Int, extent: Double, strip: Double?, cells: AxisRect?) -> Noted {
+        let insets = axes.axisInsets(metricsTable[metricsIndex].insets)
+        let header = metricsTable[metricsIndex].header, footer = metricsTable[metricsIndex].footer
+        var noted = Noted(metricsIndex: Int32(metricsIndex), extent: extent, stripExtent: strip, cellBounds: cells,
+                          itemCount: itemCount, elements: 1 + itemCount + inlines)
+        noted.bodyOffset = header + insets.top
+        noted.length = noted.bodyOffset + extent + insets.bottom + footer
+        return noted
     }
 
     /// Lays out `models`; strips keep the `offsets` they had (clamped again).
@@ -124,9 +126,6 @@ struct LayoutState {
         sections.removeLast(Swift.max(0, sections.count - models.count))
         sections.reserveCapacity(models.count)
         metricsTable = models.metricsTable
-        func setRow(_ s: Int, _ row: SectionState) {
-            if s < sections.count { sections[s] = SectionState(body: row.body, offset: row.offset, noted: sections[s].noted) } else { sections.append(row) }
-        }
         var runStart: Int?
         func flushRun(upTo end: Int) {
             guard let first = runStart else { return }
@@ -134,11 +133,17 @@ struct LayoutState {
             let items = models.sizeStarts[first]..<models.sizeStarts[end]
             let run = FlowRun(metrics: models.metrics(first), space: space, sizes: models.sizes.slice(items),
                               itemStarts: models.sizeStarts[first...end].map { $0 - items.lowerBound })
-            for k in 0..<(end - first) {
-                let (extent, cells) = run.measure(k)
-                setRow(first + k, SectionState(body: PackedFlowSection(run: run, index: k)))
-                note(first + k, metricsIndex: models.metricsIndex(first), itemCount: run.itemRange(k).count, inlines: 0,
-                     extent: extent, strip: nil, cells: cells)
+            let metricsIndex = models.metricsIndex(first)
+            run.measureAll { k, extent, cells in
+                let noted = self.noted(metricsIndex: metricsIndex, itemCount: run.itemRange(k).count, inlines: 0, extent: extent, strip: nil, cells: cells)
+                let s = first + k
+                if s < sections.count {
+                    elementCount += noted.elements - sections[s].noted.elements
+                    sections[s] = SectionState(body: PackedFlowSection(run: run, index: k), noted: noted)
+                } else {
+                    elementCount += noted.elements
+                    sections.append(SectionState(body: PackedFlowSection(run: run, index: k), noted: noted))
+                }
             }
         }
         for s in 0..<models.count {
@@ -154,7 +159,8 @@ struct LayoutState {
                 sections[s].body.reload(model, in: space)
                 sections[s].offset = offset
             } else {
-                setRow(s, SectionState(body: bodyType(for: model).init(model, in: space), offset: offset))
+                let row = SectionState(body: bodyType(for: model).init(model, in: space), offset: offset)
+                if s < sections.count { sections[s] = SectionState(body: row.body, offset: offset, noted: sections[s].noted) } else { sections.append(row) }
             }
             sections[s].noted.metricsIndex = Int32(models.metricsIndex(s))
             noteBody(s)

@@ -17,7 +17,7 @@ struct Rows<Element>: RandomAccessCollection, MutableCollection {
 
     mutating func reserveCapacity(_ n: Int) { chunks.reserveCapacity((n + Self.mask) >> Self.shift) }
 
-    mutating func append(_ row: Element) {
+    mutating func append(_ row: consuming Element) {
         if count & Self.mask == 0 {
             var chunk: [Element] = []
             chunk.reserveCapacity(Self.mask + 1)

@@ -48,38 +48,54 @@ final class FlowRun {
 
     /// Lays section k out on the stack (a flow pass that keeps nothing), handing each line to
     /// `visit` with its items, the section's sizes and its items' line-axis positions so far;
-    /// returns the extent.
+    /// returns the extent. `all`: the run's sizes.
     @discardableResult
-    private func forEachLine(_ k: Int, _ visit: (Line, Range<Int>, UnsafeBufferPointer<Size>, UnsafeMutableBufferPointer<Double>) -> Void) -> Double {
-        let items = sizes(of: k..<(k + 1))
+    private func forEachLine(_ k: Int, in all: UnsafeBufferPointer<Size>,
+                             _ visit: (Line, Range<Int>, UnsafeBufferPointer<Size>, UnsafeMutableBufferPointer<Double>) -> Void) -> Double {
+        let items = itemRange(k)
         guard !items.isEmpty else { return 0 }
-        return items.withUnsafeBufferPointer { sizes in
-            withUnsafeTemporaryAllocation(of: Double.self, capacity: sizes.count) { positions in
-                let pass = FlowPass(geometry: geometry, inlines: [], sizes: sizes, linePos: positions)
-                var cursor = Cursor()
-                while !pass.isAtEnd(cursor) {
-                    let first = cursor.item, line = pass.layLine(&cursor)
-                    visit(line, first..<cursor.item, sizes, positions)
-                }
-                return cursor.position
+        let sizes = UnsafeBufferPointer(rebasing: all[items])
+        return withUnsafeTemporaryAllocation(of: Double.self, capacity: sizes.count) { positions in
+            let pass = FlowPass(geometry: geometry, inlines: [], sizes: sizes, linePos: positions)
+            var cursor = Cursor()
+            while !pass.isAtEnd(cursor) {
+                let first = cursor.item, line = pass.layLine(&cursor)
+                visit(line, first..<cursor.item, sizes, positions)
             }
+            return cursor.position
         }
     }
 
     /// Section k's extent along the scroll axis and its cells' bounds (as `LineStore.cellBounds`
     /// folds a body's lines).
-    func measure(_ k: Int) -> (extent: Double, cells: AxisRect?) {
+    private func measure(_ k: Int, in all: UnsafeBufferPointer<Size>) -> (extent: Double, cells: AxisRect?) {
         var (low, high) = (Double.infinity, -Double.infinity)
-        let extent = forEachLine(k) { line, _, _, _ in (low, high) = (Swift.min(low, line.low), Swift.max(high, line.high)) }
+        let extent = forEachLine(k, in: all) { line, _, _, _ in (low, high) = (Swift.min(low, line.low), Swift.max(high, line.high)) }
         guard low <= high else { return (extent, nil) }
         return (extent, AxisRect(line: low, scroll: 0, lineExtent: high - low, scrollExtent: extent))
     }
 
+    func measure(_ k: Int) -> (extent: Double, cells: AxisRect?) {
+        allSizes.withUnsafeBufferPointer { measure(k, in: $0) }
+    }
+
+    /// Every section's measure, in order (the sizes opened once).
+    func measureAll(_ visit: (Int, Double, AxisRect?) -> Void) {
+        allSizes.withUnsafeBufferPointer { all in
+            for k in 0..<count {
+                let (extent, cells) = measure(k, in: all)
+                visit(k, extent, cells)
+            }
+        }
+    }
+
     /// Visits section k's cells in order with their body-relative frames (FlowBody's).
     func forEachCell(_ k: Int, _ visit: (Int, AxisRect) -> Void) {
-        forEachLine(k) { line, items, sizes, positions in
-            for i in items {
-                visit(i, geometry.cellFrame(sizes[i], at: positions[i], lineStart: line.start, thickness: line.thickness))
+        allSizes.withUnsafeBufferPointer { all in
+            forEachLine(k, in: all) { line, items, sizes, positions in
+                for i in items {
+                    visit(i, geometry.cellFrame(sizes[i], at: positions[i], lineStart: line.start, thickness: line.thickness))
+                }
             }
         }
     }
