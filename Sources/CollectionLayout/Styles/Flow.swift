@@ -71,19 +71,21 @@ struct FlowBody: LineBody {
         var positions = linePos.array
         linePos = Column()
         var k = 0
+        var newLines: [Line] = []  // each re-flow's, one buffer for all
         while k < changed.count {
-            k = reflow(from: changed[k], changed: changed, next: k, positions: &positions)
+            k = reflow(from: changed[k], changed: changed, next: k, positions: &positions, newLines: &newLines)
         }
         linePos = Column(positions)
     }
 
     /// Re-flows from the line before the one holding `first` (its first item may now fit on the
     /// previous line). Returns the index in `changed` of the first item this pass did not reach.
-    private mutating func reflow(from first: Int, changed: [Int], next: Int, positions: inout [Double]) -> Int {
+    private mutating func reflow(from first: Int, changed: [Int], next: Int, positions: inout [Double],
+                                 newLines: inout [Line]) -> Int {
         guard let line = lines.lineIndex(containing: first) else { return changed.count }
         let (start, from) = restart(at: line)
         var cursor = from
-        var newLines: [Line] = []
+        newLines.removeAll(keepingCapacity: true)
         var resume = lines.endIndex
         do {
             let oldLines = lines  // read while the pass writes the item columns

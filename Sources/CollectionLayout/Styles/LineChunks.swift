@@ -16,9 +16,18 @@ struct LineChunks {
     private var heads: [Head] = []
     private var pages: [[[Line]]] = []
 
+    /// A move of the chunks from `pending.from` on that is not yet written into their heads
+    /// (`head` adds it): edits taken in order move the chunks after each of them, and each
+    /// chunk is written once, when an edit passes it, not once per edit before it.
+    private var pending = (from: Int.max, base: 0.0, items: 0)
+
     var count: Int { first == nil ? 0 : 1 + heads.count }
 
-    @inline(__always) func head(_ c: Int) -> Head { c == 0 ? first! : heads[c - 1] }
+    @inline(__always) func head(_ c: Int) -> Head {
+        var h = c == 0 ? first! : heads[c - 1]
+        if c >= pending.from { (h.base, h.itemBase) = (h.base + pending.base, h.itemBase + pending.items) }
+        return h
+    }
     @inline(__always) func line(_ c: Int, _ l: Int) -> Line { c == 0 ? firstLines[l] : pages[(c - 1) >> 5][(c - 1) & 31][l] }
     @inline(__always) func lineCount(_ c: Int) -> Int { c == 0 ? firstLines.count : pages[(c - 1) >> 5][(c - 1) & 31].count }
     func lines(_ c: Int) -> [Line] { c == 0 ? firstLines : pages[(c - 1) >> 5][(c - 1) & 31] }
@@ -39,6 +48,7 @@ struct LineChunks {
         }
         set {
             let h = Head(base: newValue.base, itemBase: newValue.itemBase, low: newValue.low, high: newValue.high)
+            write(upTo: c + 1)
             if c == 0 {
                 (first, firstLines) = (h, newValue.lines)
             } else {
@@ -56,6 +66,7 @@ struct LineChunks {
     }
 
     mutating func append(_ chunk: LineStore.Chunk) {
+        write(upTo: count)
         let h = Head(base: chunk.base, itemBase: chunk.itemBase, low: chunk.low, high: chunk.high)
         guard first != nil else {
             (first, firstLines) = (h, chunk.lines)
@@ -69,12 +80,32 @@ struct LineChunks {
     /// Moves chunks `from...` by `delta` along the scroll axis and by `items` in item numbers.
     mutating func shift(from c: Int, by delta: Double, items: Int) {
         guard c < count, delta != 0 || items != 0 else { return }
-        if c == 0 {
+        if c >= pending.from {
+            write(upTo: c)  // the chunks before c keep the move pending so far
+        } else if pending.from != Int.max {
+            move(c..<pending.from, by: delta, items: items)  // the chunks between get this move now
+            pending.base += delta
+            pending.items += items
+            return
+        }
+        pending = (c, pending.from == Int.max ? delta : pending.base + delta, pending.from == Int.max ? items : pending.items + items)
+    }
+
+    /// Writes the pending move into the heads of the chunks before `end`.
+    private mutating func write(upTo end: Int) {
+        guard end > pending.from else { return }
+        move(pending.from..<Swift.min(end, count), by: pending.base, items: pending.items)
+        if end >= count { pending = (Int.max, 0, 0) } else { pending.from = end }
+    }
+
+    private mutating func move(_ range: Range<Int>, by delta: Double, items: Int) {
+        guard !range.isEmpty else { return }
+        if range.lowerBound == 0 {
             first!.base += delta
             first!.itemBase += items
         }
         heads.withUnsafeMutableBufferPointer { heads in
-            for k in Swift.max(0, c - 1)..<heads.count {
+            for k in Swift.max(0, range.lowerBound - 1)..<(range.upperBound - 1) {
                 heads[k].base += delta
                 heads[k].itemBase += items
             }
@@ -84,6 +115,7 @@ struct LineChunks {
     /// Chunks `range` replaced by `new`; the chunks after are stored again when the count
     /// changes (rare: a chunk splits only past twice its capacity).
     mutating func replaceSubrange(_ range: ClosedRange<Int>, with new: [LineStore.Chunk]) {
+        write(upTo: count)
         if new.count == range.count {
             for (c, chunk) in zip(range, new) { self[c] = chunk }
             return

@@ -333,17 +333,17 @@ struct LineStore {
         // shrink it.
         var gone = (low: Double.infinity, high: -Double.infinity), come = gone
         for l in first.line..<resume.line { gone = (Swift.min(gone.low, chunk.lines[l].low), Swift.max(gone.high, chunk.lines[l].high)) }
-        let relative = newLines.map { line in
-            var line = line
-            line.start -= chunk.base
-            line.firstItem -= chunk.itemBase
-            come = (Swift.min(come.low, line.low), Swift.max(come.high, line.high))
-            return line
-        }
+        for line in newLines { come = (Swift.min(come.low, line.low), Swift.max(come.high, line.high)) }
         let shrinks = (gone.low <= chunk.low && come.low > chunk.low) || (gone.high >= chunk.high && come.high < chunk.high)
-        chunk.lines.replaceSubrange(first.line..<resume.line, with: relative)
+        let (base, itemBase) = (chunk.base, chunk.itemBase)
+        chunk.lines.replaceSubrange(first.line..<resume.line, with: newLines.lazy.map { line in
+            var line = line
+            line.start -= base
+            line.firstItem -= itemBase
+            return line
+        })
         if delta != 0 || items != 0 {
-            for l in (first.line + relative.count)..<chunk.lines.count {
+            for l in (first.line + newLines.count)..<chunk.lines.count {
                 chunk.lines[l].start += delta
                 chunk.lines[l].firstItem += items
             }
@@ -353,7 +353,7 @@ struct LineStore {
             chunk = Chunk(base: chunk.base, lines: chunk.lines)
             chunk.itemBase = itemBase
         } else {
-            for line in relative { chunk.low = Swift.min(chunk.low, line.low); chunk.high = Swift.max(chunk.high, line.high) }
+            (chunk.low, chunk.high) = (Swift.min(chunk.low, come.low), Swift.max(chunk.high, come.high))
         }
         chunks[first.chunk] = chunk
         chunks.shift(from: first.chunk + 1, by: delta, items: items)
