@@ -76,14 +76,21 @@ struct LayoutState {
     }
 
     /// What the state keeps of a section whose metrics are `metricsTable[metricsIndex]`.
-    private func noted(metricsIndex: Int, itemCount: Int, inlines: Int, extent: Double, strip: Double?, cells: AxisRect?) -> Noted {
-        let insets = axes.axisInsets(metricsTable[metricsIndex].insets)
-        let header = metricsTable[metricsIndex].header, footer = metricsTable[metricsIndex].footer
+    /// `edges`: the metrics' `edges` (read once for a run of sections).
+    private func noted(metricsIndex: Int, edges: (lead: Double, trail: Double)? = nil, itemCount: Int, inlines: Int,
+                       extent: Double, strip: Double?, cells: AxisRect?) -> Noted {
+        let (lead, trail) = edges ?? self.edges(metricsIndex)
         var noted = Noted(metricsIndex: Int32(metricsIndex), extent: extent, stripExtent: strip, cellBounds: cells,
                           itemCount: itemCount, elements: 1 + itemCount + inlines)
-        noted.bodyOffset = header + insets.top
-        noted.length = noted.bodyOffset + extent + insets.bottom + footer
+        noted.bodyOffset = lead
+        noted.length = lead + extent + trail
         return noted
+    }
+
+    /// Along the scroll axis, before a section's body (header and leading inset) and after it.
+    private func edges(_ metricsIndex: Int) -> (lead: Double, trail: Double) {
+        let m = metricsTable[metricsIndex], insets = axes.axisInsets(m.insets)
+        return (m.header + insets.top, insets.bottom + m.footer)
     }
 
     /// Lays out `models`; strips keep the `offsets` they had (clamped again).
@@ -133,9 +140,10 @@ struct LayoutState {
             let items = models.sizeStarts[first]..<models.sizeStarts[end]
             let run = FlowRun(metrics: models.metrics(first), space: space, sizes: models.sizes.slice(items),
                               itemStarts: models.sizeStarts[first...end].map { $0 - items.lowerBound })
-            let metricsIndex = models.metricsIndex(first)
+            let metricsIndex = models.metricsIndex(first), edges = self.edges(metricsIndex)
             run.measureAll { k, extent, cells in
-                let noted = self.noted(metricsIndex: metricsIndex, itemCount: run.itemRange(k).count, inlines: 0, extent: extent, strip: nil, cells: cells)
+                let noted = self.noted(metricsIndex: metricsIndex, edges: edges, itemCount: run.itemRange(k).count, inlines: 0,
+                                       extent: extent, strip: nil, cells: cells)
                 let s = first + k
                 if s < sections.count {
                     elementCount += noted.elements - sections[s].noted.elements
