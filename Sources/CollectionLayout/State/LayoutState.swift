@@ -268,11 +268,12 @@ struct LayoutState {
         let old = viewport
         viewport = newViewport
         guard lineExtent != axes.lineExtent(of: old) else { return }
+        let models = self.models
         do {
-            try reload(models)
+            try reload(models, undo: models)
         } catch {
             viewport = old
-            try? reload(models)  // as before, which was finite
+            try? reload(models, undo: models)  // as before, which was finite
             throw error
         }
     }
@@ -299,9 +300,9 @@ struct LayoutState {
 
     /// Lays out new models in place (a full invalidation): bodies of the same style re-use their
     /// storage, strips keep their offsets. If the new layout would not be finite, the old models
-    /// are laid out again.
-    mutating func reload(_ models: SectionModels) throws(LayoutError) {
-        let oldModels = self.models, offsets = sections.map(\.offset)
+    /// (`undo`, when the caller has them) are laid out again.
+    mutating func reload(_ models: SectionModels, undo: SectionModels? = nil) throws(LayoutError) {
+        let oldModels = undo ?? self.models, offsets = sections.map(\.offset)
         layOut(models, offsets: offsets)
         do {
             try recomputeStarts(from: 0)

@@ -1,9 +1,11 @@
 """`SectionMetricsTable`: every section's metrics given at once (header: cl_section_metrics).
 
 A `section_metrics` callable costs one Python call per section and pass. A table is resolved
-once into a C array of cl_section_metrics (vectorized with numpy when the columns are arrays);
-the library's section_metrics callback then copies one row with one memmove, so a layout of
-many sections costs about what one section of as many items costs (issue 15).
+once into a C array of cl_section_metrics (vectorized with numpy when the columns are arrays).
+Over `Layout.from_sizes` arrays the library reads that array itself
+(cl_array_source.section_metrics: no Python call per section); otherwise its section_metrics
+callback copies one row with one memmove. Either way a layout of many sections costs about what
+one section of as many items costs (issue 15).
 """
 
 from __future__ import annotations
