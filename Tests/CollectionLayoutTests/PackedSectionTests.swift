@@ -107,3 +107,25 @@ import Testing
         #expect(before.count == after.count && zip(before, after).allSatisfy { $0.id == $1.id && close($0.frame, $1.frame) })
     }
 }
+
+extension PackedSectionTests {
+    /// Items of no width and a spacing so small that a justified last line would take infinitely
+    /// many copies of its last item (found by fuzz_abi: the gap was not a number). The gap is
+    /// then the spacing, in a packed section and in a body of its own (one wide item and 16 of
+    /// no width: the NaN line's bounds hid behind the finite line's).
+    @Test(arguments: [4, 17])
+    func aLastLineOfItemsOfNoWidthTakesTheSpacing(count: Int) throws {
+        var m = SectionMetrics()
+        m.interitemSpacing = 1.39069e-308
+        var sizes = Array(repeating: Size(width: 0, height: 100), count: count)
+        if count > FlowRun.maxItems { sizes[0] = Size(width: 390, height: 50) }
+        let source = ArraySource(sizes: [sizes], metrics: [m])
+        var d = LayoutDefinition()
+        d.viewport = Rect(x: 0, y: 0, width: 390, height: 844)
+        let layout = try Layout(definition: d, dataSource: source)
+        for item in 0..<count {
+            let f = try layout.attributes(for: .cell(0, item)).frame
+            #expect(f.x.isFinite && f.y.isFinite && f.width.isFinite && f.height.isFinite, "item \(item): \(f)")
+        }
+    }
+}

@@ -401,7 +401,11 @@ struct FlowPass {
                     } else {
                         let copies = Swift.max(0, ((a - used + 1e-9) / last).rounded(.down))
                         let count = Double(n) + copies
-                        if count == 1 { x += (a - used) / 2 } else { gap = s + (a - used - copies * last) / (count - 1) }
+                        if count == 1 {
+                            x += (a - used) / 2
+                        } else if copies.isFinite {
+                            gap = s + (a - used - copies * last) / (count - 1)
+                        }  // (else copies of a last item of almost no extent without end: the gap tends to the spacing)
                     }
                 } else if n == 1 {
                     x += (a - used) / 2

@@ -67,11 +67,12 @@ final class FlowRun {
     }
 
     /// Section k's extent along the scroll axis and its cells' bounds (as `LineStore.cellBounds`
-    /// folds a body's lines).
+    /// folds a body's lines: nil only without items, and not finite when no line's bounds are,
+    /// which the state refuses).
     private func measure(_ k: Int, in all: UnsafeBufferPointer<Size>) -> (extent: Double, cells: AxisRect?) {
+        guard !itemRange(k).isEmpty else { return (0, nil) }
         var (low, high) = (Double.infinity, -Double.infinity)
         let extent = forEachLine(k, in: all) { line, _, _, _ in (low, high) = (Swift.min(low, line.low), Swift.max(high, line.high)) }
-        guard low <= high else { return (extent, nil) }
         return (extent, AxisRect(line: low, scroll: 0, lineExtent: high - low, scrollExtent: extent))
     }
 
