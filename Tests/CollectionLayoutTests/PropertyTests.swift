@@ -155,6 +155,43 @@ private struct RandomScene {
         let b = fresh.elements(in: everything)
         #expect(a.count == b.count && zip(a, b).allSatisfy { $0.id == $1.id && close($0.frame, $1.frame) }, "seed \(seed)")
     }
+
+    /// Items measured taller or shorter, never wider, keep their lines (FlowBody's thickness
+    /// path): round after round, scattered over a section of several chunks, every frame must
+    /// equal a fresh layout.
+    @Test(arguments: 0..<12)
+    func scrollAxisOnlyChangesEqualAFreshLayout(seed: Int) throws {
+        var rng = SeededGenerator(seed: UInt64(seed) &+ 4242)
+        var def = LayoutDefinition()
+        def.direction = seed % 2 == 0 ? .vertical : .horizontal
+        def.viewport = Rect(x: 0, y: 0, width: 390, height: 390)
+        def.kinds = ["separator"]
+        let n = Int.random(in: 3000...6000, using: &rng)
+        var m = SectionMetrics()
+        m.alignment = [.justified, .leading, .center, .trailing][seed % 4]
+        m.crossAlignment = [.start, .center, .end][seed % 3]
+        let source = ArraySource(sizes: [(0..<n).map { _ in Size(width: Double(Int.random(in: 40...160, using: &rng)), height: Double(Int.random(in: 30...120, using: &rng))) }],
+                                 metrics: [m], inlines: [[InlineElement(kind: Kind(rawValue: 3), before: n / 2, extent: 4)]])
+        let layout = try Layout(definition: def, dataSource: source)
+        for round in 0..<4 {
+            var changed: [(section: Int, item: Int)] = []
+            for _ in 0..<Int.random(in: 1...12, using: &rng) {
+                let i = Int.random(in: 0..<n, using: &rng)
+                let old = source.sizes[0][i]
+                // (Along the scroll axis: height when vertical, width when horizontal.)
+                let extent = Double(Int.random(in: 0...200, using: &rng))
+                source.sizes[0][i] = def.direction == .vertical ? Size(width: old.width, height: extent) : Size(width: extent, height: old.height)
+                changed.append((0, i))
+            }
+            try layout.invalidateItems(changed)
+            let fresh = try Layout(definition: def, dataSource: source)
+            #expect(abs(fresh.contentSize.height - layout.contentSize.height) < 1e-6 && abs(fresh.contentSize.width - layout.contentSize.width) < 1e-6,
+                    "seed \(seed) round \(round)")
+            let everything = Rect(x: -1e7, y: -1e7, width: 1e8, height: 1e8)
+            let a = layout.elements(in: everything), b = fresh.elements(in: everything)
+            #expect(a.count == b.count && zip(a, b).allSatisfy { $0.id == $1.id && close($0.frame, $1.frame) }, "seed \(seed) round \(round)")
+        }
+    }
 }
 
 /// Long flow sections with a few changes take the incremental path (re-flow from the first
@@ -195,5 +232,42 @@ private struct RandomScene {
         let everything = Rect(x: -1e7, y: -1e7, width: 1e8, height: 1e8)
         let a = layout.elements(in: everything), b = fresh.elements(in: everything)
         #expect(a.count == b.count && zip(a, b).allSatisfy { $0.id == $1.id && close($0.frame, $1.frame) }, "seed \(seed)")
+    }
+
+    /// Items measured taller or shorter, never wider, keep their lines (FlowBody's thickness
+    /// path): round after round, scattered over a section of several chunks, every frame must
+    /// equal a fresh layout.
+    @Test(arguments: 0..<12)
+    func scrollAxisOnlyChangesEqualAFreshLayout(seed: Int) throws {
+        var rng = SeededGenerator(seed: UInt64(seed) &+ 4242)
+        var def = LayoutDefinition()
+        def.direction = seed % 2 == 0 ? .vertical : .horizontal
+        def.viewport = Rect(x: 0, y: 0, width: 390, height: 390)
+        def.kinds = ["separator"]
+        let n = Int.random(in: 3000...6000, using: &rng)
+        var m = SectionMetrics()
+        m.alignment = [.justified, .leading, .center, .trailing][seed % 4]
+        m.crossAlignment = [.start, .center, .end][seed % 3]
+        let source = ArraySource(sizes: [(0..<n).map { _ in Size(width: Double(Int.random(in: 40...160, using: &rng)), height: Double(Int.random(in: 30...120, using: &rng))) }],
+                                 metrics: [m], inlines: [[InlineElement(kind: Kind(rawValue: 3), before: n / 2, extent: 4)]])
+        let layout = try Layout(definition: def, dataSource: source)
+        for round in 0..<4 {
+            var changed: [(section: Int, item: Int)] = []
+            for _ in 0..<Int.random(in: 1...12, using: &rng) {
+                let i = Int.random(in: 0..<n, using: &rng)
+                let old = source.sizes[0][i]
+                // (Along the scroll axis: height when vertical, width when horizontal.)
+                let extent = Double(Int.random(in: 0...200, using: &rng))
+                source.sizes[0][i] = def.direction == .vertical ? Size(width: old.width, height: extent) : Size(width: extent, height: old.height)
+                changed.append((0, i))
+            }
+            try layout.invalidateItems(changed)
+            let fresh = try Layout(definition: def, dataSource: source)
+            #expect(abs(fresh.contentSize.height - layout.contentSize.height) < 1e-6 && abs(fresh.contentSize.width - layout.contentSize.width) < 1e-6,
+                    "seed \(seed) round \(round)")
+            let everything = Rect(x: -1e7, y: -1e7, width: 1e8, height: 1e8)
+            let a = layout.elements(in: everything), b = fresh.elements(in: everything)
+            #expect(a.count == b.count && zip(a, b).allSatisfy { $0.id == $1.id && close($0.frame, $1.frame) }, "seed \(seed) round \(round)")
+        }
     }
 }

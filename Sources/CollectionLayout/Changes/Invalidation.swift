@@ -91,17 +91,15 @@ extension Layout {
             runStart = runEnd
         }
         var values = ItemValues(items: items, whole: whole)
-        var sizes: [Size] = []
-        for range in runs {
-            // (One run, the usual case for many items, takes the array as it is.)
-            if bodyType(for: metrics.style).placesItemsItself {
+        if bodyType(for: metrics.style).placesItemsItself {
+            for range in runs {
+                // (One run, the usual case for many items, takes the array as it is.)
                 let frames = try reader.frames(section: s, range: range, lineExtent: state.lineExtent, axes: state.axes)
                 if values.frames.isEmpty { values.frames = frames } else { values.frames += frames }
-            } else {
-                let run = try reader.sizes(section: s, range: range, estimate: metrics.estimatedItemSize, default: definition.itemSize)
-                if sizes.isEmpty { sizes = run } else { sizes += run }
             }
+            return values
         }
+        let sizes = try reader.sizes(section: s, runs: runs, estimate: metrics.estimatedItemSize, default: definition.itemSize)
         values.sizes = Column(sizes)
         return values
     }

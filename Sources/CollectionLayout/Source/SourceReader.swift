@@ -161,8 +161,18 @@ final class SourceReader {
     /// written out per item here, so they see sizes as usual (a layout of every unmeasured item
     /// at the estimate, by construction).
     func sizes(section s: Int, range: Range<Int>, estimate: Size?, default size: Size) throws(LayoutError) -> [Size] {
-        try fill(Size.self, count: range.count) { buffer throws(LayoutError) in
-            try writeSizes(section: s, range: range, estimate: estimate, default: size, into: buffer)
+        try sizes(section: s, runs: [range], estimate: estimate, default: size)
+    }
+
+    /// The sizes of several runs of a section's items in one array, each run asked in one batch.
+    func sizes(section s: Int, runs: [Range<Int>], estimate: Size?, default size: Size) throws(LayoutError) -> [Size] {
+        try fill(Size.self, count: runs.reduce(0) { $0 + $1.count }) { buffer throws(LayoutError) in
+            var at = 0
+            for range in runs {
+                try writeSizes(section: s, range: range, estimate: estimate, default: size,
+                               into: UnsafeMutableBufferPointer(rebasing: buffer[at..<(at + range.count)]))
+                at += range.count
+            }
         }
     }
 
@@ -263,6 +273,7 @@ final class SourceReader {
 
     /// An array of `count` values that `write` fills in place (the callbacks write straight into
     /// the engine's storage).
+    @inline(__always)
     private func fill<T>(_ type: T.Type, count: Int, _ write: (UnsafeMutableBufferPointer<T>) throws(LayoutError) -> Void) throws(LayoutError) -> [T] {
         var failure: LayoutError?
         let values = [T](unsafeUninitializedCapacity: count) { buffer, initialized in

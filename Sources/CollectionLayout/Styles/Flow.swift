@@ -61,11 +61,19 @@ struct FlowBody: LineBody {
     /// Re-flows from the first affected line of each changed item, until the lines meet the old
     /// ones again; the rest only moves.
     mutating func update(items changed: [Int], _ write: (inout SectionModel) -> Void) {
+        let axes = geometry.axes, before = changed.map { model.sizes[$0].extents(axes).line }
         write(&model)
         // A re-flow costs about half a chunk of lines; past one change in 256 items one pass over
         // the section costs less (invalidating never costs more than laying out again).
         if changed.count * 256 >= model.itemCount {
             layoutAll()
+            return
+        }
+        // Breaks and places along a line depend on the items' line-axis extents only (SPEC §3):
+        // items that keep theirs (a cell measured taller, not wider) change their lines'
+        // thickness, nothing else.
+        if zip(changed, before).allSatisfy({ model.sizes[$0].extents(axes).line == $1 }) {
+            rethickLines(of: changed)
             return
         }
         var positions = linePos.array
@@ -76,6 +84,24 @@ struct FlowBody: LineBody {
             k = reflow(from: changed[k], changed: changed, next: k, positions: &positions, newLines: &newLines)
         }
         linePos = Column(positions)
+    }
+
+    /// Gives each line that holds one of `changed` (sorted) the thickness of its thickest item
+    /// again; the lines after it move by the difference.
+    private mutating func rethickLines(of changed: [Int]) {
+        let axes = geometry.axes
+        var k = 0, last = lines.startIndex
+        while k < changed.count, let i = lines.lineIndex(containing: changed[k], from: last) {
+            let line = lines[i], next = lines.index(after: i)
+            let end = next == lines.endIndex ? model.itemCount : lines[next].firstItem
+            var thickness = 0.0
+            for item in line.firstItem..<end { thickness = Swift.max(thickness, model.sizes[item].extents(axes).scroll) }
+            while k < changed.count && changed[k] < end { k += 1 }
+            last = i
+            guard thickness != line.thickness else { continue }
+            extent += thickness - line.thickness
+            lines.setThickness(i, thickness)
+        }
     }
 
     /// Re-flows from the line before the one holding `first` (its first item may now fit on the

@@ -65,6 +65,11 @@ struct LineChunks {
         return chunk
     }
 
+    /// Chunk c's lines, changed in place (copied first only if another store shares them).
+    mutating func withLines<R>(_ c: Int, _ body: (inout [Line]) -> R) -> R {
+        c == 0 ? body(&firstLines) : body(&pages[(c - 1) >> 5][(c - 1) & 31])
+    }
+
     mutating func append(_ chunk: LineStore.Chunk) {
         write(upTo: count)
         let h = Head(base: chunk.base, itemBase: chunk.itemBase, low: chunk.low, high: chunk.high)
@@ -80,15 +85,10 @@ struct LineChunks {
     /// Moves chunks `from...` by `delta` along the scroll axis and by `items` in item numbers.
     mutating func shift(from c: Int, by delta: Double, items: Int) {
         guard c < count, delta != 0 || items != 0 else { return }
-        if c >= pending.from {
-            write(upTo: c)  // the chunks before c keep the move pending so far
-        } else if pending.from != Int.max {
-            move(c..<pending.from, by: delta, items: items)  // the chunks between get this move now
-            pending.base += delta
-            pending.items += items
-            return
-        }
-        pending = (c, pending.from == Int.max ? delta : pending.base + delta, pending.from == Int.max ? items : pending.items + items)
+        // The chunks before c take the move pending so far; an edit before the pending one (a
+        // new sweep) writes it all first.
+        write(upTo: c >= pending.from ? c : count)
+        pending = pending.from == Int.max ? (c, delta, items) : (c, pending.base + delta, pending.items + items)
     }
 
     /// Writes the pending move into the heads of the chunks before `end`.

@@ -172,6 +172,15 @@ struct LineStore {
     }
 
     /// The line-axis extent of all item lines (min origin, max end).
+    /// The same, searched from `hint` (a line at or before the item's): inside the hint's chunk
+    /// when the item is there, as changes taken in order usually are.
+    func lineIndex(containing item: Int, from hint: Index) -> Index? {
+        let c = hint.chunk
+        guard c < chunks.count, hint.line < chunks.lineCount(c), self[hint].firstItem <= item,
+              c + 1 == chunks.count || line(c + 1, 0).firstItem > item else { return lineIndex(containing: item) }
+        return Index(chunk: c, line: partition(hint.line..<chunks.lineCount(c)) { line(c, $0).firstItem <= item } - 1)
+    }
+
     /// The line with this key, if any.
     func index(of key: LineKey) -> Index? {
         guard let i = lastIndex(where: { line, _ in line.key <= key }), self[i].key == key else { return nil }
@@ -263,6 +272,19 @@ struct LineStore {
             store.foldBounds()
             return store
         }
+    }
+
+    /// Item line i takes a new thickness (its items stay where they are along the line); the
+    /// lines after it move by the difference.
+    mutating func setThickness(_ i: Index, _ thickness: Double) {
+        let delta = thickness - chunks.line(i.chunk, i.line).thickness
+        chunks.withLines(i.chunk) { lines in
+            lines.withUnsafeMutableBufferPointer { lines in
+                lines[i.line].thickness = thickness
+                for l in (i.line + 1)..<lines.count { lines[l].start += delta }
+            }
+        }
+        chunks.shift(from: i.chunk + 1, by: delta, items: 0)
     }
 
     /// Replaces the lines from `first` up to `resume` (exclusive; `endIndex` for all the rest)
