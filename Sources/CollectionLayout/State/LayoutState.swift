@@ -63,13 +63,19 @@ struct LayoutState {
 
     /// Reads what the state keeps of section s's body, after the body changed.
     private mutating func noteBody(_ s: Int) {
-        let body = sections[s].body, model = body.model
+        let model = sections[s].body.model
         var index = Int(sections[s].noted.metricsIndex)
         if !(metricsTable.indices.contains(index) && metricsTable[index] == model.metrics) {
             if metricsTable.last != model.metrics { metricsTable.append(model.metrics) }
             index = metricsTable.count - 1
         }
-        let noted = self.noted(metricsIndex: index, itemCount: model.itemCount, inlines: model.inlines.count, extent: body.extent,
+        noteBody(s, of: model, metricsIndex: index)
+    }
+
+    /// The same, for a body laid out from `model`, whose metrics are `metricsTable[metricsIndex]`.
+    private mutating func noteBody(_ s: Int, of model: SectionModel, metricsIndex: Int) {
+        let body = sections[s].body
+        let noted = self.noted(metricsIndex: metricsIndex, itemCount: model.itemCount, inlines: model.inlines.count, extent: body.extent,
                                strip: body.strip?.extent, cells: body.cellBounds)
         elementCount += noted.elements - sections[s].noted.elements
         sections[s].noted = noted
@@ -165,13 +171,13 @@ struct LayoutState {
             let model = models[s], offset = s < offsets.count ? offsets[s] : 0
             if s < sections.count && type(of: sections[s].body) == bodyType(for: model) {
                 sections[s].body.reload(model, in: space)
-                sections[s].offset = offset
+            } else if s < sections.count {
+                sections[s].body = bodyType(for: model).init(model, in: space)
             } else {
-                let row = SectionState(body: bodyType(for: model).init(model, in: space), offset: offset)
-                if s < sections.count { sections[s] = SectionState(body: row.body, offset: offset, noted: sections[s].noted) } else { sections.append(row) }
+                sections.append(SectionState(body: bodyType(for: model).init(model, in: space)))
             }
-            sections[s].noted.metricsIndex = Int32(models.metricsIndex(s))
-            noteBody(s)
+            sections[s].offset = offset
+            noteBody(s, of: model, metricsIndex: models.metricsIndex(s))
         }
         flushRun(upTo: models.count)
     }
