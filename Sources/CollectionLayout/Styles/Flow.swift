@@ -61,14 +61,15 @@ struct FlowBody: LineBody {
     /// Re-flows from the first affected line of each changed item, until the lines meet the old
     /// ones again; the rest only moves.
     mutating func update(items changed: [Int], _ write: (inout SectionModel) -> Void) {
-        let axes = geometry.axes, before = changed.map { model.sizes[$0].extents(axes).line }
-        write(&model)
         // A re-flow costs about half a chunk of lines; past one change in 256 items one pass over
         // the section costs less (invalidating never costs more than laying out again).
         if changed.count * 256 >= model.itemCount {
+            write(&model)
             layoutAll()
             return
         }
+        let axes = geometry.axes, before = changed.map { model.sizes[$0].extents(axes).line }
+        write(&model)
         // Breaks and places along a line depend on the items' line-axis extents only (SPEC §3):
         // items that keep theirs (a cell measured taller, not wider) change their lines'
         // thickness, nothing else.
