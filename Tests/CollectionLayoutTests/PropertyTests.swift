@@ -155,65 +155,49 @@ private struct RandomScene {
         let b = fresh.elements(in: everything)
         #expect(a.count == b.count && zip(a, b).allSatisfy { $0.id == $1.id && close($0.frame, $1.frame) }, "seed \(seed)")
     }
-
-    /// Items measured taller or shorter, never wider, keep their lines (FlowBody's thickness
-    /// path): round after round, scattered over a section of several chunks, every frame must
-    /// equal a fresh layout.
-    @Test(arguments: 0..<12)
-    func scrollAxisOnlyChangesEqualAFreshLayout(seed: Int) throws {
-        var rng = SeededGenerator(seed: UInt64(seed) &+ 4242)
-        var def = LayoutDefinition()
-        def.direction = seed % 2 == 0 ? .vertical : .horizontal
-        def.viewport = Rect(x: 0, y: 0, width: 390, height: 390)
-        def.kinds = ["separator"]
-        let n = Int.random(in: 3000...6000, using: &rng)
-        var m = SectionMetrics()
-        m.alignment = [.justified, .leading, .center, .trailing][seed % 4]
-        m.crossAlignment = [.start, .center, .end][seed % 3]
-        let source = ArraySource(sizes: [(0..<n).map { _ in Size(width: Double(Int.random(in: 40...160, using: &rng)), height: Double(Int.random(in: 30...120, using: &rng))) }],
-                                 metrics: [m], inlines: [[InlineElement(kind: Kind(rawValue: 3), before: n / 2, extent: 4)]])
-        let layout = try Layout(definition: def, dataSource: source)
-        for round in 0..<4 {
-            var changed: [(section: Int, item: Int)] = []
-            for _ in 0..<Int.random(in: 1...12, using: &rng) {
-                let i = Int.random(in: 0..<n, using: &rng)
-                let old = source.sizes[0][i]
-                // (Along the scroll axis: height when vertical, width when horizontal.)
-                let extent = Double(Int.random(in: 0...200, using: &rng))
-                source.sizes[0][i] = def.direction == .vertical ? Size(width: old.width, height: extent) : Size(width: extent, height: old.height)
-                changed.append((0, i))
-            }
-            try layout.invalidateItems(changed)
-            let fresh = try Layout(definition: def, dataSource: source)
-            #expect(abs(fresh.contentSize.height - layout.contentSize.height) < 1e-6 && abs(fresh.contentSize.width - layout.contentSize.width) < 1e-6,
-                    "seed \(seed) round \(round)")
-            let everything = Rect(x: -1e7, y: -1e7, width: 1e8, height: 1e8)
-            let a = layout.elements(in: everything), b = fresh.elements(in: everything)
-            #expect(a.count == b.count && zip(a, b).allSatisfy { $0.id == $1.id && close($0.frame, $1.frame) }, "seed \(seed) round \(round)")
-        }
-    }
 }
 
 /// Long flow sections with a few changes take the incremental path (re-flow from the first
 /// affected line, lines overwritten in place or re-chunked), with many changes the whole one;
 /// both must equal a fresh layout.
 @Suite struct IncrementalFlowTests {
-    @Test(arguments: 0..<40)
-    func fewChangesInALongSectionEqualAFreshLayout(seed: Int) throws {
-        var rng = SeededGenerator(seed: UInt64(seed) &+ 777)
+    /// A layout of one long flow section (3,000 to 6,000 items) and what it was made from.
+    static func longSection(_ rng: inout SeededGenerator, seed: Int, metrics m: SectionMetrics,
+                            inlines: (Int, inout SeededGenerator) -> [InlineElement]) -> (LayoutDefinition, ArraySource) {
         var def = LayoutDefinition()
         def.direction = seed % 2 == 0 ? .vertical : .horizontal
         def.viewport = Rect(x: 0, y: 0, width: 390, height: 390)
         def.kinds = ["separator"]
         let n = Int.random(in: 3000...6000, using: &rng)
         let sizes = (0..<n).map { _ in Size(width: Double(Int.random(in: 40...160, using: &rng)), height: Double(Int.random(in: 30...120, using: &rng))) }
-        let inlines = (0..<20).map { _ in Int.random(in: 0...n, using: &rng) }.sorted().enumerated()
-            .map { InlineElement(kind: Kind(rawValue: 3), before: $0.element, extent: 1) }
-        var unique: [InlineElement] = []
-        for e in inlines where unique.last?.before != e.before { unique.append(e) }
+        return (def, ArraySource(sizes: [sizes], metrics: [m], inlines: [inlines(n, &rng)]))
+    }
+
+    /// Every element of `layout` equals a fresh layout of the same data.
+    static func expectFresh(_ layout: Layout, _ fresh: Layout, _ context: String) {
+        #expect(abs(fresh.contentSize.height - layout.contentSize.height) < 1e-6 && abs(fresh.contentSize.width - layout.contentSize.width) < 1e-6, "\(context)")
+        let everything = Rect(x: -1e7, y: -1e7, width: 1e8, height: 1e8)
+        let a = layout.elements(in: everything), b = fresh.elements(in: everything)
+        #expect(a.count == b.count && zip(a, b).allSatisfy { $0.id == $1.id && close($0.frame, $1.frame) }, "\(context)")
+    }
+
+    @Test(arguments: 0..<40)
+    func fewChangesInALongSectionEqualAFreshLayout(seed: Int) throws {
+        var rng = SeededGenerator(seed: UInt64(seed) &+ 777)
         var m = SectionMetrics()
         m.alignment = [.justified, .leading, .center, .trailing][seed % 4]
-        let source = ArraySource(sizes: [sizes, Array(sizes.prefix(50))], metrics: [m, m], inlines: [unique, []])
+        let (def, source) = Self.longSection(&rng, seed: seed, metrics: m) { n, rng in
+            let inlines = (0..<20).map { _ in Int.random(in: 0...n, using: &rng) }.sorted().enumerated()
+                .map { InlineElement(kind: Kind(rawValue: 3), before: $0.element, extent: 1) }
+            var unique: [InlineElement] = []
+            for e in inlines where unique.last?.before != e.before { unique.append(e) }
+            return unique
+        }
+        let n = source.sizes[0].count
+        // A second, short section after the long one.
+        source.sizes.append(Array(source.sizes[0].prefix(50)))
+        source.metrics.append(m)
+        source.inlines.append([])
         let layout = try Layout(definition: def, dataSource: source)
         _ = try layout.addDecoration("card", DecorationDefinition(coverage: .items))
         var changed: [(section: Int, item: Int)] = []
@@ -228,10 +212,7 @@ private struct RandomScene {
         try layout.invalidateItems(changed)
         let fresh = try Layout(definition: def, dataSource: source)
         _ = try fresh.addDecoration("card", DecorationDefinition(coverage: .items))
-        #expect(fresh.contentSize == layout.contentSize, "seed \(seed)")
-        let everything = Rect(x: -1e7, y: -1e7, width: 1e8, height: 1e8)
-        let a = layout.elements(in: everything), b = fresh.elements(in: everything)
-        #expect(a.count == b.count && zip(a, b).allSatisfy { $0.id == $1.id && close($0.frame, $1.frame) }, "seed \(seed)")
+        Self.expectFresh(layout, fresh, "seed \(seed)")
     }
 
     /// Items measured taller or shorter, never wider, keep their lines (FlowBody's thickness
@@ -240,16 +221,11 @@ private struct RandomScene {
     @Test(arguments: 0..<12)
     func scrollAxisOnlyChangesEqualAFreshLayout(seed: Int) throws {
         var rng = SeededGenerator(seed: UInt64(seed) &+ 4242)
-        var def = LayoutDefinition()
-        def.direction = seed % 2 == 0 ? .vertical : .horizontal
-        def.viewport = Rect(x: 0, y: 0, width: 390, height: 390)
-        def.kinds = ["separator"]
-        let n = Int.random(in: 3000...6000, using: &rng)
         var m = SectionMetrics()
         m.alignment = [.justified, .leading, .center, .trailing][seed % 4]
         m.crossAlignment = [.start, .center, .end][seed % 3]
-        let source = ArraySource(sizes: [(0..<n).map { _ in Size(width: Double(Int.random(in: 40...160, using: &rng)), height: Double(Int.random(in: 30...120, using: &rng))) }],
-                                 metrics: [m], inlines: [[InlineElement(kind: Kind(rawValue: 3), before: n / 2, extent: 4)]])
+        let (def, source) = Self.longSection(&rng, seed: seed, metrics: m) { n, _ in [InlineElement(kind: Kind(rawValue: 3), before: n / 2, extent: 4)] }
+        let n = source.sizes[0].count
         let layout = try Layout(definition: def, dataSource: source)
         for round in 0..<4 {
             var changed: [(section: Int, item: Int)] = []
@@ -262,12 +238,7 @@ private struct RandomScene {
                 changed.append((0, i))
             }
             try layout.invalidateItems(changed)
-            let fresh = try Layout(definition: def, dataSource: source)
-            #expect(abs(fresh.contentSize.height - layout.contentSize.height) < 1e-6 && abs(fresh.contentSize.width - layout.contentSize.width) < 1e-6,
-                    "seed \(seed) round \(round)")
-            let everything = Rect(x: -1e7, y: -1e7, width: 1e8, height: 1e8)
-            let a = layout.elements(in: everything), b = fresh.elements(in: everything)
-            #expect(a.count == b.count && zip(a, b).allSatisfy { $0.id == $1.id && close($0.frame, $1.frame) }, "seed \(seed) round \(round)")
+            Self.expectFresh(layout, try Layout(definition: def, dataSource: source), "seed \(seed) round \(round)")
         }
     }
 }

@@ -1,0 +1,176 @@
+// The line-breaking pass of flow sections (SPEC §3): the numbers it needs (FlowGeometry), where
+// it stands (Cursor) and the pass itself (FlowPass), shared by FlowBody, FlowRun and
+// EstimatedFlowBody.
+
+/// The numbers a flow pass needs for one section at one viewport extent.
+struct FlowGeometry {
+    var axes: Axes
+    /// Line-axis origin of the lines (the leading inset) and the extent available to them.
+    var leading: Double
+    var available: Double
+    var lineSpacing: Double
+    var spacing: Double
+    var alignment: Alignment
+    var crossAlignment: CrossAlignment
+
+    init(metrics m: SectionMetrics, space: BodySpace) {
+        self.axes = space.axes
+        let insets = axes.axisInsets(m.insets)
+        leading = insets.left
+        available = space.lineExtent - insets.left - insets.right
+        lineSpacing = m.lineSpacing
+        spacing = m.interitemSpacing
+        alignment = m.alignment
+        crossAlignment = m.crossAlignment
+    }
+
+    /// An item of `size` at line-axis position `at` on a line: placed inside it by the cross
+    /// alignment (SPEC §3), derived rather than stored.
+    func cellFrame(_ size: Size, at position: Double, lineStart: Double, thickness: Double) -> AxisRect {
+        let e = size.extents(axes)
+        return AxisRect(line: position, scroll: lineStart + (thickness - e.scroll) * crossAlignment.factor, lineExtent: e.line, scrollExtent: e.scroll)
+    }
+
+    /// An inline element's line spans the available line axis (SPEC §6).
+    func inlineFrame(lineStart: Double, thickness: Double) -> AxisRect {
+        AxisRect(line: leading, scroll: lineStart, lineExtent: Swift.max(0, available), scrollExtent: thickness)
+    }
+}
+
+/// Where a flow pass stands: the next item, the next inline element, and the end of the last
+/// line laid out (the body's extent when the pass is done).
+struct Cursor {
+    var item = 0
+    var inline = 0
+    var position = 0.0
+    /// Whether a line was laid out before (line spacing goes between lines only).
+    var hasLine = false
+
+    var key: LineKey { LineKey(item: item, inline: inline) }
+
+    /// Lays out the line at the cursor (an inline element's, or items' by `items`: the line from
+    /// an item, of a run that ends at `runEnd`, at a start; it returns the line and its end) and
+    /// moves past it. The position is the end of the previous line; spacing is added here.
+    @inline(__always)
+    mutating func layLine(_ g: FlowGeometry, _ inlines: [InlineElement], itemCount: Int,
+                          items: (_ first: Int, _ runEnd: Int, _ start: Double, _ inline: Int) -> (Line, end: Int)) -> Line {
+        let start = hasLine ? position + g.lineSpacing : position
+        let line: Line
+        if inline < inlines.count && inlines[inline].before <= item {
+            line = Line(start: start, thickness: inlines[inline].extent, firstItem: item, inlineIndex: Int32(inline), isInline: true)
+            inline += 1
+        } else {
+            let end: Int
+            (line, end) = items(item, inline < inlines.count ? inlines[inline].before : itemCount, start, inline)
+            item = end
+        }
+        position = start + line.thickness
+        hasLine = true
+        return line
+    }
+}
+
+/// Lays out lines one by one over unsafe views of a body's columns: the hot loop of the engine.
+struct FlowPass {
+    let geometry: FlowGeometry
+    let inlines: [InlineElement]
+    let sizes: UnsafeBufferPointer<Size>
+    let linePos: UnsafeMutableBufferPointer<Double>
+
+    func isAtEnd(_ c: Cursor) -> Bool { c.item >= sizes.count && c.inline >= inlines.count }
+
+    /// Lays out the line at the cursor, writes its items' positions and moves the cursor past it.
+    func layLine(_ c: inout Cursor) -> Line {
+        c.layLine(geometry, inlines, itemCount: sizes.count) { layItems(from: $0, runEnd: $1, start: $2, inlineIndex: $3) }
+    }
+
+    /// A size is two doubles (width, height); `lineComponent` says which runs along the line axis.
+    /// (Wrapping arithmetic: i < CL_MAX_ITEMS, so the offsets cannot overflow.)
+    @inline(__always) private func lineExtent(_ i: Int) -> Double {
+        UnsafeRawBufferPointer(sizes).load(fromByteOffset: (i &* 2 &+ geometry.axes.lineComponent) &* 8, as: Double.self)
+    }
+    @inline(__always) private func scrollExtent(_ i: Int) -> Double {
+        UnsafeRawBufferPointer(sizes).load(fromByteOffset: (i &* 2 &+ 1 &- geometry.axes.lineComponent) &* 8, as: Double.self)
+    }
+
+    /// Greedy line breaking, then alignment along the line and inside it (SPEC §3).
+    func layItems(from first: Int, runEnd: Int, start: Double, inlineIndex: Int) -> (Line, end: Int) {
+        let a = geometry.available, s = geometry.spacing
+        var used = lineExtent(first)
+        var thickness = scrollExtent(first)
+        var end = first + 1
+        while end < runEnd {
+            let w = lineExtent(end)
+            if used + s + w > a + 1e-9 { break }
+            used += s + w
+            thickness = Swift.max(thickness, scrollExtent(end))
+            end += 1
+        }
+        let n = end - first
+        var x = geometry.leading, gap = s
+        if n == 1 && used > a {
+            // Oversized: alone at the leading inset, not centred.
+        } else {
+            switch geometry.alignment {
+            case .justified:
+                if end == runEnd {
+                    // Last line of a run: spaced as if copies of its last item went on (SPEC §3).
+                    let last = lineExtent(end - 1) + s
+                    if last == 0 {
+                        gap = s
+                    } else {
+                        let copies = Swift.max(0, ((a - used + 1e-9) / last).rounded(.down))
+                        let count = Double(n) + copies
+                        if count == 1 {
+                            x += (a - used) / 2
+                        } else if copies.isFinite {
+                            gap = s + (a - used - copies * last) / (count - 1)
+                        }  // (else copies of a last item of almost no extent without end: the gap tends to the spacing)
+                    }
+                } else if n == 1 {
+                    x += (a - used) / 2
+                } else {
+                    gap = s + (a - used) / Double(n - 1)
+                }
+            case .leading: break
+            case .center: x += (a - used) / 2
+            case .trailing: x += a - used
+            }
+        }
+        let low = x
+        for i in first..<end {
+            linePos[i] = x
+            x += lineExtent(i) + gap
+        }
+        let high = linePos[end - 1] + lineExtent(end - 1)
+        return (Line(start: start, thickness: thickness, firstItem: first, inlineIndex: Int32(inlineIndex), isInline: false,
+                     low: low, high: high), end)
+    }
+}
+
+extension FlowPass {
+    /// The item line that starts at `item` (of a run that ends at `runEnd`) for sizes read one
+    /// by one, where they are not one buffer (estimated sizes, a column of pieces): laid out on
+    /// a window of sizes that grows until the line ends inside it. Returns the line, where it
+    /// ends and its items' positions.
+    static func line(from item: Int, runEnd: Int, start: Double, inline: Int, _ g: FlowGeometry,
+                     size: (Int) -> Size) -> (line: Line, end: Int, positions: ArraySlice<Double>) {
+        var window = 16
+        while true {
+            let upper = Swift.min(runEnd, item + window)
+            let sizes = (item..<upper).map(size)
+            var positions = [Double](repeating: 0, count: sizes.count)
+            var (line, end) = sizes.withUnsafeBufferPointer { s in
+                positions.withUnsafeMutableBufferPointer { p in
+                    FlowPass(geometry: g, inlines: [], sizes: s, linePos: p).layItems(from: 0, runEnd: upper - item, start: start, inlineIndex: inline)
+                }
+            }
+            // A line that ends inside the window broke where it would on the whole run.
+            if end < upper - item || upper == runEnd {
+                line.firstItem = item
+                return (line, item + end, positions[..<end])
+            }
+            window *= 4
+        }
+    }
+}
