@@ -43,8 +43,13 @@ final class SourceReader {
         var total = counts.reduce(counts.count, +)
         var models = SectionModels()
         models.reserveCapacity(counts.count)
-        let asking = self.asking
+        let asking = self.asking, defaults = rules.definition.sectionDefaults
         for (s, n) in counts.enumerated() {
+            guard asking.metrics || asking.inlines else {
+                // Every section has the defaults and no inline elements: nothing to ask or check.
+                models.appendSection(metrics: defaults, itemCount: n, inlines: [], alike: s > 0)
+                continue
+            }
             let outline = try readOutline(s, itemCount: n, rules, budget: rules.definition.elementLimit - total, memory: &memory, asking: asking)
             total += outline.inlines.count
             models.appendSection(metrics: outline.metrics, itemCount: n, inlines: outline.inlines, alike: s > 0 && !asking.metrics)

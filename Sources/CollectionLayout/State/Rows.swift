@@ -11,7 +11,8 @@ struct Rows<Element>: RandomAccessCollection, MutableCollection {
     var endIndex: Int { count }
 
     subscript(i: Int) -> Element {
-        get { chunks[i >> Self.shift][i & Self.mask] }
+        // Read in place: a field of a row is read without copying the row (and retaining its body).
+        _read { yield chunks[i >> Self.shift][i & Self.mask] }
         _modify { yield &chunks[i >> Self.shift][i & Self.mask] }
     }
 
