@@ -143,7 +143,7 @@ struct PackedFlowSection: SectionBody {
     }
 
     func cellFrames(_ items: [Int]) -> [AxisRect?] {
-        var frames = [AxisRect?](repeating: nil, count: model.itemCount)
+        var frames = [AxisRect?](repeating: nil, count: run.itemRange(index).count)
         run.forEachCell(index) { i, frame in frames[i] = frame }
         return items.map { $0 >= 0 && $0 < frames.count ? frames[$0] : nil }
     }
