@@ -66,7 +66,7 @@ struct SectionModels {
 
     /// Adds the sections `range` of a run (their sizes one slice of the run's).
     mutating func append(run: FlowRun, sections range: Range<Int>) {
-        for k in range { appendSection(metrics: run.metrics, itemCount: run.itemRange(k).count, inlines: []) }
+        for k in range { appendSection(metrics: run.metrics, itemCount: run.itemRange(k).count, inlines: [], alike: k > range.lowerBound) }
         sizes.append(contentsOf: run.sizes(of: range))
     }
 

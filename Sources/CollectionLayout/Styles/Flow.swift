@@ -24,14 +24,9 @@ struct FlowBody: LineBody {
         layoutAll()
     }
 
-    /// Lays the body out again for new data, re-using the arrays of the last pass.
+    /// Lays the body out again for new data or a new space, re-using the arrays of the last pass.
     mutating func reload(_ model: SectionModel, in space: BodySpace) {
         self.model = model
-        relayout(in: space)
-    }
-
-    /// Lays the body out again, re-using the arrays of the last pass.
-    mutating func relayout(in space: BodySpace) {
         self.space = space
         geometry = FlowGeometry(metrics: model.metrics, space: space)
         layoutAll()

@@ -100,14 +100,10 @@ final class FlowRun {
             }
         }
     }
-
-    /// The same sections laid out in another space (a new viewport extent): the storage is shared.
-    func relaid(in space: BodySpace) -> FlowRun {
-        FlowRun(metrics: metrics, space: space, sizes: allSizes, itemStarts: itemStarts)
-    }
 }
 
-/// Section `index` of a run: queries lay its few items out again (`body`), in the run's space.
+/// Section `index` of a run: queries lay its few items out again on the stack, in the run's
+/// space (`FlowRun.forEachCell`); line snapping, rare, builds the section's `FlowBody`.
 struct PackedFlowSection: SectionBody {
     let run: FlowRun
     let index: Int

@@ -17,9 +17,8 @@ protocol SectionBody {
     /// The body's extent along the scroll axis.
     var extent: Double { get }
 
-    /// Lays out again for a new space (a new viewport extent); a style may re-use its storage.
-    mutating func relayout(in space: BodySpace)
-    /// Lays out new data (a full invalidation); a style may re-use its storage.
+    /// Lays out new data or in a new space (a full invalidation, a new viewport extent); a style
+    /// may re-use its storage.
     mutating func reload(_ model: SectionModel, in space: BodySpace)
     /// Lets `write` change the sizes (or frames) of `items` (sorted, unique, in range) in the
     /// model, in place, and lays out what they change: a style may do less than a whole
@@ -49,7 +48,6 @@ extension SectionBody {
     static var placesItemsItself: Bool { false }
     static var takesInlineElements: Bool { false }
     var strip: Strip? { nil }
-    mutating func relayout(in space: BodySpace) { self = Self(model, in: space) }
     mutating func reload(_ model: SectionModel, in space: BodySpace) { self = Self(model, in: space) }
     func inlineFrame(_ index: Int) -> AxisRect? { nil }
     func cellFrames(_ items: [Int]) -> [AxisRect?] { items.map(cellFrame) }

@@ -96,8 +96,8 @@ class SectionMetricsTable:
         self._rows = table_rows
         self._columns = columns
         self._resolved: Any = None  # ctypes array of cl_section_metrics
+        self._current = False  # whether every row of it is resolved from the rows as they are
         self._keep: list[Any] = []  # decoration id arrays the rows point to
-        self._decorations_seen = -1  # how many decorations were known when resolved
         self._base: Any = None  # the defaults and decoration ids it was resolved with
         self._decoration_ids: dict[str, int] = {}
 
@@ -113,14 +113,17 @@ class SectionMetricsTable:
             self._rows = [self._row(i) for i in range(self.count)]
             self._columns = {}
         self._rows[section].update(metrics)
-        if self._resolved is not None:
+        if self._current:
             # In place: the library may read the resolved rows as an array (cl_array_source).
-            self._resolve_row(section, self._resolved, self._base, self._decoration_ids)
+            try:
+                self._resolve_row(section, self._resolved, self._base, self._decoration_ids)
+            except CollectionLayoutError:
+                self._current = False  # resolved again, and the error reported, at the next pass
 
     def resolved(self, base: cl_section_metrics, decoration_ids: Mapping[str, int]) -> Any:
         """The C array of every row from `base` (the layout's defaults), resolved again when
         decorations were added since."""
-        if self._resolved is None or self._decorations_seen != len(decoration_ids):
+        if not self._current or len(self._decoration_ids) != len(decoration_ids):
             self._resolve(base, decoration_ids)
         return self._resolved
 
@@ -147,7 +150,7 @@ class SectionMetricsTable:
         self._resolved = table
         self._base = cl_section_metrics.from_buffer_copy(base)
         self._decoration_ids = dict(decoration_ids)
-        self._decorations_seen = len(decoration_ids)
+        self._current = True
 
     def _resolve_row(self, section: int, table: Any, base: cl_section_metrics,
                      decoration_ids: Mapping[str, int]) -> None:
@@ -193,13 +196,12 @@ class SectionMetricsTable:
 
         def metrics(_user: Any, section: int, inout: int) -> int:
             try:
-                if self._resolved is None or self._decorations_seen != len(source.decoration_ids):
-                    self._resolve(cl_section_metrics.from_address(inout), source.decoration_ids)
+                rows = self.resolved(cl_section_metrics.from_address(inout), source.decoration_ids)
                 if not 0 <= section < self.count:
                     raise BadCallbackDataError(
                         f"section_metrics: the table has {self.count} sections, the layout "
                         f"asked for section {section}", CL_ERROR_BAD_CALLBACK_DATA)
-                ctypes.memmove(inout, ctypes.addressof(self._resolved) + section * size, size)
+                ctypes.memmove(inout, ctypes.addressof(rows) + section * size, size)
                 return CL_OK
             except BaseException as error:  # noqa: BLE001 - re-raised after the C call
                 status: int = fail(error)

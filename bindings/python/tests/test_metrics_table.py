@@ -112,3 +112,10 @@ def test_a_table_over_arrays_is_read_in_place():
         layout.invalidate_sections([2])
         assert layout.footer(2).frame[3] == 20
         assert layout.header(0).frame[3] == 30
+        # a bad row is reported at the next pass (by the library, or when it does not resolve)
+        table.set(1, header=math.nan)
+        with pytest.raises(BadCallbackDataError):
+            layout.invalidate_sections([1])
+        table.set(1, header=0, style="masonry")
+        with pytest.raises(InvalidArgumentError, match="style must be one of"):
+            layout.invalidate_sections([1])
