@@ -49,3 +49,44 @@ import Testing
         }
     }
 }
+
+/// Searches that start from a hint (edits taken in order) find what a search from scratch finds,
+/// whatever the hint; and a column of many pieces reads its values across pieces as one array.
+@Suite struct SearchFromHintTests {
+    @Test(arguments: 0..<20)
+    func aHintedLineSearchFindsTheLineOfAFreshSearch(seed: Int) {
+        var rng = SeededGenerator(seed: UInt64(seed) &+ 101)
+        var builder = LineStore.Builder(atMost: 2000)
+        var item = 0, start = 0.0
+        for _ in 0..<Int.random(in: 1...1500, using: &rng) {
+            builder.append(Line(start: start, thickness: 10, firstItem: item, inlineIndex: 0, isInline: false, low: 0, high: 100))
+            item += Int.random(in: 1...4, using: &rng)
+            start += 12
+        }
+        let lines = builder.finish()
+        var hints: [LineStore.Index] = [lines.startIndex]
+        var i = lines.startIndex
+        while i != lines.endIndex { hints.append(i); i = lines.index(after: i) }
+        for _ in 0..<300 {
+            let target = Int.random(in: 0..<(item + 3), using: &rng), hint = hints.randomElement(using: &rng)!
+            #expect(lines.lineIndex(containing: target, from: hint) == lines.lineIndex(containing: target), "seed \(seed) item \(target) hint \(hint)")
+        }
+    }
+
+    @Test(arguments: 0..<20)
+    func aColumnOfPiecesReadsAsOneArray(seed: Int) {
+        var rng = SeededGenerator(seed: UInt64(seed) &+ 7)
+        var column = Column<Int>(), values: [Int] = []
+        for _ in 0..<Int.random(in: 1...40, using: &rng) {
+            let piece = (0..<Int.random(in: 0...20, using: &rng)).map { _ in Int.random(in: 0...1000, using: &rng) }
+            column.append(contentsOf: piece)
+            values += piece
+        }
+        for _ in 0..<100 {
+            let a = Int.random(in: 0...values.count, using: &rng), b = Int.random(in: a...values.count, using: &rng)
+            var read: [Int] = [-1]
+            column.append(a..<b, to: &read)
+            #expect(read == [-1] + values[a..<b] && Array(column.slice(a..<b)) == Array(values[a..<b]), "seed \(seed) \(a)..<\(b)")
+        }
+    }
+}

@@ -73,14 +73,28 @@ struct Column<Element> {
         let (p, k) = locate(range.lowerBound)
         let values = piece(p), from = values.startIndex + k
         if k + range.count <= values.count { return values[from..<(from + range.count)] }
-        var copy = Column()
-        copy.append(contentsOf: self, range: range)
-        return copy.array[...]
+        var copy: [Element] = []
+        copy.reserveCapacity(range.count)
+        append(range, to: &copy)
+        return copy[...]
     }
 
-    /// Many small pieces make every look-up dearer: past 64 pieces, the column is copied into
-    /// one (a cost in proportion to the edits that cut it so, each of which was cheap).
-    func compactedIfFragmented() -> Column { rest.count >= 64 ? Column(array) : self }
+    /// Appends the values of items `range` to `values` (one search, then piece by piece).
+    func append(_ range: Range<Int>, to values: inout [Element]) {
+        guard !range.isEmpty else { return }
+        var (p, k) = locate(range.lowerBound), left = range.count
+        while left > 0 {
+            let piece = self.piece(p), from = piece.startIndex + k, take = Swift.min(left, piece.count - k)
+            values += piece[from..<(from + take)]
+            left -= take
+            (p, k) = (p + 1, 0)
+        }
+    }
+
+    /// Many small pieces make every look-up dearer: when the pieces hold fewer than 64 items on
+    /// average, the column is copied into one. The copy costs the count, but only after edits
+    /// have cut count / 64 pieces: 64 items per cut, in proportion to the edits.
+    func compactedIfFragmented() -> Column { rest.count > Swift.max(64, count / 64) ? Column(array) : self }
 
     /// The values in one array (a copy unless the column is one whole array).
     var array: [Element] {

@@ -51,13 +51,13 @@ struct EstimatedFlowBody: SectionBody {
             count += 1
         }
         guard count <= templateLimit else { return nil }
-        let (line, _, positions) = FlowPass.line(from: 0, runEnd: count + 1, start: 0, inline: 0, g) { _ in estimate }
+        let (line, _, positions) = FlowPass.line(from: 0, runEnd: count + 1, start: 0, inline: 0, g) { ArraySlice(repeating: estimate, count: $0.count) }
         return Template(perLine: count, positions: Array(positions), line: line)
     }
 
     /// The line that starts at `item` (of a run ending at `runEnd`), laid out by FlowPass.
     private func layLine(from item: Int, runEnd: Int, start: Double, inline: Int) -> (line: Line, end: Int, positions: ArraySlice<Double>) {
-        FlowPass.line(from: item, runEnd: runEnd, start: start, inline: inline, geometry, size: model.size)
+        FlowPass.line(from: item, runEnd: runEnd, start: start, inline: inline, geometry) { $0.map(model.size)[...] }
     }
 
     // MARK: The pass

@@ -79,6 +79,7 @@ struct FlowBody: LineBody {
         while k < changed.count {
             k = reflow(from: changed[k], changed: changed, next: k, positions: &positions, newLines: &newLines)
         }
+        lines.foldBounds()
         linePos = Column(positions)
     }
 
@@ -184,13 +185,13 @@ struct FlowBody: LineBody {
         // Lines need not meet the old ones again (equal items, one of another width inserted:
         // every later break moves by one item). Past this many items laid out again, laying
         // out the whole section costs less.
-        var budget = (hunks.count + 32) * 64 + model.itemCount / 512
+        var budget = (hunks.count + 32) * 64 + model.itemCount / 512, hint = lines.startIndex
         // The positions laid out again, by the old items they replace (collected, then put
         // together with the old positions once).
         var relaid: [(old: Range<Int>, first: Int, positions: [Double])] = []
         while h < hunks.count {
             let shift = total - toDo
-            guard let (next, range, positions) = relay(hunks, from: h, count: model.itemCount - toDo, toDo: &toDo, budget: &budget) else {
+            guard let (next, range, positions) = relay(hunks, from: h, count: model.itemCount - toDo, toDo: &toDo, budget: &budget, hint: &hint) else {
                 return nil
             }
             if let last = relaid.last, range.lowerBound < last.first + last.positions.count {
@@ -202,6 +203,7 @@ struct FlowBody: LineBody {
             }
             h = next
         }
+        lines.foldBounds()
         var positions = Column<Double>(), at = 0
         for (range, _, values) in relaid {
             positions.append(contentsOf: old.linePos, range: at..<range.lowerBound)
@@ -231,18 +233,27 @@ struct FlowBody: LineBody {
     /// (taking in the hunks it reaches). `current`: the item count of the lines as they are.
     /// Returns the first hunk not done and the new positions with the items they replace (in
     /// the numbering of the lines as they were), or nil past `budget` items laid out in all.
-    private mutating func relay(_ hunks: [ItemHunk], from h: Int, count current: Int, toDo: inout Int,
-                                budget: inout Int) -> (next: Int, replaced: Range<Int>, positions: [Double])? {
+    /// `hint`: a line at or before hunk `h`'s (where the last pass began), made this pass's.
+    private mutating func relay(_ hunks: [ItemHunk], from h: Int, count current: Int, toDo: inout Int, budget: inout Int,
+                                hint: inout LineStore.Index) -> (next: Int, replaced: Range<Int>, positions: [Double])? {
         // Items before `first` are numbered as they will be; from `first` on, the old items of
         // the hunk stand where its new ones will.
         let first = hunks[h].new.lowerBound
-        let (start, from) = restart(at: lines.lineIndex(containing: Swift.min(first, current - 1)) ?? lines.startIndex)
+        let (start, from) = restart(at: lines.lineIndex(containing: Swift.min(first, current - 1), from: hint) ?? lines.startIndex)
+        hint = start
         var cursor = from
         let oldFirst = cursor.item
         var newLines: [Line] = [], positions: [Double] = []
         var done = h, delta = 0  // hunks taken in, and the item change they make
         var old = start, resume = lines.endIndex
         let sizes = model.sizes, geometry = self.geometry
+        // The sizes from the pass's first item on, read out of the column as the pass needs them.
+        var window: [Size] = []
+        func read(_ range: Range<Int>) -> ArraySlice<Size> {
+            let end = oldFirst + window.count
+            if range.upperBound > end { sizes.append(end..<Swift.min(sizes.count, Swift.max(range.upperBound, end + 64)), to: &window) }
+            return window[(range.lowerBound - oldFirst)..<(range.upperBound - oldFirst)]
+        }
         while cursor.item < model.itemCount || cursor.inline < inlines.count {
             guard cursor.item - oldFirst <= budget else { return nil }
             // Take in the hunks the pass has reached.
@@ -261,7 +272,7 @@ struct FlowBody: LineBody {
                 }
             }
             newLines.append(cursor.layLine(geometry, inlines, itemCount: model.itemCount) { first, runEnd, start, inline in
-                let laid = FlowPass.line(from: first, runEnd: runEnd, start: start, inline: inline, geometry) { sizes[$0] }
+                let laid = FlowPass.line(from: first, runEnd: runEnd, start: start, inline: inline, geometry, sizes: read)
                 positions += laid.positions
                 return (laid.line, laid.end)
             })

@@ -154,11 +154,11 @@ extension FlowPass {
     /// a window of sizes that grows until the line ends inside it. Returns the line, where it
     /// ends and its items' positions.
     static func line(from item: Int, runEnd: Int, start: Double, inline: Int, _ g: FlowGeometry,
-                     size: (Int) -> Size) -> (line: Line, end: Int, positions: ArraySlice<Double>) {
+                     sizes: (Range<Int>) -> ArraySlice<Size>) -> (line: Line, end: Int, positions: ArraySlice<Double>) {
         var window = 16
         while true {
             let upper = Swift.min(runEnd, item + window)
-            let sizes = (item..<upper).map(size)
+            let sizes = sizes(item..<upper)
             var positions = [Double](repeating: 0, count: sizes.count)
             var (line, end) = sizes.withUnsafeBufferPointer { s in
                 positions.withUnsafeMutableBufferPointer { p in

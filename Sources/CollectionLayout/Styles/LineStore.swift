@@ -123,15 +123,18 @@ struct LineStore {
     }
 
     /// Lines per chunk as built; a chunk grows up to twice as many by edits before it is split.
-    static let chunkCapacity = 512
+    static let chunkCapacity = 128
 
     private var chunks = LineChunks()
-    /// The line-axis extent of all item lines (min origin, max end): the chunks' bounds folded
-    /// after every change.
-    private(set) var itemBounds = (low: Double.infinity, high: -Double.infinity)
+    /// The line-axis extent of all item lines (min origin, max end): the chunks' bounds folded,
+    /// nil while changes that may shrink them are under way (folded once when they are done).
+    private var foldedBounds: (low: Double, high: Double)? = (Double.infinity, -Double.infinity)
 
-    private mutating func foldBounds() {
-        itemBounds = chunks.bounds
+    var itemBounds: (low: Double, high: Double) { foldedBounds ?? chunks.bounds }
+
+    /// Folds the chunks' bounds again after changes (a pass over the chunks' heads, once).
+    mutating func foldBounds() {
+        if foldedBounds == nil { foldedBounds = chunks.bounds }
     }
 
     var startIndex: Index { Index(chunk: 0, line: 0) }
@@ -171,14 +174,20 @@ struct LineStore {
         lastIndex { line, _ in line.firstItem <= item }
     }
 
-    /// The line-axis extent of all item lines (min origin, max end).
-    /// The same, searched from `hint` (a line at or before the item's): inside the hint's chunk
-    /// when the item is there, as changes taken in order usually are.
+    /// The same, searched from `hint` (a line at or before the item's), as changes taken in
+    /// order are: galloping over the chunks from the hint's, then inside the chunk found.
     func lineIndex(containing item: Int, from hint: Index) -> Index? {
-        let c = hint.chunk
-        guard c < chunks.count, hint.line < chunks.lineCount(c), self[hint].firstItem <= item,
-              c + 1 == chunks.count || line(c + 1, 0).firstItem > item else { return lineIndex(containing: item) }
-        return Index(chunk: c, line: partition(hint.line..<chunks.lineCount(c)) { line(c, $0).firstItem <= item } - 1)
+        guard hint.chunk < chunks.count, hint.line < chunks.lineCount(hint.chunk), self[hint].firstItem <= item else {
+            return lineIndex(containing: item)
+        }
+        var low = hint.chunk, step = 1  // chunk `low` starts at or before the item
+        while low + step < chunks.count && line(low + step, 0).firstItem <= item {
+            low += step
+            step *= 2
+        }
+        let c = partition((low + 1)..<Swift.min(low + step, chunks.count)) { line($0, 0).firstItem <= item } - 1
+        let from = c == hint.chunk ? hint.line : 0
+        return Index(chunk: c, line: partition(from..<chunks.lineCount(c)) { line(c, $0).firstItem <= item } - 1)
     }
 
     /// The line with this key, if any.
@@ -269,6 +278,7 @@ struct LineStore {
             flush()
             var store = LineStore()
             for chunk in chunks { store.chunks.append(chunk) }
+            store.foldedBounds = nil
             store.foldBounds()
             return store
         }
@@ -343,7 +353,7 @@ struct LineStore {
             offset = end
         }
         chunks.replaceSubrange(c0...removeThrough, with: pieces)
-        foldBounds()
+        foldedBounds = nil
     }
 
     /// The common case (the lines replaced and those that meet them again in one chunk): the
@@ -380,9 +390,9 @@ struct LineStore {
         chunks[first.chunk] = chunk
         chunks.shift(from: first.chunk + 1, by: delta, items: items)
         if shrinks {
-            foldBounds()
-        } else {
-            itemBounds = (Swift.min(itemBounds.low, chunk.low), Swift.max(itemBounds.high, chunk.high))
+            foldedBounds = nil
+        } else if let bounds = foldedBounds {
+            foldedBounds = (Swift.min(bounds.low, chunk.low), Swift.max(bounds.high, chunk.high))
         }
     }
 }
