@@ -145,7 +145,7 @@ def per_call(fn, args, repeat: int = 5) -> float:
 
 def python_rows(c: dict, n: int, runs: int, row) -> None:
     """15: a screen query from Python into numpy and into objects; 16: many sections with
-    per-section metrics from Python (SectionMetricsTable) against one section; 17: custom
+    per-section metrics from Python (sizes with counts, SectionMetricsTable) against one section; 17: custom
     sections from Python with numpy frames against the C-driven custom layout."""
     from collectionlayout import SectionMetricsTable
 
@@ -168,20 +168,27 @@ def python_rows(c: dict, n: int, runs: int, row) -> None:
 
     per = 1000
     sections = [sz[i * per:(i + 1) * per] for i in range(n // per)]
+    counts = np.full(len(sections), per)
     common = dict(viewport=(0, 0, WIDTH, 844), insets=(INSET,) * 4, line_spacing=SPACING,
                   interitem_spacing=SPACING)
     headers = 30.0 + np.arange(len(sections)) % 3  # per section, not all alike
     table = SectionMetricsTable(header=headers, footer=np.full(len(sections), 10.0))
     one_t, lay = timed(lambda: Layout.from_sizes(sz, header=30.0, footer=10.0, **common), runs)
     lay.close()
-    many_t, lay = timed(lambda: Layout.from_sizes(sections, section_metrics=table, **common), runs)
+    # the sections' sizes as one array and counts, their metrics as a table: no Python per section
+    many_t, lay = timed(lambda: Layout.from_sizes(sz, counts=counts, section_metrics=table, **common),
+                        runs)
+    lay.close()
+    listed_t, lay = timed(lambda: Layout.from_sizes(sections, section_metrics=table, **common), runs)
     lay.close()
     calls_t, lay = timed(lambda: Layout.from_sizes(
         sections, section_metrics=lambda s: {"header": headers[s], "footer": 10.0}, **common), runs)
     lay.close()
     label = f"{len(sections):,} x {per:,}"
-    row(f"16. {label} from Python, per-section metrics (SectionMetricsTable)", ms(many_t),
-        f"{many_t / one_t:.2f}x 1 section of {n:,} from Python ({ms(one_t)})", "<= 1.2x")
+    row(f"16. {label} from Python, sizes with counts, per-section metrics (SectionMetricsTable)",
+        ms(many_t), f"{many_t / one_t:.2f}x 1 section of {n:,} from Python ({ms(one_t)})", "<= 1.2x")
+    row(f"   {label}, sizes as a list of arrays, SectionMetricsTable", ms(listed_t),
+        f"{listed_t / one_t:.2f}x 1 section", "")
     row(f"   {label}, per-section metrics by a Python callable", ms(calls_t),
         f"{calls_t / one_t:.2f}x 1 section", "")
 

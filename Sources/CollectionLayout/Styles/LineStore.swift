@@ -123,7 +123,7 @@ struct LineStore {
     }
 
     /// Lines per chunk as built; a chunk grows up to twice as many by edits before it is split.
-    static let chunkCapacity = 128
+    static let chunkCapacity = 512
 
     private var chunks = LineChunks()
     /// The line-axis extent of all item lines (min origin, max end): the chunks' bounds folded,
@@ -236,9 +236,9 @@ struct LineStore {
     // MARK: Building and changing
 
     /// Builds a store line by line, filling one chunk at a time (cheaper than appending to the
-    /// last chunk of the store in place).
+    /// last chunk of the store in place), and handing each full chunk to the store.
     struct Builder {
-        private var chunks: [Chunk] = []
+        private var store = LineStore()
         private var current: [Line] = []
         private var base = 0.0
         /// The current chunk's line-axis bounds, kept as lines come.
@@ -269,15 +269,13 @@ struct LineStore {
             // The reservation counted every item as a line: give back what a short last chunk
             // did not use.
             let lines = current.capacity > 2 * current.count ? Array(current[...]) : current
-            chunks.append(Chunk(base: base, lines: lines, low: low, high: high))
+            store.chunks.append(Chunk(base: base, lines: lines, low: low, high: high))
             current = []
             (low, high) = (Double.infinity, -Double.infinity)
         }
 
         consuming func finish() -> LineStore {
             flush()
-            var store = LineStore()
-            for chunk in chunks { store.chunks.append(chunk) }
             store.foldedBounds = nil
             store.foldBounds()
             return store

@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from . import _lib
-from ._convert import int64, number, set_metrics
+from ._convert import int64, invalid, number, set_metrics
 from ._lib import CL_ERROR_BAD_CALLBACK_DATA, CL_ERROR_CALLBACK, CL_OK, cl_inline_element, cl_size
 from .errors import BadCallbackDataError, CollectionLayoutError
 
@@ -73,6 +73,12 @@ def _address(array: Any) -> int:
         return int(array.__array_interface__["data"][0])
 
 
+def held_sizes(owned: Any) -> list[Any] | None:
+    """The list of sections' sizes a from_sizes layout holds (an ArraySizes' list, made when
+    first asked for), or None."""
+    return owned.sections if isinstance(owned, ArraySizes) else owned
+
+
 class ArraySizes:
     """Item sizes held as one C-contiguous float64 (n, 2) numpy array per section
     (Layout.from_sizes): the library's item_sizes callback copies a batch with one memmove from
@@ -82,14 +88,52 @@ class ArraySizes:
     `fixed`: the list never changes (its arrays may change in place): the counts and sizes are
     then given to the library as a cl_array_source, with no Python call per section."""
 
-    def __init__(self, sections: list[Any], fixed: bool = False) -> None:
-        self.sections = sections
+    def __init__(self, sections: list[Any] | None, fixed: bool = False) -> None:
+        self._sections = sections
         self.fixed = fixed
         self._cache: dict[int, tuple[Any, int]] = {}  # section -> (array, address)
         # What the cl_array_source points to (array_source): counts, addresses, the arrays.
         self._counts: Any = None
         self._addresses: Any = None
         self._seen: list[Any] = []
+        # split(): the array and where each section starts and ends, until the views are made.
+        self._split: Any = None
+
+    @classmethod
+    def split(cls, sizes: Any, counts: Any) -> ArraySizes:
+        """Fixed sizes given as one (n, 2) array and each section's count: the counts and
+        addresses the library reads are computed in one go (numpy), and the sections' views of
+        the array are made only when the list is asked for (`sections`)."""
+        import numpy as np
+        values = np.ascontiguousarray(sizes, dtype=np.float64)
+        if values.ndim != 2 or values.shape[1] != 2:
+            raise invalid(f"with counts, the sizes are one array of shape (n, 2), not {values.shape}")
+        lengths = np.asarray(counts)
+        if lengths.ndim != 1 or (lengths.size and lengths.dtype.kind not in "iu"):
+            raise invalid(f"counts must be a sequence of integers, one per section, not {counts!r}")
+        lengths = lengths.astype(np.int64)
+        if lengths.size and lengths.min() < 0:
+            section = int(np.argmin(lengths))
+            raise invalid(f"counts must not be negative: section {section} has {int(lengths[section])}")
+        ends = np.cumsum(lengths)
+        total = int(ends[-1]) if lengths.size else 0
+        if total != len(values):
+            raise invalid(f"the counts add up to {total} items, but the sizes array has {len(values)}")
+        self = cls(None, fixed=True)
+        starts = ends - lengths
+        self._split = (values, starts, ends)
+        self._counts = lengths
+        self._addresses = (_address(values) + 16 * starts).astype(np.uintp)
+        return self
+
+    @property
+    def sections(self) -> list[Any]:
+        """The list of the sections' arrays the library reads (a split's views, made now)."""
+        if self._sections is None:
+            values, starts, ends = self._split
+            self._sections = [values[a:b] for a, b in zip(starts.tolist(), ends.tolist())]
+            self._seen = list(self._sections)
+        return self._sections
 
     def array_source(self) -> Any:
         """The cl_array_source over the list as it is now: counts and a table of the arrays'
@@ -98,22 +142,22 @@ class ArraySizes:
         struct, which the library reads at every pass; only the entries of arrays that are not
         the ones seen before are read again."""
         import numpy as np
-        sections = self.sections
-        seen = self._seen
-        if self._counts is not None and len(seen) == len(sections):
-            for s, a in enumerate(sections):
-                if a is not seen[s]:
-                    self._counts[s] = len(a)
-                    self._addresses[s] = _address(a)
-                    seen[s] = a
-        else:
-            self._counts = np.fromiter((len(a) for a in sections), dtype=np.int64,
-                                       count=len(sections))
-            self._addresses = np.fromiter((_address(a) for a in sections), dtype=np.uintp,
-                                          count=len(sections))
-            self._seen = list(sections)
+        if self._sections is not None:  # (a split whose list nobody has asked for is as it was)
+            sections, seen = self._sections, self._seen
+            if self._counts is not None and len(seen) == len(sections):
+                for s, a in enumerate(sections):
+                    if a is not seen[s]:
+                        self._counts[s] = len(a)
+                        self._addresses[s] = _address(a)
+                        seen[s] = a
+            else:
+                self._counts = np.fromiter((len(a) for a in sections), dtype=np.int64,
+                                           count=len(sections))
+                self._addresses = np.fromiter((_address(a) for a in sections), dtype=np.uintp,
+                                              count=len(sections))
+                self._seen = list(sections)
         arrays = getattr(self, "_arrays", None) or _lib.lib().cl_array_source_default()
-        arrays.section_count = len(sections)
+        arrays.section_count = len(self._counts)
         arrays.item_counts = self._counts.ctypes.data
         arrays.item_sizes = self._addresses.ctypes.data
         self._arrays = arrays

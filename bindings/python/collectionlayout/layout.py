@@ -17,7 +17,7 @@ from ._convert import (ALIGNMENTS, BUILTIN_KINDS, CATEGORIES, COVERAGES, CROSS_A
 from ._lib import (CL_ERROR_CALLBACK, CL_ERROR_INVALID_HANDLE, CL_ERROR_REENTRANT,
                    CL_ERROR_UNKNOWN_KIND, CL_OK, cl_index_path, cl_insets, cl_layout_def,
                    cl_section_metrics, cl_size)
-from ._source import ArraySizes, DataSource
+from ._source import ArraySizes, DataSource, held_sizes
 from .attributes import ATTRIBUTES_DTYPE, Attributes, RectQuery, SectionScroll
 from .errors import (CallbackError, CollectionLayoutError, InvalidHandleError, ReentrantError,
                      UnknownKindError, error_for)
@@ -194,21 +194,32 @@ class Layout(Queries, OrthogonalSections, Updates, Targets, Motion):
 
     @classmethod
     def from_sizes(cls, sizes: Sequence[SizesLike] | npt.NDArray[np.float64],
+                   counts: Sequence[int] | npt.NDArray[np.int64] | None = None,
                    **options: Any) -> Layout:
         """A layout over fixed item sizes: a list with one entry per section, each a sequence of
-        (width, height) or a numpy (n, 2) array; or a single numpy (n, 2) array for one section.
+        (width, height) or a numpy (n, 2) array; or a single numpy (n, 2) array for one section,
+        or, with `counts` (each section's item count, in order), for all sections one after
+        another (a ragged array as values and lengths: no Python work per section).
         Arrays are copied to the library with one memmove per batch; the layout keeps the
         sections alive and reads them again on invalidation (change them in place, then call
         invalidate_items). For a batch update, change the list it reads (`layout.sizes`:
-        replace, insert or remove sections' arrays) first. `options` are those of Layout()."""
-        sections = _size_sections(sizes)
-        if sections and all(type(section).__name__ == "ndarray" for section in sections):
-            item_sizes: Any = ArraySizes(sections, fixed=True)  # read by the library in place
+        replace, insert or remove sections' arrays; with `counts`, views of `sizes`) first.
+        `options` are those of Layout()."""
+        arrays = ArraySizes.split(sizes, counts) if counts is not None else None
+        if arrays is None:
+            sections = _size_sections(sizes)
+            if sections and all(type(section).__name__ == "ndarray" for section in sections):
+                arrays = ArraySizes(sections, fixed=True)  # read by the library in place
+        if arrays is not None:
+            held = arrays  # the list of arrays, made when asked for (a split's views)
+            layout = cls(lambda section: len(held.sections[section]),
+                         section_count=lambda: len(held.sections), item_sizes=arrays, **options)
         else:
-            item_sizes = lambda section, first, count: sections[section][first:first + count]
-        layout = cls(lambda section: len(sections[section]), section_count=lambda: len(sections),
-                     item_sizes=item_sizes, **options)
-        layout._owned_sizes = sections  # its data: a committed movement moves the item in it too
+            layout = cls(lambda section: len(sections[section]), section_count=lambda: len(sections),
+                         item_sizes=lambda section, first, count: sections[section][first:first + count],
+                         **options)
+        # Its data: a committed movement moves the item in it too.
+        layout._owned_sizes = arrays if arrays is not None else sections
         return layout
 
     @classmethod
@@ -226,7 +237,7 @@ class Layout(Queries, OrthogonalSections, Updates, Targets, Motion):
         sequences of pairs); None for other layouts. Give it the new data before a batch update
         (e.g. `layout.sizes[s] = np.insert(layout.sizes[s], i, size, axis=0)`, then
         `perform_batch_update(insert_items=[(s, i)])`)."""
-        return self._owned_sizes
+        return held_sizes(self._owned_sizes)
 
     # ---- Lifetime ---------------------------------------------------------------------------
 

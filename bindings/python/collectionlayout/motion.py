@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any, Optional
 from . import _lib
 from ._convert import Rect, RectLike, int64, invalid, number, rect
 from ._lib import ATTRIBUTES_SIZE, CL_OK, cl_attributes, cl_index_path, cl_rect, cl_update_summary
+from ._source import held_sizes
 from .attributes import Attributes, attributes_from_struct
 from .errors import InvalidHandleError, error_for
 
@@ -213,7 +214,7 @@ class Motion:
             return None
         return (origin.section, origin.item), (target.section, target.item)
 
-    _owned_sizes: Optional[list[Any]] = None  # Layout.from_sizes: the sizes it holds
+    _owned_sizes: Any = None  # Layout.from_sizes: the sizes it holds (a list or an ArraySizes)
     _source: Any  # the DataSource (Layout)
 
     def commit_movement(self) -> UpdateResult:
@@ -225,8 +226,9 @@ class Motion:
         old_sections = self.section_count
         moving = self.movement
         self._call("cl_layout_commit_movement", byref(summary), ctypes.sizeof(summary))
-        if moving is not None and self._owned_sizes is not None:
-            _move_size(self._owned_sizes, *moving)
+        sizes = held_sizes(self._owned_sizes)
+        if moving is not None and sizes is not None:
+            _move_size(sizes, *moving)
             self._source.refresh_arrays()  # from_sizes of arrays: the library reads the list again
         return self._finish_update(summary, old_sections)
 

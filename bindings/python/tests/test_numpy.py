@@ -8,6 +8,7 @@ import numpy as np
 import pytest
 
 from collectionlayout import ATTRIBUTES_DTYPE, Layout, _lib
+from collectionlayout.errors import InvalidArgumentError
 from collectionlayout.layout import CATEGORIES
 
 
@@ -86,6 +87,54 @@ def test_batch_updates_of_a_from_sizes_layout_read_the_list_it_holds():
         layout.perform_batch_update(delete_sections=[0])
         assert [layout.item_count(s) for s in range(2)] == [2, 4]
     assert Layout(lambda s: 1, viewport=(0, 0, 10, 10)).sizes is None
+
+
+def test_sizes_with_counts_lay_out_as_a_list_of_arrays():
+    # one (n, 2) array and each section's count: the same layout as the sections one by one,
+    # with sections of no items anywhere
+    rng = np.random.default_rng(9)
+    counts = [3, 0, 7, 1, 0, 12]
+    flat = rng.uniform(10, 120, (sum(counts), 2))
+    starts = np.concatenate(([0], np.cumsum(counts)))
+    listed = [flat[a:b].copy() for a, b in zip(starts[:-1], starts[1:])]
+    options = dict(viewport=(0, 0, 300, 2000), header=12.0, line_spacing=4.0)
+    with Layout.from_sizes(flat, counts=np.array(counts), **options) as split, \
+            Layout.from_sizes(listed, **options) as one_by_one:
+        assert split.section_count == len(counts)
+        assert [split.item_count(s) for s in range(len(counts))] == counts
+        assert split.all_elements() == one_by_one.all_elements()
+        # the views are the caller's array: changed in place, they are read on invalidation
+        flat[4] = (200.0, 30.0)
+        split.invalidate_items([(2, 1)])
+        assert split.cell(2, 1).frame[2:] == (200.0, 30.0)
+        assert all(view.base is flat for view in split.sizes)
+
+
+def test_sizes_with_counts_follow_updates_and_commits():
+    flat = np.column_stack([np.arange(10, 22, dtype=np.float64) * 5, np.full(12, 40.0)])
+    with Layout.from_sizes(flat, counts=[5, 7], viewport=(0, 0, 390, 844)) as layout:
+        layout.sizes[0] = np.insert(layout.sizes[0], 2, [[80.0, 60.0]], axis=0)
+        layout.perform_batch_update(insert_items=[(0, 2)])
+        assert layout.item_count(0) == 6 and layout.cell(0, 2).frame[2:] == (80.0, 60.0)
+        # a committed movement moves the item in the views the layout holds: asked everything
+        # again, the layout is the committed one
+        layout.begin_movement((1, 0))
+        x, y, _, _ = layout.cell(1, 4).frame
+        assert layout.update_movement(x + 1, y + 1) == (1, 4)
+        layout.commit_movement()
+        committed = layout.all_elements()
+        layout.invalidate()
+        assert layout.all_elements() == committed and layout.cell(1, 4).frame[2:] == (75.0, 40.0)
+
+
+@pytest.mark.parametrize("counts, match", [([5, 6], "add up to 11 items, but the sizes array has 12"),
+                                           ([13, -1], "must not be negative: section 1 has -1"),
+                                           ([[6, 6]], "one per section"), ([6.0, 6.0], "integers")])
+def test_sizes_with_bad_counts_are_refused(counts, match):
+    with pytest.raises(InvalidArgumentError, match=match):
+        Layout.from_sizes(np.ones((12, 2)), counts=counts)
+    with pytest.raises(InvalidArgumentError, match="shape"):
+        Layout.from_sizes(np.ones((12, 3)), counts=[12])
 
 
 def test_the_layout_keeps_the_arrays_alive():
