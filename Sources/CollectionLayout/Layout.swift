@@ -70,11 +70,11 @@ public final class Layout {
     // MARK: Queries
 
     public var contentSize: Size { liveState.contentSize }
-    public var numberOfSections: Int { state.sections.count }
+    public var numberOfSections: Int { state.sectionCount }
 
     public func numberOfItems(inSection section: Int) throws(LayoutError) -> Int {
         try checkSection(section)
-        return liveState.sections[section].itemCount
+        return liveState.sectionItemCount(section)
     }
 
     /// Visits every element whose frame overlaps `rect` with a positive area (SPEC §9), section by
@@ -96,8 +96,8 @@ public final class Layout {
     }
 
     func checkSection(_ s: Int) throws(LayoutError) {
-        guard state.sections.indices.contains(s) else {
-            throw LayoutError(.outOfRange, "section \(s) does not exist (\(state.sections.count) sections)")
+        guard state.hasSection(s) else {
+            throw LayoutError(.outOfRange, "section \(s) does not exist (\(state.sectionCount) sections)")
         }
     }
 }

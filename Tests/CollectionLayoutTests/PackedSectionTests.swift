@@ -72,7 +72,7 @@ import Testing
         var rng = SeededGenerator(seed: UInt64(seed) &* 31 &+ 7)
         let source = Self.feed(&rng)
         let layout = try Layout(definition: Self.definition(seed), dataSource: source)
-        #expect(layout.state.sections.contains { $0.body is PackedFlowSection })
+        #expect((0..<layout.state.sectionCount).contains { layout.state.sectionBody($0) is PackedFlowSection })
         // The state's models laid out again are the same layout.
         let again = try LayoutState(layout.state.models, axes: layout.state.axes, viewport: layout.state.viewport, chrome: layout.state.chrome)
         #expect(again.starts == layout.state.starts)

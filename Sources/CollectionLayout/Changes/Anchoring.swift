@@ -56,7 +56,7 @@ extension LayoutState {
     }
 
     private func cellStart(_ p: ItemPath) -> Double? {
-        guard sections.indices.contains(p.section), let frame = sections[p.section].body.cellFrame(p.item) else { return nil }
+        guard hasSection(p.section), let frame = sectionBody(p.section).cellFrame(p.item) else { return nil }
         return place(frame, section: p.section).scroll
     }
 

@@ -54,7 +54,7 @@ extension Layout {
         while k < sorted.count {
             let s = sorted[k].0
             try checkSection(s)
-            let count = state.sections[s].itemCount
+            let count = state.sectionItemCount(s)
             var changed: [Int] = []
             while k < sorted.count && sorted[k].0 == s {
                 let i = sorted[k].1
@@ -64,7 +64,7 @@ extension Layout {
                 if changed.last != i { changed.append(i) }
                 k += 1
             }
-            let (new, old) = try values(s, changed, state.sections[s].model)
+            let (new, old) = try values(s, changed, state.sectionModel(s))
             changes.append((s, changed, new, old))
         }
         var index: [Int: Int] = [:]
@@ -81,7 +81,7 @@ extension Layout {
     /// The new sizes or frames of `items` (sorted, unique) of section `s`, asked in one batch
     /// per run of consecutive items, or of all its items in one batch.
     private func readItems(_ items: [Int], whole: Bool, section s: Int, metrics: SectionMetrics) throws(LayoutError) -> ItemValues {
-        let count = state.sections[s].itemCount
+        let count = state.sectionItemCount(s)
         var runs: [Range<Int>] = whole ? [0..<count] : []
         var runStart = 0
         while !whole && runStart < items.count {
@@ -111,15 +111,15 @@ extension Layout {
         for s in list { try checkSection(s) }
         var budget = definition.elementLimit - state.elementCount
         var memory = MemoryEstimate(budget: definition.memoryBudget)
-        try memory.add(sections: state.sections.count, items: state.elementCount, what: "the layout")
+        try memory.add(sections: state.sectionCount, items: state.elementCount, what: "the layout")
         var bodies: [(section: Int, new: any SectionBody, old: any SectionBody)] = []
         for s in Array(Set(list)).sorted() {
-            let old = state.sections[s].model
+            let old = state.sectionModel(s)
             budget += old.inlines.count
             let room = Swift.min(budget, memory.room(per: MemoryEstimate.perInline) + old.inlines.count)
             let model = try reader.rereadOutline(s, keeping: old, rules, budget: room)
             budget -= model.inlines.count
-            bodies.append((s, bodyType(for: model).init(model, in: state.space), state.sections[s].body))
+            bodies.append((s, bodyType(for: model).init(model, in: state.space), state.sectionBody(s)))
         }
         var index: [Int: Int] = [:]
         for (k, entry) in bodies.enumerated() { index[entry.section] = k }

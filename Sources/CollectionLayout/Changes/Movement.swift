@@ -19,7 +19,7 @@ struct Movement {
     static let movingZ: Int32 = 100
 
     init(_ item: ItemPath, in state: LayoutState) throws(LayoutError) {
-        guard state.sections.indices.contains(item.section), item.item >= 0, item.item < state.sections[item.section].itemCount else {
+        guard state.hasSection(item.section), item.item >= 0, item.item < state.sectionItemCount(item.section) else {
             throw LayoutError(.outOfRange, "cell \(item) does not exist, so it cannot move")
         }
         (origin, before, target, live) = (item, state, item, state)
@@ -108,7 +108,7 @@ extension LayoutState {
         counts[from.section] -= 1
         counts[to.section] += 1
         let map = try UpdateMap(u, old: itemCounts, new: counts)
-        let fromModel = sections[from.section].model, toModel = sections[to.section].model
+        let fromModel = sectionModel(from.section), toModel = sectionModel(to.section)
         if from.section != to.section, !fromModel.frames.isEmpty || !toModel.frames.isEmpty {
             throw LayoutError(.invalidArgument, "a custom section places its items itself: a cell moves only within it")
         }

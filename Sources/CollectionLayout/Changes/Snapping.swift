@@ -30,7 +30,7 @@ extension Layout {
     /// A strip's offset, its extent and the largest offset.
     public func scroll(section s: Int) throws(LayoutError) -> (offset: Double, contentExtent: Double, maxOffset: Double) {
         let strip = try strip(s)
-        return (state.sections[s].offset, strip.extent, Swift.max(0, strip.extent - state.lineExtent))
+        return (state.sectionOffset(s), strip.extent, Swift.max(0, strip.extent - state.lineExtent))
     }
 
     /// Where a strip's offset comes to rest after a gesture (SPEC §10.6).
@@ -38,12 +38,12 @@ extension Layout {
                              decelerationRate rate: Double = Snapping.normalDeceleration) throws(LayoutError) -> Double {
         let strip = try strip(s)
         let projected = try projection(proposed: proposed, velocity: velocity, rate: rate)
-        return strip.targetOffset(projected: projected, current: state.sections[s].offset, snapping: snapping, viewportExtent: state.lineExtent)
+        return strip.targetOffset(projected: projected, current: state.sectionOffset(s), snapping: snapping, viewportExtent: state.lineExtent)
     }
 
     private func strip(_ s: Int) throws(LayoutError) -> Strip {
         try checkSection(s)
-        guard let strip = state.sections[s].body.strip else {
+        guard let strip = state.sectionBody(s).strip else {
             throw LayoutError(.invalidArgument, "section \(s) is a \(state.metrics(s).style) section; only orthogonal sections scroll sideways")
         }
         return strip

@@ -75,15 +75,15 @@ extension LayoutState {
     /// within it, so the split is in the first section that does not end before it; sections
     /// with no target at all are stepped over.
     func lineTargets(around isBefore: (Double) -> Bool) -> Neighbours {
-        let split = partition(0..<sections.count) { isBefore(starts[$0 + 1]) }
-        var found = split < sections.count ? sectionTargets(split, around: isBefore) : Neighbours()
+        let split = partition(0..<sectionCount) { isBefore(starts[$0 + 1]) }
+        var found = split < sectionCount ? sectionTargets(split, around: isBefore) : Neighbours()
         var s = split - 1
         while found.last == nil && s >= 0 {
             found.last = sectionTargets(s, around: isBefore).last
             s -= 1
         }
         s = split + 1
-        while found.first == nil && s < sections.count {
+        while found.first == nil && s < sectionCount {
             found.first = sectionTargets(s, around: isBefore).first
             s += 1
         }
@@ -93,7 +93,7 @@ extension LayoutState {
     private func sectionTargets(_ s: Int, around isBefore: (Double) -> Bool) -> Neighbours {
         let m = metrics(s)
         let base = bodyStart(s) - (chrome.pinHeaders ? m.header : 0)
-        var found = sections[s].body.lineStarts { isBefore(base + $0) }.shifted(by: base)
+        var found = sectionBody(s).lineStarts { isBefore(base + $0) }.shifted(by: base)
         for (extent, start) in [(m.header, starts[s]), (m.footer, naturalFooterStart(s))] where extent > 0 {
             found = found.union(isBefore(start) ? Neighbours(last: start) : Neighbours(first: start))
         }

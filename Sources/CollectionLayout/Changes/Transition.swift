@@ -24,11 +24,11 @@ public final class Transition {
         try b.reader.checkNotAsking()
         from = a.liveState
         to = b.liveState
-        guard from.sections.count == to.sections.count else {
-            throw LayoutError(.invalidArgument, "the layouts have different counts: \(from.sections.count) sections and \(to.sections.count)")
+        guard from.sectionCount == to.sectionCount else {
+            throw LayoutError(.invalidArgument, "the layouts have different counts: \(from.sectionCount) sections and \(to.sectionCount)")
         }
-        for s in from.sections.indices where from.sections[s].itemCount != to.sections[s].itemCount {
-            throw LayoutError(.invalidArgument, "the layouts have different counts: section \(s) has \(from.sections[s].itemCount) items and \(to.sections[s].itemCount)")
+        for s in 0..<from.sectionCount where from.sectionItemCount(s) != to.sectionItemCount(s) {
+            throw LayoutError(.invalidArgument, "the layouts have different counts: section \(s) has \(from.sectionItemCount(s)) items and \(to.sectionItemCount(s))")
         }
         (fromKinds, toKinds) = (a.kinds, b.kinds)
         var own = a.kinds

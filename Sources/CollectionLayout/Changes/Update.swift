@@ -77,14 +77,13 @@ extension Layout {
         // The element limit counts the new sections and items, and the inline elements of the
         // sections kept as they were (the old ones' minus those of the changed ones); a changed
         // section's are read below.
-        func inlines(_ row: LayoutState.Noted) -> Int { row.elements - 1 - row.itemCount }
-        var elements = counts.reduce(counts.count, +) + old.elementCount - old.sections.count - map.oldCounts.reduce(0, +)
-        for s in map.changedSections(old: true) { elements -= inlines(old.sections[s].noted) }
+        var elements = counts.reduce(counts.count, +) + old.elementCount - old.sectionCount - map.oldCounts.reduce(0, +)
+        for s in map.changedSections(old: true) { elements -= old.sectionInlineCount(s) }
         var models: [LayoutState.ChangedSection] = []
         var oldModels: [Int: SectionModel] = [:]  // read once per section (a copy through the body)
         func oldModel(_ s: Int) -> SectionModel {
             if let known = oldModels[s] { return known }
-            let model = old.sections[s].model
+            let model = old.sectionModel(s)
             oldModels[s] = model
             return model
         }

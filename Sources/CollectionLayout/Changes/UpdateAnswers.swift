@@ -86,10 +86,10 @@ struct UpdateAnswers {
 
     private func counterpart(_ id: ElementID, from: LayoutState, to: LayoutState,
                              section: (Int) -> Int?, item: (ItemPath) -> ItemPath?) -> ElementID? {
-        guard from.sections.indices.contains(id.section) else { return nil }
+        guard from.hasSection(id.section) else { return nil }
         let isItemDecoration = id.category == .decoration && from.chrome.decorations.entry(id.kind)?.definition.scope == .item
         if id.category == .cell || isItemDecoration {
-            guard from.sections[id.section].itemCount > id.item, id.item >= 0,
+            guard from.sectionItemCount(id.section) > id.item, id.item >= 0,
                   let p = item(ItemPath(id.section, id.item)) else { return nil }
             return ElementID(id.category, id.kind, section: p.section, item: p.item)
         }
@@ -98,9 +98,9 @@ struct UpdateAnswers {
             return ElementID(id.category, id.kind, section: t, item: id.item)
         }
         // The k-th inline element of its kind corresponds to the k-th of that kind.
-        let mine = from.sections[id.section].model.inlines.filter { $0.kind == id.kind }
+        let mine = from.sectionModel(id.section).inlines.filter { $0.kind == id.kind }
         guard let rank = mine.firstIndex(where: { $0.before == id.item }) else { return nil }
-        let theirs = to.sections[t].model.inlines.filter { $0.kind == id.kind }
+        let theirs = to.sectionModel(t).inlines.filter { $0.kind == id.kind }
         return rank < theirs.count ? ElementID(id.category, id.kind, section: t, item: theirs[rank].before) : nil
     }
 
@@ -124,7 +124,7 @@ struct UpdateAnswers {
         var ids: [ElementID] = []
         let decorations = state.chrome.decorations
         for s in sections {
-            let m = state.metrics(s), model = state.sections[s].model
+            let m = state.metrics(s), model = state.sectionModel(s)
             if m.header > 0 { ids.append(.header(s)) }
             if m.footer > 0 { ids.append(.footer(s)) }
             for e in model.inlines { ids.append(ElementID(.supplementary, e.kind, section: s, item: e.before)) }

@@ -51,7 +51,7 @@ extension LayoutState {
         case .section:
             area = AxisRect(line: 0, scroll: starts[s], lineExtent: lineExtent, scrollExtent: starts[s + 1] - starts[s])
         case .items:
-            guard let bounds = sections[s].cellBounds else { return nil }
+            guard let bounds = sectionCells(s) else { return nil }
             var placed = place(bounds, section: s)
             placed.line = bounds.line  // the cells' bounding box at offset 0 (SPEC §4)
             area = placed

@@ -6,7 +6,7 @@ struct LayoutState {
     let axes: Axes
     private(set) var viewport: Rect
     private(set) var chrome: Chrome
-    private(set) var sections = Rows<SectionState>()
+    private var sections = Rows<SectionState>()
     /// Scroll-axis start of each section, and the content's end last (sections.count + 1 values).
     private(set) var starts: [Double] = [0]
 
@@ -50,6 +50,20 @@ struct LayoutState {
     }
 
     func metrics(_ s: Int) -> SectionMetrics { metricsTable[Int(sections[s].noted.metricsIndex)] }
+
+    // MARK: Per section (what queries and changes read of section s)
+
+    var sectionCount: Int { sections.count }
+    func hasSection(_ s: Int) -> Bool { s >= 0 && s < sections.count }
+    func sectionBody(_ s: Int) -> any SectionBody { sections[s].body }
+    /// A copy of what the host said: for changes, not for queries.
+    func sectionModel(_ s: Int) -> SectionModel { sections[s].body.model }
+    /// The sideways offset of a section whose body is a strip (SPEC §4); 0 otherwise.
+    func sectionOffset(_ s: Int) -> Double { sections[s].offset }
+    func sectionItemCount(_ s: Int) -> Int { sections[s].noted.itemCount }
+    func sectionInlineCount(_ s: Int) -> Int { sections[s].noted.elements - 1 - sections[s].noted.itemCount }
+    func sectionStrip(_ s: Int) -> Double? { sections[s].noted.stripExtent }
+    func sectionCells(_ s: Int) -> AxisRect? { sections[s].noted.cellBounds }
 
     /// Every section's item count, in order.
     var itemCounts: [Int] {

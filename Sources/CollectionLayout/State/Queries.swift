@@ -10,7 +10,7 @@ extension LayoutState {
         // Decorations with negative insets reach out of their section: widen the search by that.
         let reach = chrome.decorations.reach
         var s = firstSection(endingAfter: r.scroll - reach)
-        while s < sections.count && starts[s] < r.scrollEnd + reach {
+        while s < sectionCount && starts[s] < r.scrollEnd + reach {
             visitSection(s, in: r, visit)
             s += 1
         }
@@ -28,7 +28,7 @@ extension LayoutState {
         emit(header(s))
         // Item decorations may stand out of their cell (negative insets): widen the search.
         let reach = decorations.itemReach
-        let body = sections[s].body, base = bodyStart(s), offset = sections[s].offset
+        let body = sectionBody(s), base = bodyStart(s), offset = sectionOffset(s)
         let area = AxisRect(line: r.line + offset - reach, scroll: r.scroll - base - reach,
                             lineExtent: r.lineExtent + 2 * reach, scrollExtent: r.scrollExtent + 2 * reach)
         var inlines: [InlineElement]?  // read from the body's model once, if needed
@@ -50,7 +50,7 @@ extension LayoutState {
     /// The frames of cells of section s (items sorted ascending), as `attributes(for:)` gives
     /// them; nil for an item that does not exist.
     func cellFrames(section s: Int, items: [Int]) -> [Rect?] {
-        sections[s].body.cellFrames(items).map { $0.map { axes.rect(place($0, section: s)) } }
+        sectionBody(s).cellFrames(items).map { $0.map { axes.rect(place($0, section: s)) } }
     }
 
     /// The attributes of many elements by identity (nil: no id, or no such element): the cells
@@ -60,7 +60,7 @@ extension LayoutState {
         var result = [Attributes?](repeating: nil, count: ids.count)
         var k = 0
         while k < ids.count {
-            guard let id = ids[k], id.category == .cell, id.kind == .cell, sections.indices.contains(id.section) else {
+            guard let id = ids[k], id.category == .cell, id.kind == .cell, hasSection(id.section) else {
                 result[k] = ids[k].flatMap { try? attributes(for: $0, kinds: kinds) }
                 k += 1
                 continue
@@ -82,17 +82,17 @@ extension LayoutState {
     /// The attributes of one element by identity, or `.outOfRange` / `.unknownKind`.
     func attributes(for id: ElementID, kinds: Kinds) throws(LayoutError) -> Attributes {
         let s = id.section
-        guard sections.indices.contains(s) else {
-            throw LayoutError(.outOfRange, "\(describe(id, kinds)): section \(s) does not exist (\(sections.count) sections)")
+        guard hasSection(s) else {
+            throw LayoutError(.outOfRange, "\(describe(id, kinds)): section \(s) does not exist (\(sectionCount) sections)")
         }
         // (Built when thrown: answering an update and a transition's frames ask for many elements that may not exist.)
         func missing() -> LayoutError {
-            LayoutError(.outOfRange, "\(describe(id, kinds)) does not exist (section \(s) has \(sections[s].itemCount) items)")
+            LayoutError(.outOfRange, "\(describe(id, kinds)) does not exist (section \(s) has \(sectionItemCount(s)) items)")
         }
         switch id.category {
         case .cell:
             guard id.kind == .cell else { throw LayoutError(.unknownKind, "\(describe(id, kinds)): cells have kind 0") }
-            guard let frame = sections[s].body.cellFrame(id.item) else { throw missing() }
+            guard let frame = sectionBody(s).cellFrame(id.item) else { throw missing() }
             return Attributes(id: id, frame: axes.rect(place(frame, section: s)))
         case .supplementary:
             if id.kind == .header || id.kind == .footer {
@@ -102,7 +102,7 @@ extension LayoutState {
             guard kinds.isUserKind(id.kind) else {
                 throw LayoutError(.unknownKind, "\(describe(id, kinds)): kind \(id.kind.rawValue) is not registered")
             }
-            let body = sections[s].body
+            let body = sectionBody(s)
             guard let index = inlineIndex(body.model.inlines, kind: id.kind, before: id.item), let frame = body.inlineFrame(index) else {
                 throw missing()
             }
@@ -116,7 +116,7 @@ extension LayoutState {
             case .section:
                 found = id.item == 0 ? sectionDecoration(d, section: s) : nil
             case .item:
-                found = sections[s].body.cellFrame(id.item).flatMap { itemDecoration(d, item: id.item, cell: place($0, section: s), section: s) }
+                found = sectionBody(s).cellFrame(id.item).flatMap { itemDecoration(d, item: id.item, cell: place($0, section: s), section: s) }
             }
             guard let found else { throw missing() }
             return found
