@@ -95,6 +95,56 @@ import Testing
         EditedFlowTests.expectSame(layout, try Layout(definition: Self.definition(seed), dataSource: source), "seed \(seed): after the update")
     }
 
+    /// A run is one entry of the state's sections (`SectionRows`): changes to sections in the
+    /// middle of runs split the entries (invalidations), moves and inserts take sections out of
+    /// them and batch updates put them back together. After each, the layout and what the
+    /// element limit counts equal a fresh layout's.
+    @Test(arguments: 0..<8)
+    func entriesSplitAndJoinAsRunsChange(seed: Int) throws {
+        var rng = SeededGenerator(seed: UInt64(seed) &* 7919 &+ 5)
+        let source = Self.feed(&rng)
+        let layout = try Layout(definition: Self.definition(seed), dataSource: source)
+        func expectFresh(_ step: String) throws {
+            let fresh = try Layout(definition: Self.definition(seed), dataSource: source)
+            EditedFlowTests.expectSame(layout, fresh, "seed \(seed): \(step)")
+            #expect(layout.state.elementCount == fresh.state.elementCount, "seed \(seed): \(step): elements")
+            #expect(layout.state.itemCounts == source.sizes.map(\.count), "seed \(seed): \(step): counts")
+        }
+        for round in 0..<4 {
+            // Sections in the middle of runs with items resized, or with new metrics or an inline
+            // element (each gets a row of its own).
+            let picked = Array(Set((0..<5).map { _ in Int.random(in: 0..<source.sizes.count, using: &rng) })).sorted()
+            if round % 2 == 0 {
+                for s in picked { source.sizes[s] = source.sizes[s].map { _ in EditedFlowTests.randomSize(&rng) } }
+                try layout.invalidateItems(picked.flatMap { s in source.sizes[s].indices.map { (s, $0) } })
+            } else {
+                for s in picked {
+                    if s % 2 == 0 {
+                        source.metrics[s] = SectionMetrics.randomFlow(&rng)
+                    } else {
+                        source.inlines[s] = [InlineElement(kind: Kind(rawValue: 3), before: 0, extent: 7)]
+                    }
+                }
+                try layout.invalidateSections(picked)
+            }
+            try expectFresh("round \(round): invalidated \(picked)")
+            // A section moved, one deleted and one inserted, across runs.
+            let n = source.sizes.count
+            let from = Int.random(in: 0..<n, using: &rng), gone = (from + 1 + Int.random(in: 0..<(n - 2), using: &rng)) % n
+            var u = BatchUpdate()
+            u.deleteSections = [gone]
+            u.moveSections = [Move(from, 0)]
+            // In the new numbering: the moved section at 0, one new section after it.
+            u.insertSections = [1]
+            let moved = (source.sizes[from], source.metrics[from], source.inlines[from])
+            for s in [from, gone].sorted(by: >) { source.sizes.remove(at: s); source.metrics.remove(at: s); source.inlines.remove(at: s) }
+            source.sizes.insert(moved.0, at: 0); source.metrics.insert(moved.1, at: 0); source.inlines.insert(moved.2, at: 0)
+            source.sizes.insert([Size(width: 60, height: 30)], at: 1); source.metrics.insert(source.metrics[2], at: 1); source.inlines.insert([], at: 1)
+            try layout.performBatchUpdate(u, viewport: layout.viewport)
+            try expectFresh("round \(round): moved \(from), deleted \(gone)")
+        }
+    }
+
     @Test func aFailedReloadKeepsTheRuns() throws {
         var rng = SeededGenerator(seed: 99)
         let source = Self.feed(&rng)

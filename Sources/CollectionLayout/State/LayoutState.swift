@@ -6,7 +6,7 @@ struct LayoutState {
     let axes: Axes
     private(set) var viewport: Rect
     private(set) var chrome: Chrome
-    private var sections = Rows<SectionState>()
+    private var sections = SectionRows()
     /// Scroll-axis start of each section, and the content's end last (sections.count + 1 values).
     private(set) var starts: [Double] = [0]
 
@@ -23,7 +23,7 @@ struct LayoutState {
         var offset = 0.0
         /// What the state reads of the body, noted once whenever the body changes (the body's
         /// `model` is a copy through the protocol; queries and offsets read these in place).
-        fileprivate(set) var noted = Noted()
+        var noted = Noted()
 
         /// A copy of what the host said: for changes, not for queries.
         var model: SectionModel { body.model }
@@ -49,36 +49,36 @@ struct LayoutState {
         var length = 0.0
     }
 
-    func metrics(_ s: Int) -> SectionMetrics { metricsTable[Int(sections[s].noted.metricsIndex)] }
+    func metrics(_ s: Int) -> SectionMetrics { metricsTable[metricsIndex(s)] }
 
-    // MARK: Per section (what queries and changes read of section s)
+    // MARK: Per section (what queries and changes read of section s; a section of a run has no
+    // row: the run and its entry answer)
 
     var sectionCount: Int { sections.count }
     func hasSection(_ s: Int) -> Bool { s >= 0 && s < sections.count }
-    func sectionBody(_ s: Int) -> any SectionBody { sections[s].body }
+    func sectionBody(_ s: Int) -> any SectionBody {
+        sections.read(s, single: { $0.body }, packed: { e, k in PackedFlowSection(run: e.run!, index: k) })
+    }
     /// A copy of what the host said: for changes, not for queries.
-    func sectionModel(_ s: Int) -> SectionModel { sections[s].body.model }
+    func sectionModel(_ s: Int) -> SectionModel { sections.read(s, single: { $0.body.model }, packed: { e, k in e.run!.model(k) }) }
     /// The sideways offset of a section whose body is a strip (SPEC §4); 0 otherwise.
-    func sectionOffset(_ s: Int) -> Double { sections[s].offset }
-    func sectionItemCount(_ s: Int) -> Int { sections[s].noted.itemCount }
-    func sectionInlineCount(_ s: Int) -> Int { sections[s].noted.elements - 1 - sections[s].noted.itemCount }
-    func sectionStrip(_ s: Int) -> Double? { sections[s].noted.stripExtent }
-    func sectionCells(_ s: Int) -> AxisRect? { sections[s].noted.cellBounds }
+    func sectionOffset(_ s: Int) -> Double { sections.read(s, single: { $0.offset }, packed: { _, _ in 0 }) }
+    func sectionItemCount(_ s: Int) -> Int { sections.read(s, single: { $0.noted.itemCount }, packed: { e, k in e.run!.itemRange(k).count }) }
+    func sectionInlineCount(_ s: Int) -> Int {
+        sections.read(s, single: { $0.noted.elements - 1 - $0.noted.itemCount }, packed: { _, _ in 0 })
+    }
+    func sectionStrip(_ s: Int) -> Double? { sections.read(s, single: { $0.noted.stripExtent }, packed: { _, _ in nil }) }
+    func sectionCells(_ s: Int) -> AxisRect? { sections.read(s, single: { $0.noted.cellBounds }, packed: { e, k in e.run!.cellBounds(k) }) }
+    private func metricsIndex(_ s: Int) -> Int { sections.read(s, single: { Int($0.noted.metricsIndex) }, packed: { e, _ in Int(e.metricsIndex) }) }
+    private func elements(_ s: Int) -> Int { sections.read(s, single: { $0.noted.elements }, packed: { e, k in 1 + e.run!.itemRange(k).count }) }
 
     /// Every section's item count, in order.
-    var itemCounts: [Int] {
-        var counts: [Int] = []
-        counts.reserveCapacity(sections.count)
-        sections.forEachChunk { rows in
-            for k in rows.indices { counts.append(rows[k].noted.itemCount) }
-        }
-        return counts
-    }
+    var itemCounts: [Int] { (0..<sections.count).map(sectionItemCount) }
 
     /// Reads what the state keeps of section s's body, after the body changed.
     private mutating func noteBody(_ s: Int) {
-        let model = sections[s].body.model
-        var index = Int(sections[s].noted.metricsIndex)
+        let model = sectionModel(s)
+        var index = metricsIndex(s)
         if !(metricsTable.indices.contains(index) && metricsTable[index] == model.metrics) {
             if metricsTable.last != model.metrics { metricsTable.append(model.metrics) }
             index = metricsTable.count - 1
@@ -88,23 +88,29 @@ struct LayoutState {
 
     /// The same, for a body laid out from `model`, whose metrics are `metricsTable[metricsIndex]`.
     private mutating func noteBody(_ s: Int, of model: SectionModel, metricsIndex: Int) {
-        let body = sections[s].body
-        let noted = self.noted(metricsIndex: metricsIndex, itemCount: model.itemCount, inlines: model.inlines.count, extent: body.extent,
-                               strip: body.strip?.extent, cells: body.cellBounds)
-        elementCount += noted.elements - sections[s].noted.elements
-        sections[s].noted = noted
+        let noted = self.noted(sectionBody(s), of: model, metricsIndex: metricsIndex)
+        elementCount += noted.elements - elements(s)
+        modifyRow(s) { $0.noted = noted }
     }
 
-    /// What the state keeps of a section whose metrics are `metricsTable[metricsIndex]`.
-    /// `edges`: the metrics' `edges` (read once for a run of sections).
-    private func noted(metricsIndex: Int, edges: (lead: Double, trail: Double)? = nil, itemCount: Int, inlines: Int,
-                       extent: Double, strip: Double?, cells: AxisRect?) -> Noted {
-        let (lead, trail) = edges ?? self.edges(metricsIndex)
-        var noted = Noted(metricsIndex: Int32(metricsIndex), extent: extent, stripExtent: strip, cellBounds: cells,
-                          itemCount: itemCount, elements: 1 + itemCount + inlines)
+    /// What the state keeps of `body`, laid out from `model` whose metrics are
+    /// `metricsTable[metricsIndex]`.
+    private func noted(_ body: any SectionBody, of model: SectionModel, metricsIndex: Int) -> Noted {
+        let (lead, trail) = edges(metricsIndex), extent = body.extent
+        var noted = Noted(metricsIndex: Int32(metricsIndex), extent: extent, stripExtent: body.strip?.extent, cellBounds: body.cellBounds,
+                          itemCount: model.itemCount, elements: 1 + model.itemCount + model.inlines.count)
         noted.bodyOffset = lead
         noted.length = lead + extent + trail
         return noted
+    }
+
+    /// Section s's row changed in place (a section of a run first gets a row of its own).
+    private mutating func modifyRow<R>(_ s: Int, _ change: (inout SectionState) -> R) -> R {
+        let state = self
+        return sections.modify(s, packed: { e, k in
+            let body = PackedFlowSection(run: e.run!, index: k)
+            return SectionState(body: body, noted: state.noted(body, of: body.model, metricsIndex: Int(e.metricsIndex)))
+        }, change)
     }
 
     /// Along the scroll axis, before a section's body (header and leading inset) and after it.
@@ -114,7 +120,7 @@ struct LayoutState {
     }
 
     /// Lays out `models`; strips keep the `offsets` they had (clamped again).
-    init(_ models: SectionModels, axes: Axes, viewport: Rect, chrome: Chrome, offsets: [Double] = []) throws(LayoutError) {
+    init(_ models: SectionModels, axes: Axes, viewport: Rect, chrome: Chrome, offsets: [Int: Double] = [:]) throws(LayoutError) {
         self.axes = axes
         self.viewport = viewport
         self.chrome = chrome
@@ -127,30 +133,26 @@ struct LayoutState {
     var models: SectionModels {
         var models = SectionModels()
         models.reserveCapacity(sections.count)
-        var s = 0
-        while s < sections.count {
-            guard let packed = sections[s].body as? PackedFlowSection else {
-                models.append(sections[s].model)
-                s += 1
-                continue
+        for e in sections.entries {
+            if let run = e.run {
+                models.append(run: run, sections: e.runFirst..<(e.runFirst + e.count))
+            } else {
+                for s in e.first..<(e.first + e.count) { models.append(sectionModel(s)) }
             }
-            // The sections that follow in the same run: one slice.
-            var end = s + 1
-            while end < sections.count, let next = sections[end].body as? PackedFlowSection, next.run === packed.run,
-                  next.index == packed.index + (end - s) { end += 1 }
-            models.append(run: packed.run, sections: packed.index..<(packed.index + end - s))
-            s = end
         }
         return models
     }
 
     /// Lays `models` out into the rows (without the starts): small flow sections alike go into
-    /// runs (`FlowRun`); a body of the style a section needs re-uses its storage; strips take
-    /// `offsets`.
-    private mutating func layOut(_ models: SectionModels, offsets: [Double]) {
+    /// runs (`FlowRun`), an entry each; a body of the style a section needs re-uses the storage
+    /// of the body the section had; strips take their `offsets` (by section).
+    private mutating func layOut(_ models: SectionModels, offsets: [Int: Double]) {
         let space = self.space
-        for s in models.count..<Swift.max(models.count, sections.count) { elementCount -= sections[s].noted.elements }
-        sections.removeLast(Swift.max(0, sections.count - models.count))
+        // The old rows, whose bodies are taken out (so that their storage is theirs alone).
+        var old = SectionRows()
+        swap(&old, &sections)
+        var vacated: SectionState?
+        elementCount = 0
         sections.reserveCapacity(models.count)
         metricsTable = models.metricsTable
         var runStart: Int?
@@ -160,19 +162,9 @@ struct LayoutState {
             let items = models.sizeStarts[first]..<models.sizeStarts[end]
             let run = FlowRun(metrics: models.metrics(first), space: space, sizes: models.sizes.slice(items),
                               itemStarts: models.sizeStarts[first...end].map { $0 - items.lowerBound })
-            let metricsIndex = models.metricsIndex(first), edges = self.edges(metricsIndex)
-            run.measureAll { k, extent, cells in
-                let noted = self.noted(metricsIndex: metricsIndex, edges: edges, itemCount: run.itemRange(k).count, inlines: 0,
-                                       extent: extent, strip: nil, cells: cells)
-                let s = first + k
-                if s < sections.count {
-                    elementCount += noted.elements - sections[s].noted.elements
-                    sections[s] = SectionState(body: PackedFlowSection(run: run, index: k), noted: noted)
-                } else {
-                    elementCount += noted.elements
-                    sections.append(SectionState(body: PackedFlowSection(run: run, index: k), noted: noted))
-                }
-            }
+            let metricsIndex = models.metricsIndex(first)
+            sections.append(run: run, sections: 0..<run.count, metricsIndex: Int32(metricsIndex), edges: edges(metricsIndex))
+            elementCount += run.count + run.itemCount(of: 0..<run.count)
         }
         for s in 0..<models.count {
             if FlowRun.takes(models, s) {
@@ -182,16 +174,21 @@ struct LayoutState {
                 continue
             }
             flushRun(upTo: s)
-            let model = models[s], offset = s < offsets.count ? offsets[s] : 0
-            if s < sections.count && type(of: sections[s].body) == bodyType(for: model) {
-                sections[s].body.reload(model, in: space)
-            } else if s < sections.count {
-                sections[s].body = bodyType(for: model).init(model, in: space)
-            } else {
-                sections.append(SectionState(body: bodyType(for: model).init(model, in: space)))
+            let model = models[s]
+            if vacated == nil, s < old.count {
+                vacated = SectionState(body: PackedFlowSection(SectionModel(metrics: model.metrics, itemCount: 0), in: space))
             }
-            sections[s].offset = offset
-            noteBody(s, of: model, metricsIndex: models.metricsIndex(s))
+            var state: SectionState
+            if let vacated, var taken = old.take(s, leaving: vacated), type(of: taken.body) == bodyType(for: model) {
+                taken.body.reload(model, in: space)
+                state = taken
+            } else {
+                state = SectionState(body: bodyType(for: model).init(model, in: space))
+            }
+            state.offset = offsets[s] ?? 0
+            state.noted = noted(state.body, of: model, metricsIndex: models.metricsIndex(s))
+            elementCount += state.noted.elements
+            sections.append(state)
         }
         flushRun(upTo: models.count)
     }
@@ -209,7 +206,7 @@ struct LayoutState {
         let same = Swift.min(changed.first?.section ?? origins.count, moved)
         func body(_ change: ChangedSection, from origin: Int?) -> any SectionBody {
             let model = change.model
-            if let hunks = change.hunks, let origin, let body = old.sections[origin].body as? FlowBody, bodyType(for: model) == FlowBody.self,
+            if let hunks = change.hunks, let origin, let body = old.sectionBody(origin) as? FlowBody, bodyType(for: model) == FlowBody.self,
                let edited = FlowBody(editing: body, to: model, hunks: hunks) {
                 return edited
             }
@@ -220,8 +217,9 @@ struct LayoutState {
             (sections, elementCount) = (old.sections, old.elementCount)
             for change in changed {
                 let t = change.section
-                elementCount -= sections[t].noted.elements
-                sections[t] = SectionState(body: body(change, from: t), offset: old.sections[t].offset)
+                elementCount -= elements(t)
+                let state = SectionState(body: body(change, from: t), offset: old.sectionOffset(t))
+                modifyRow(t) { $0 = state }
                 noteBody(t)
             }
             try finishRearranging(old, same: same)
@@ -231,12 +229,12 @@ struct LayoutState {
         var next = changed.makeIterator(), pending = next.next()
         for (t, origin) in origins.enumerated() {
             if let change = pending, change.section == t {
-                sections.append(SectionState(body: body(change, from: origin), offset: origin.map { old.sections[$0].offset } ?? 0))
+                sections.append(SectionState(body: body(change, from: origin), offset: origin.map(old.sectionOffset) ?? 0))
                 noteBody(t)
                 pending = next.next()
             } else if let origin {
-                sections.append(old.sections[origin])
-                elementCount += old.sections[origin].noted.elements
+                sections.append(origin, of: old.sections)
+                elementCount += old.elements(origin)
             } else {
                 throw LayoutError(.invalidArgument, "internal: inserted section \(t) comes without its model")
             }
@@ -250,12 +248,13 @@ struct LayoutState {
         // well past the sections.
         if metricsTable.count > 2 * sections.count + 64 {
             let table = metricsTable
-            metricsTable = []
-            for s in sections.indices {
-                let m = table[Int(sections[s].noted.metricsIndex)]
-                if metricsTable.last != m { metricsTable.append(m) }
-                sections[s].noted.metricsIndex = Int32(metricsTable.count - 1)
+            var compacted: [SectionMetrics] = []
+            sections.updateMetricsIndices { index in
+                let m = table[Int(index)]
+                if compacted.last != m { compacted.append(m) }
+                index = Int32(compacted.count - 1)
             }
+            metricsTable = compacted
         }
         starts = Array(old.starts[...same])
         try recomputeStarts(from: same)
@@ -303,14 +302,14 @@ struct LayoutState {
                                undo: (Int, inout any SectionBody) -> Void) throws(LayoutError) {
         guard let first = list.first else { return }
         for s in list {
-            change(s, &sections[s].body)
+            modifyRow(s) { change(s, &$0.body) }
             noteBody(s)
         }
         do {
             try recomputeStarts(from: first)
         } catch {
             for s in list {
-                undo(s, &sections[s].body)
+                modifyRow(s) { undo(s, &$0.body) }
                 noteBody(s)
             }
             try? recomputeStarts(from: first)  // as before the change, which was finite
@@ -322,7 +321,7 @@ struct LayoutState {
     /// storage, strips keep their offsets. If the new layout would not be finite, the old models
     /// (`undo`, when the caller has them) are laid out again.
     mutating func reload(_ models: SectionModels, undo: SectionModels? = nil) throws(LayoutError) {
-        let oldModels = undo ?? self.models, offsets = sections.map(\.offset)
+        let oldModels = undo ?? self.models, offsets = stripOffsets
         layOut(models, offsets: offsets)
         do {
             try recomputeStarts(from: 0)
@@ -331,6 +330,15 @@ struct LayoutState {
             try? recomputeStarts(from: 0)  // as before, which was finite
             throw error
         }
+    }
+
+    /// The sideways offsets of the strips that have one, by section.
+    private var stripOffsets: [Int: Double] {
+        var offsets: [Int: Double] = [:]
+        for e in sections.entries where e.run == nil {
+            for k in 0..<e.count where sections[entry: e, k: k].offset != 0 { offsets[e.first + k] = sections[entry: e, k: k].offset }
+        }
+        return offsets
     }
 
     mutating func setChrome(_ chrome: Chrome) throws(LayoutError) {
@@ -342,27 +350,51 @@ struct LayoutState {
 
     /// Sets a strip's sideways offset, clamped to [0, max(0, strip − viewport)] (SPEC §4).
     mutating func setOffset(_ offset: Double, section s: Int) {
-        guard let strip = sections[s].stripExtent else { return }
-        sections[s].offset = Swift.min(Swift.max(offset, 0), Swift.max(0, strip - lineExtent))
+        guard let strip = sectionStrip(s) else { return }
+        let clamped = Swift.min(Swift.max(offset, 0), Swift.max(0, strip - lineExtent))
+        modifyRow(s) { $0.offset = clamped }
     }
 
     /// Section starts from `first` on, checking that every extent stays finite (SPEC §11), and
-    /// every strip's offset clamped again for the new data or viewport.
+    /// every strip's offset clamped again for the new data or viewport. A run's sections are
+    /// summed from its extents.
     private mutating func recomputeStarts(from first: Int) throws(LayoutError) {
         starts.removeSubrange((first + 1)...)
-        for s in first..<sections.count {
-            let length = sectionLength(s)
-            let end = starts[s] + length
-            let strip = sections[s].stripExtent, cells = sections[s].cellBounds
-            // The cells' bounds hold every cell's line-axis end (columns, strips, custom frames).
-            guard end.isFinite, strip?.isFinite ?? true,
-                  cells.map({ $0.lineEnd.isFinite && $0.line.isFinite && $0.lineExtent.isFinite }) ?? true else {
-                throw LayoutError(.limit, "section \(s): the content's extent is no longer finite (section length \(length) after \(starts[s]))")
+        starts.reserveCapacity(sections.count + 1)
+        func notFinite(_ s: Int, _ length: Double) -> LayoutError {
+            LayoutError(.limit, "section \(s): the content's extent is no longer finite (section length \(length) after \(starts[s]))")
+        }
+        var s = first, e = first < sections.count ? sections.place(first).entry : sections.entries.count
+        while e < sections.entries.count {
+            let entry = sections.entries[e], end = entry.first + entry.count
+            if let run = entry.run {
+                var start = starts[s]
+                for k in (s - entry.first)..<entry.count {
+                    let index = entry.runFirst + k, length = entry.lead + run.extents[index] + entry.trail
+                    guard (start + length).isFinite, run.cellsFinite || Self.isFinite(run.cellBounds(index)) else {
+                        throw notFinite(entry.first + k, length)
+                    }
+                    start += length
+                    starts.append(start)
+                }
+            } else {
+                for t in s..<end {
+                    let row = sections[entry: entry, k: t - entry.first], length = row.noted.length, strip = row.noted.stripExtent
+                    // The cells' bounds hold every cell's line-axis end (columns, strips, custom frames).
+                    guard (starts[t] + length).isFinite, strip?.isFinite ?? true, Self.isFinite(row.noted.cellBounds) else {
+                        throw notFinite(t, length)
+                    }
+                    starts.append(starts[t] + length)
+                    if strip != nil { setOffset(row.offset, section: t) }
+                }
             }
-            starts.append(end)
-            if strip != nil { setOffset(sections[s].offset, section: s) }
+            (s, e) = (end, e + 1)
         }
         try checkFinite()
+    }
+
+    private static func isFinite(_ cells: AxisRect?) -> Bool {
+        cells.map { $0.lineEnd.isFinite && $0.line.isFinite && $0.lineExtent.isFinite } ?? true
     }
 
     /// Decorations may stand out of the content by their negative insets: their frames must stay finite too.
@@ -376,12 +408,14 @@ struct LayoutState {
 
     // MARK: Section geometry
 
-    func sectionLength(_ s: Int) -> Double { sections[s].noted.length }
+    func sectionLength(_ s: Int) -> Double {
+        sections.read(s, single: { $0.noted.length }, packed: { e, k in e.lead + e.run!.extents[k] + e.trail })
+    }
 
-    func bodyStart(_ s: Int) -> Double { starts[s] + sections[s].noted.bodyOffset }
+    func bodyStart(_ s: Int) -> Double { starts[s] + sections.read(s, single: { $0.noted.bodyOffset }, packed: { e, _ in e.lead }) }
 
     /// A body-relative frame at the section's sideways offset, in content coordinates (axis form).
-    func place(_ r: AxisRect, section s: Int) -> AxisRect { place(r, offset: sections[s].offset, bodyStart: bodyStart(s)) }
+    func place(_ r: AxisRect, section s: Int) -> AxisRect { place(r, offset: sectionOffset(s), bodyStart: bodyStart(s)) }
 
     func place(_ r: AxisRect, offset: Double, bodyStart: Double) -> AxisRect {
         AxisRect(line: r.line - offset, scroll: r.scroll + bodyStart, lineExtent: r.lineExtent, scrollExtent: r.scrollExtent)

@@ -1,4 +1,4 @@
-/// Per-section rows of a state, in chunks of 64 that states share: a batch update that keeps
+/// Rows of a state's sections, in chunks of 64 that states share: a batch update that keeps
 /// most sections where they were copies the chunks it changes, not a row per section.
 struct Rows<Element>: RandomAccessCollection, MutableCollection {
     private var chunks: [[Element]] = []
@@ -26,19 +26,5 @@ struct Rows<Element>: RandomAccessCollection, MutableCollection {
         }
         chunks[chunks.count - 1].append(row)
         count += 1
-    }
-
-    mutating func removeLast(_ k: Int) {
-        for _ in 0..<k {
-            chunks[chunks.count - 1].removeLast()
-            if chunks[chunks.count - 1].isEmpty { chunks.removeLast() }
-            count -= 1
-        }
-    }
-
-    /// Visits the rows in order, a chunk at a time, in place (reading a field of a row there
-    /// does not copy the row).
-    func forEachChunk(_ visit: (UnsafeBufferPointer<Element>) -> Void) {
-        for chunk in chunks { chunk.withUnsafeBufferPointer(visit) }
     }
 }

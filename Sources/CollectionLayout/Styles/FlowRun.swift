@@ -1,9 +1,10 @@
 /// Consecutive small flow sections alike (equal metrics, no inline elements, no estimate, a few
 /// items each: a feed with a section per object), laid out as one run rather than a body each:
 /// their sizes are one slice of the column they were read into, and per section the run keeps
-/// where its items begin. A section of a run is a `PackedFlowSection`, two words that allocate
-/// nothing; its lines are laid out again when a query reaches it (a few items), and the state
-/// notes its extent and cells' bounds when the run is built (`measure`).
+/// where its items begin and its extent, measured when the run is built. A section of a run is a
+/// `PackedFlowSection`, two words that allocate nothing; its lines are laid out again when a
+/// query reaches it (a few items). The state keeps a run of sections as one entry
+/// (`SectionRows`), not a row per section.
 final class FlowRun {
     /// Sections of more items get a body of their own: a query lays a packed section out again.
     static let maxItems = 16
@@ -15,6 +16,10 @@ final class FlowRun {
     private let allSizes: ArraySlice<Size>
     /// Section k's items are `itemStarts[k] ..< itemStarts[k + 1]` of `allSizes`, counted from 0.
     private let itemStarts: [Int]
+    /// Each section's extent along the scroll axis.
+    private(set) var extents: [Double] = []
+    /// Whether every section's cells' bounds are finite (the state refuses a run whose are not).
+    private(set) var cellsFinite = true
 
     init(metrics: SectionMetrics, space: BodySpace, sizes: ArraySlice<Size>, itemStarts: [Int]) {
         self.metrics = metrics
@@ -22,6 +27,17 @@ final class FlowRun {
         geometry = FlowGeometry(metrics: metrics, space: space)
         allSizes = sizes
         self.itemStarts = itemStarts
+        // (Into locals: a class's stored properties are checked for exclusive access on each write.)
+        var extents: [Double] = [], finite = true
+        extents.reserveCapacity(itemStarts.count - 1)
+        allSizes.withUnsafeBufferPointer { all in
+            for k in 0..<count {
+                let (extent, cells) = measure(k, in: all)
+                extents.append(extent)
+                if let cells, !(cells.line.isFinite && cells.lineExtent.isFinite && cells.lineEnd.isFinite) { finite = false }
+            }
+        }
+        (self.extents, cellsFinite) = (extents, finite)
     }
 
     /// Whether a section goes into a run rather than a body of its own.
@@ -76,19 +92,13 @@ final class FlowRun {
         return (extent, AxisRect(line: low, scroll: 0, lineExtent: high - low, scrollExtent: extent))
     }
 
-    func measure(_ k: Int) -> (extent: Double, cells: AxisRect?) {
-        allSizes.withUnsafeBufferPointer { measure(k, in: $0) }
+    /// Section k's cells' bounds (laid out again: a few items).
+    func cellBounds(_ k: Int) -> AxisRect? {
+        allSizes.withUnsafeBufferPointer { measure(k, in: $0).cells }
     }
 
-    /// Every section's measure, in order (the sizes opened once).
-    func measureAll(_ visit: (Int, Double, AxisRect?) -> Void) {
-        allSizes.withUnsafeBufferPointer { all in
-            for k in 0..<count {
-                let (extent, cells) = measure(k, in: all)
-                visit(k, extent, cells)
-            }
-        }
-    }
+    /// The number of items of sections `range`.
+    func itemCount(of range: Range<Int>) -> Int { itemStarts[range.upperBound] - itemStarts[range.lowerBound] }
 
     /// Visits section k's cells in order with their body-relative frames (FlowBody's).
     func forEachCell(_ k: Int, _ visit: (Int, AxisRect) -> Void) {
@@ -120,8 +130,8 @@ struct PackedFlowSection: SectionBody {
     }
 
     var model: SectionModel { run.model(index) }
-    var extent: Double { run.measure(index).extent }
-    var cellBounds: AxisRect? { run.measure(index).cells }
+    var extent: Double { run.extents[index] }
+    var cellBounds: AxisRect? { run.cellBounds(index) }
 
     /// The section laid out as a body of its own.
     private var body: FlowBody { FlowBody(model, in: run.space) }
