@@ -27,6 +27,30 @@ struct SectionModels {
         sizeStarts.reserveCapacity(sections + 1)
     }
 
+    init() {}
+
+    /// Sections that all have `metrics` and no inline elements, of `counts` items: the columns
+    /// written in one go (a source that gives no per-section metrics or inline elements).
+    init(alike metrics: SectionMetrics, counts: [Int]) {
+        metricsTable = [metrics]
+        sizedRows = [Self.isSized(metrics)]
+        metricsIndex = Array(repeating: 0, count: counts.count)
+        itemCounts = counts
+        guard sizedRows[0] else {
+            sizeStarts = Array(repeating: 0, count: counts.count + 1)
+            return
+        }
+        sizeStarts = [Int](unsafeUninitializedCapacity: counts.count + 1) { starts, initialized in
+            var total = 0
+            starts[0] = 0
+            for (s, n) in counts.enumerated() {
+                total += n
+                starts[s + 1] = total
+            }
+            initialized = counts.count + 1
+        }
+    }
+
     /// Whether a section of these metrics has its items' sizes in the shared column.
     static func isSized(_ metrics: SectionMetrics) -> Bool {
         !(bodyType(for: metrics.style).placesItemsItself || (metrics.style == .flow && metrics.estimatedItemSize != nil))

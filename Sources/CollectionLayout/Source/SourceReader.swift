@@ -41,18 +41,16 @@ final class SourceReader {
         var memory = MemoryEstimate(budget: rules.definition.memoryBudget)
         let counts = try readCounts(rules, memory: &memory)
         var total = counts.reduce(counts.count, +)
-        var models = SectionModels()
-        models.reserveCapacity(counts.count)
         let asking = self.asking, defaults = rules.definition.sectionDefaults
-        for (s, n) in counts.enumerated() {
-            guard asking.metrics || asking.inlines else {
-                // Every section has the defaults and no inline elements: nothing to ask or check.
-                models.appendSection(metrics: defaults, itemCount: n, inlines: [], alike: s > 0)
-                continue
+        // Every section has the defaults and no inline elements: nothing to ask or check.
+        var models = asking.metrics || asking.inlines ? SectionModels() : SectionModels(alike: defaults, counts: counts)
+        if asking.metrics || asking.inlines {
+            models.reserveCapacity(counts.count)
+            for (s, n) in counts.enumerated() {
+                let outline = try readOutline(s, itemCount: n, rules, budget: rules.definition.elementLimit - total, memory: &memory, asking: asking)
+                total += outline.inlines.count
+                models.appendSection(metrics: outline.metrics, itemCount: n, inlines: outline.inlines, alike: s > 0 && !asking.metrics)
             }
-            let outline = try readOutline(s, itemCount: n, rules, budget: rules.definition.elementLimit - total, memory: &memory, asking: asking)
-            total += outline.inlines.count
-            models.appendSection(metrics: outline.metrics, itemCount: n, inlines: outline.inlines, alike: s > 0 && !asking.metrics)
         }
         let sizes = try fill(Size.self, count: models.sizeStarts[models.count]) { buffer throws(LayoutError) in
             for s in 0..<models.count where models.isSized(s) {

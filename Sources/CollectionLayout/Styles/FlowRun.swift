@@ -28,13 +28,16 @@ final class FlowRun {
         allSizes = sizes
         self.itemStarts = itemStarts
         // (Into locals: a class's stored properties are checked for exclusive access on each write.)
-        var extents: [Double] = [], finite = true
+        var extents: [Double] = [], finite = true, most = 1
         extents.reserveCapacity(itemStarts.count - 1)
+        for k in 0..<(itemStarts.count - 1) { most = Swift.max(most, itemStarts[k + 1] - itemStarts[k]) }
         allSizes.withUnsafeBufferPointer { all in
-            for k in 0..<count {
-                let (extent, cells) = measure(k, in: all)
-                extents.append(extent)
-                if let cells, !(cells.line.isFinite && cells.lineExtent.isFinite && cells.lineEnd.isFinite) { finite = false }
+            withUnsafeTemporaryAllocation(of: Double.self, capacity: most) { scratch in
+                for k in 0..<(itemStarts.count - 1) {
+                    let (extent, cells) = measure(k, in: all, scratch: scratch)
+                    extents.append(extent)
+                    if let cells, !(cells.line.isFinite && cells.lineExtent.isFinite && cells.lineEnd.isFinite) { finite = false }
+                }
             }
         }
         (self.extents, cellsFinite) = (extents, finite)
@@ -62,39 +65,46 @@ final class FlowRun {
         return model
     }
 
-    /// Lays section k out on the stack (a flow pass that keeps nothing), handing each line to
-    /// `visit` with its items, the section's sizes and its items' line-axis positions so far;
-    /// returns the extent. `all`: the run's sizes.
+    /// Lays section k out (a flow pass that keeps nothing), handing each line to `visit` with
+    /// its items, the section's sizes and its items' line-axis positions so far; returns the
+    /// extent. `all`: the run's sizes; `scratch`: room for the section's positions.
     @discardableResult
-    private func forEachLine(_ k: Int, in all: UnsafeBufferPointer<Size>,
+    private func forEachLine(_ k: Int, in all: UnsafeBufferPointer<Size>, scratch: UnsafeMutableBufferPointer<Double>,
                              _ visit: (Line, Range<Int>, UnsafeBufferPointer<Size>, UnsafeMutableBufferPointer<Double>) -> Void) -> Double {
         let items = itemRange(k)
         guard !items.isEmpty else { return 0 }
         let sizes = UnsafeBufferPointer(rebasing: all[items])
-        return withUnsafeTemporaryAllocation(of: Double.self, capacity: sizes.count) { positions in
-            let pass = FlowPass(geometry: geometry, inlines: [], sizes: sizes, linePos: positions)
-            var cursor = Cursor()
-            while !pass.isAtEnd(cursor) {
-                let first = cursor.item, line = pass.layLine(&cursor)
-                visit(line, first..<cursor.item, sizes, positions)
-            }
-            return cursor.position
+        let pass = FlowPass(geometry: geometry, inlines: [], sizes: sizes, linePos: UnsafeMutableBufferPointer(rebasing: scratch[..<items.count]))
+        var cursor = Cursor()
+        while !pass.isAtEnd(cursor) {
+            let first = cursor.item, line = pass.layLine(&cursor)
+            visit(line, first..<cursor.item, sizes, pass.linePos)
         }
+        return cursor.position
+    }
+
+    /// The same on the stack.
+    @discardableResult
+    private func forEachLine(_ k: Int, in all: UnsafeBufferPointer<Size>,
+                             _ visit: (Line, Range<Int>, UnsafeBufferPointer<Size>, UnsafeMutableBufferPointer<Double>) -> Void) -> Double {
+        withUnsafeTemporaryAllocation(of: Double.self, capacity: Swift.max(1, itemRange(k).count)) { forEachLine(k, in: all, scratch: $0, visit) }
     }
 
     /// Section k's extent along the scroll axis and its cells' bounds (as `LineStore.cellBounds`
     /// folds a body's lines: nil only without items, and not finite when no line's bounds are,
     /// which the state refuses).
-    private func measure(_ k: Int, in all: UnsafeBufferPointer<Size>) -> (extent: Double, cells: AxisRect?) {
+    private func measure(_ k: Int, in all: UnsafeBufferPointer<Size>, scratch: UnsafeMutableBufferPointer<Double>) -> (extent: Double, cells: AxisRect?) {
         guard !itemRange(k).isEmpty else { return (0, nil) }
         var (low, high) = (Double.infinity, -Double.infinity)
-        let extent = forEachLine(k, in: all) { line, _, _, _ in (low, high) = (Swift.min(low, line.low), Swift.max(high, line.high)) }
+        let extent = forEachLine(k, in: all, scratch: scratch) { line, _, _, _ in (low, high) = (Swift.min(low, line.low), Swift.max(high, line.high)) }
         return (extent, AxisRect(line: low, scroll: 0, lineExtent: high - low, scrollExtent: extent))
     }
 
     /// Section k's cells' bounds (laid out again: a few items).
     func cellBounds(_ k: Int) -> AxisRect? {
-        allSizes.withUnsafeBufferPointer { measure(k, in: $0).cells }
+        allSizes.withUnsafeBufferPointer { all in
+            withUnsafeTemporaryAllocation(of: Double.self, capacity: Swift.max(1, itemRange(k).count)) { measure(k, in: all, scratch: $0).cells }
+        }
     }
 
     /// The number of items of sections `range`.
