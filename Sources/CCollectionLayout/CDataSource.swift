@@ -59,7 +59,18 @@ final class CDataSource: LayoutDataSource {
     }
 
     func itemCounts(sections: Int) throws -> [Int]? {
-        guard let a = try arrays() else { return nil }
+        guard let a = try arrays() else {
+            // The callback, in one loop (the engine checks the counts after).
+            guard let f = source.item_count else { throw LayoutError(.invalidArgument, "cl_data_source.item_count is NULL; it is required") }
+            var counts: [Int] = []
+            counts.reserveCapacity(sections)
+            for s in 0..<sections {
+                var n: Int64 = 0
+                try check(f(source.user_data, Int64(s), &n), "item_count(section \(s))")
+                counts.append(Int(n))
+            }
+            return counts
+        }
         guard Int64(sections) <= a.section_count else {
             throw LayoutError(.badCallbackData, "cl_array_source has \(a.section_count) sections; \(sections) were asked")
         }
@@ -92,6 +103,31 @@ final class CDataSource: LayoutDataSource {
             f(source.user_data, Int64(section), Int64(items.lowerBound), Int64(items.count), $0)
         }
         try check(status, "item_sizes(section \(section), first \(items.lowerBound), count \(items.count))")
+        return true
+    }
+
+    func sizes(ofSections sections: Range<Int>, counts: (Int) -> Int, into sizes: UnsafeMutableBufferPointer<Size>) throws -> Bool {
+        guard source.arrays == nil, let f = source.item_sizes else {
+            var at = 0
+            for s in sections {
+                let n = counts(s)
+                guard try self.sizes(inSection: s, items: 0..<n, into: UnsafeMutableBufferPointer(rebasing: sizes[at..<(at + n)])) else { return false }
+                at += n
+            }
+            return true
+        }
+        // The callback, in one loop; the first status that is not CL_OK stops it.
+        guard let base = sizes.baseAddress else { return true }
+        let failed: (status: cl_status, section: Int, count: Int)? = try withRebound(base, count: sizes.count, to: cl_size.self) { out in
+            var at = 0
+            for s in sections {
+                let n = counts(s), status = f(source.user_data, Int64(s), 0, Int64(n), out + at)
+                guard status == CL_OK else { return (status, s, n) }
+                at += n
+            }
+            return nil
+        }
+        if let failed { try check(failed.status, "item_sizes(section \(failed.section), first 0, count \(failed.count))") }
         return true
     }
 

@@ -45,6 +45,20 @@ private struct Boom: Error {}
         }
     }
 
+    /// Sections alike are asked their sizes in one call: a bad size is still named by its
+    /// section and item.
+    @Test func aBadSizeAmongManySectionsIsNamed() throws {
+        var sizes = Array(repeating: [Size(width: 30, height: 30), Size(width: 40, height: 40), Size(width: 50, height: 50)], count: 12)
+        sizes[7][2] = Size(width: .nan, height: 5)
+        var def = LayoutDefinition()
+        def.viewport = Rect(x: 0, y: 0, width: 320, height: 480)
+        #expect {
+            _ = try Layout(definition: def, dataSource: ArraySource(sizes: sizes))
+        } throws: { error in
+            (error as? LayoutError)?.code == .badCallbackData && (error as? LayoutError)?.message.contains("item (7, 2)") == true
+        }
+    }
+
     @Test func badMetrics() throws {
         for value in [-1.0, .nan, .infinity] {
             try expectFailure(.badCallbackData) { layout, source in

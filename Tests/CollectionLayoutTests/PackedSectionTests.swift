@@ -22,7 +22,7 @@ import Testing
         // One run of them all, as the state builds it (sizes one slice, starts from 0).
         var starts = [0]
         for m in models { starts.append(starts[starts.count - 1] + m.itemCount) }
-        let run = FlowRun(metrics: metrics, space: space, sizes: models.flatMap(\.sizes)[...], itemStarts: starts)
+        let run = FlowRun(metrics: metrics, space: space, sizes: models.flatMap(\.sizes)[...], itemStarts: starts[...])
         for (k, model) in models.enumerated() {
             let packed = PackedFlowSection(run: run, index: k), body = FlowBody(model, in: space)
             #expect(packed.model.sizes.array == model.sizes.array && packed.model.itemCount == model.itemCount)

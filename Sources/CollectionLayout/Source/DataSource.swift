@@ -3,12 +3,17 @@
 public protocol LayoutDataSource: AnyObject {
     func numberOfSections() throws -> Int
     func numberOfItems(inSection section: Int) throws -> Int
-    /// Every section's item count at once, for a source that holds them in an array; nil: ask
-    /// `numberOfItems` section by section.
+    /// Every section's item count at once, for a source that gives them in one loop (arrays, the
+    /// C source's callbacks); nil: ask `numberOfItems` section by section.
     func itemCounts(sections: Int) throws -> [Int]?
     /// Writes the sizes of `items` into `sizes` (sizes.count == items.count), in batches. Returns
     /// false when the source has no per-item sizes: every item then takes the definition's size.
     func sizes(inSection section: Int, items: Range<Int>, into sizes: UnsafeMutableBufferPointer<Size>) throws -> Bool
+    /// The sizes of every item of consecutive `sections`, section after section, into `sizes`
+    /// (`counts(s)`: section s's item count; sizes.count is their total): a million sections of
+    /// one item in one call. Returns false when the source has no per-item sizes. The default
+    /// asks `sizes(inSection:…)` section by section.
+    func sizes(ofSections sections: Range<Int>, counts: (Int) -> Int, into sizes: UnsafeMutableBufferPointer<Size>) throws -> Bool
     /// The section's metrics, starting from the layout's defaults.
     func metrics(forSection section: Int, defaults: SectionMetrics) throws -> SectionMetrics
     /// Whether `metrics` may differ from the defaults; false: the engine gives every section the
@@ -29,6 +34,21 @@ public extension LayoutDataSource {
     func numberOfSections() throws -> Int { 1 }
     func itemCounts(sections: Int) throws -> [Int]? { nil }
     func sizes(inSection section: Int, items: Range<Int>, into sizes: UnsafeMutableBufferPointer<Size>) throws -> Bool { false }
+    func sizes(ofSections sections: Range<Int>, counts: (Int) -> Int, into sizes: UnsafeMutableBufferPointer<Size>) throws -> Bool {
+        var at = 0
+        for s in sections {
+            let n = counts(s)
+            do {
+                guard try self.sizes(inSection: s, items: 0..<n, into: UnsafeMutableBufferPointer(rebasing: sizes[at..<(at + n)])) else { return false }
+            } catch let error as LayoutError {
+                throw error
+            } catch {
+                throw LayoutError(.callbackFailed, "item_sizes(section \(s), items 0..<\(n)) failed: \(error)")
+            }
+            at += n
+        }
+        return true
+    }
     func metrics(forSection section: Int, defaults: SectionMetrics) throws -> SectionMetrics { defaults }
     var givesSectionMetrics: Bool { true }
     var givesInlineElements: Bool { true }

@@ -36,7 +36,7 @@ final class SourceReader {
     }
 
     /// Every section's model, counts first (see the type's comment). The sizes of all sections
-    /// go into one array, each section's asked in one batch into its place.
+    /// go into one array, those of consecutive sections alike asked in one call into their place.
     func readAll(_ rules: Rules, lineExtent: Double) throws(LayoutError) -> SectionModels {
         var memory = MemoryEstimate(budget: rules.definition.memoryBudget)
         let counts = try readCounts(rules, memory: &memory)
@@ -53,10 +53,28 @@ final class SourceReader {
             }
         }
         let sizes = try fill(Size.self, count: models.sizeStarts[models.count]) { buffer throws(LayoutError) in
-            for s in 0..<models.count where models.isSized(s) {
-                let range = models.sizeRange(s)
-                try writeSizes(section: s, range: 0..<range.count, estimate: models.estimate(s), default: rules.definition.itemSize,
-                               into: UnsafeMutableBufferPointer(rebasing: buffer[range]))
+            // Consecutive sections whose items come by size and without an estimate are asked in
+            // one call (a source may answer them in one loop); what a section's metrics say of
+            // its sizes is read once per row of the metrics table.
+            var row = -1, sized = false, estimate: Size?
+            var s = 0
+            while s < models.count {
+                if models.metricsIndex(s) != row {
+                    row = models.metricsIndex(s)
+                    (sized, estimate) = (models.isSized(s), models.estimate(s))
+                }
+                guard sized else { s += 1; continue }
+                if let estimate {
+                    UnsafeMutableBufferPointer(rebasing: buffer[models.sizeRange(s)]).initialize(repeating: estimate)
+                    s += 1
+                    continue
+                }
+                var end = s + 1
+                while end < models.count && models.metricsIndex(end) == row { end += 1 }
+                let items = models.sizeStarts[s]..<models.sizeStarts[end]
+                try writeSizes(sections: s..<end, of: models, default: rules.definition.itemSize,
+                               into: UnsafeMutableBufferPointer(rebasing: buffer[items]))
+                s = end
             }
         }
         models.setSizes(Column(sizes))
@@ -193,12 +211,38 @@ final class SourceReader {
             sizes.initialize(repeating: size)
             return
         }
-        // One pass without early exit (NaN fails every comparison); the culprit is found after.
-        let limit = Double.greatestFiniteMagnitude
-        let valid = sizes.reduce(true) { ok, s in ok && s.width >= 0 && s.height >= 0 && s.width <= limit && s.height <= limit }
-        if !valid, let k = sizes.firstIndex(where: { !($0.width >= 0 && $0.height >= 0 && $0.width <= limit && $0.height <= limit) }) {
-            throw LayoutError(.badCallbackData, "item_sizes gave item (\(s), \(range.lowerBound + k)) the size \(sizes[k].width)x\(sizes[k].height); sizes must be finite and >= 0")
+        if let k = Self.firstInvalid(sizes) { throw Self.invalid(sizes[k], item: (s, range.lowerBound + k)) }
+    }
+
+    /// The sizes of the items of consecutive `sections` (sized, without an estimate) of
+    /// `models`, asked in one call and checked, into `sizes`.
+    private func writeSizes(sections: Range<Int>, of models: SectionModels, default size: Size,
+                            into sizes: UnsafeMutableBufferPointer<Size>) throws(LayoutError) {
+        let provided = try ask("item_sizes(sections \(sections.lowerBound)..<\(sections.upperBound))") {
+            try dataSource.sizes(ofSections: sections, counts: models.itemCount, into: sizes)
         }
+        guard provided else {
+            sizes.initialize(repeating: size)
+            return
+        }
+        if let k = Self.firstInvalid(sizes) {
+            let first = models.sizeStarts[sections.lowerBound]
+            let s = partition(sections) { models.sizeStarts[$0 + 1] <= first + k }
+            throw Self.invalid(sizes[k], item: (s, first + k - models.sizeStarts[s]))
+        }
+    }
+
+    /// The first size that is not finite and >= 0: one pass without early exit (NaN fails
+    /// every comparison), the culprit found after.
+    private static func firstInvalid(_ sizes: UnsafeMutableBufferPointer<Size>) -> Int? {
+        let limit = Double.greatestFiniteMagnitude
+        func valid(_ s: Size) -> Bool { s.width >= 0 && s.height >= 0 && s.width <= limit && s.height <= limit }
+        guard !sizes.reduce(true, { $0 && valid($1) }) else { return nil }
+        return sizes.firstIndex { !valid($0) }
+    }
+
+    private static func invalid(_ size: Size, item: (section: Int, item: Int)) -> LayoutError {
+        LayoutError(.badCallbackData, "item_sizes gave item (\(item.section), \(item.item)) the size \(size.width)x\(size.height); sizes must be finite and >= 0")
     }
 
     /// Asks the frames of `range` of a custom section in one batch and checks them (SPEC §5).

@@ -161,7 +161,7 @@ struct LayoutState {
             runStart = nil
             let items = models.sizeStarts[first]..<models.sizeStarts[end]
             let run = FlowRun(metrics: models.metrics(first), space: space, sizes: models.sizes.slice(items),
-                              itemStarts: models.sizeStarts[first...end].map { $0 - items.lowerBound })
+                              itemStarts: models.sizeStarts[first...end])
             let metricsIndex = models.metricsIndex(first)
             sections.append(run: run, sections: 0..<run.count, metricsIndex: Int32(metricsIndex), edges: edges(metricsIndex))
             elementCount += run.count + run.itemCount(of: 0..<run.count)
@@ -368,15 +368,19 @@ struct LayoutState {
         while e < sections.entries.count {
             let entry = sections.entries[e], end = entry.first + entry.count
             if let run = entry.run {
-                var start = starts[s]
-                for k in (s - entry.first)..<entry.count {
-                    let index = entry.runFirst + k, length = entry.lead + run.extents[index] + entry.trail
-                    guard (start + length).isFinite, run.cellsFinite || Self.isFinite(run.cellBounds(index)) else {
-                        throw notFinite(entry.first + k, length)
+                var start = starts[s], failed: (section: Int, length: Double)?
+                run.extents.withUnsafeBufferPointer { extents in
+                    for k in (s - entry.first)..<entry.count {
+                        let index = entry.runFirst + k, length = entry.lead + extents[index] + entry.trail
+                        guard (start + length).isFinite, run.cellsFinite || Self.isFinite(run.cellBounds(index)) else {
+                            failed = (entry.first + k, length)
+                            return
+                        }
+                        start += length
+                        starts.append(start)
                     }
-                    start += length
-                    starts.append(start)
                 }
+                if let failed { throw notFinite(failed.section, failed.length) }
             } else {
                 for t in s..<end {
                     let row = sections[entry: entry, k: t - entry.first], length = row.noted.length, strip = row.noted.stripExtent

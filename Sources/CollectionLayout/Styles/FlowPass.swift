@@ -84,6 +84,20 @@ struct FlowPass {
         c.layLine(geometry, inlines, itemCount: sizes.count) { layItems(from: $0, runEnd: $1, start: $2, inlineIndex: $3) }
     }
 
+    /// Lays out every line of a section without inline elements and keeps nothing: its extent and
+    /// the line-axis bounds of its cells (what a run notes of each of its sections). The lines
+    /// are `layLine`'s, without a cursor's inline elements to look at.
+    func measure() -> (extent: Double, low: Double, high: Double) {
+        var item = 0, position = 0.0, low = Double.infinity, high = -Double.infinity
+        while item < sizes.count {
+            let start = item == 0 ? 0 : position + geometry.lineSpacing
+            let (line, end) = layItems(from: item, runEnd: sizes.count, start: start, inlineIndex: 0)
+            (low, high) = (Swift.min(low, line.low), Swift.max(high, line.high))
+            (position, item) = (start + line.thickness, end)
+        }
+        return (position, low, high)
+    }
+
     /// A size is two doubles (width, height); `lineComponent` says which runs along the line axis.
     /// (Wrapping arithmetic: i < CL_MAX_ITEMS, so the offsets cannot overflow.)
     @inline(__always) private func lineExtent(_ i: Int) -> Double {
@@ -118,6 +132,10 @@ struct FlowPass {
                     let last = lineExtent(end - 1) + s
                     if last == 0 {
                         gap = s
+                    } else if n == 1 {
+                        // One item: it is centred when no copy fits (the count below is 1), and
+                        // the gap does not matter. (room < last ⟺ room / last < 1 for room > 0.)
+                        if a - used + 1e-9 < last { x += (a - used) / 2 }
                     } else {
                         let copies = Swift.max(0, ((a - used + 1e-9) / last).rounded(.down))
                         let count = Double(n) + copies

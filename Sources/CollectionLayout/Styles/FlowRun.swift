@@ -14,27 +14,34 @@ final class FlowRun {
     private let geometry: FlowGeometry
     /// The items of every section of the run, in order.
     private let allSizes: ArraySlice<Size>
-    /// Section k's items are `itemStarts[k] ..< itemStarts[k + 1]` of `allSizes`, counted from 0.
-    private let itemStarts: [Int]
+    /// Section k's items are `start(k) ..< start(k + 1)` of `allSizes`, counted from 0: where
+    /// the sections' items begin in the column the run was cut from (shared with it), less the
+    /// first's.
+    private let itemStarts: ArraySlice<Int>
+    private let itemBase: Int
     /// Each section's extent along the scroll axis.
-    private(set) var extents: [Double] = []
+    let extents: [Double]
     /// Whether every section's cells' bounds are finite (the state refuses a run whose are not).
-    private(set) var cellsFinite = true
+    let cellsFinite: Bool
 
-    init(metrics: SectionMetrics, space: BodySpace, sizes: ArraySlice<Size>, itemStarts: [Int]) {
+    /// `itemStarts`: where each section's items begin, and where the last one's end, counted in
+    /// any way (from the first section's start, `sizes` holds them).
+    init(metrics: SectionMetrics, space: BodySpace, sizes: ArraySlice<Size>, itemStarts: ArraySlice<Int>) {
         self.metrics = metrics
         self.space = space
         geometry = FlowGeometry(metrics: metrics, space: space)
         allSizes = sizes
         self.itemStarts = itemStarts
-        // (Into locals: a class's stored properties are checked for exclusive access on each write.)
+        itemBase = itemStarts.first!
         var extents: [Double] = [], finite = true, most = 1
         extents.reserveCapacity(itemStarts.count - 1)
-        for k in 0..<(itemStarts.count - 1) { most = Swift.max(most, itemStarts[k + 1] - itemStarts[k]) }
-        allSizes.withUnsafeBufferPointer { all in
+        let starts = itemStarts.startIndex..<(itemStarts.endIndex - 1), base = itemBase
+        for k in starts { most = Swift.max(most, itemStarts[k + 1] - itemStarts[k]) }
+        let geometry = self.geometry
+        sizes.withUnsafeBufferPointer { all in
             withUnsafeTemporaryAllocation(of: Double.self, capacity: most) { scratch in
-                for k in 0..<(itemStarts.count - 1) {
-                    let (extent, cells) = measure(k, in: all, scratch: scratch)
+                for k in starts {
+                    let (extent, cells) = Self.measure((itemStarts[k] - base)..<(itemStarts[k + 1] - base), in: all, scratch: scratch, geometry)
                     extents.append(extent)
                     if let cells, !(cells.line.isFinite && cells.lineExtent.isFinite && cells.lineEnd.isFinite) { finite = false }
                 }
@@ -50,12 +57,14 @@ final class FlowRun {
 
     var count: Int { itemStarts.count - 1 }
 
-    func itemRange(_ k: Int) -> Range<Int> { itemStarts[k]..<itemStarts[k + 1] }
+    private func start(_ k: Int) -> Int { itemStarts[itemStarts.startIndex + k] - itemBase }
+
+    func itemRange(_ k: Int) -> Range<Int> { start(k)..<start(k + 1) }
 
     /// The sizes of sections `range`, one slice.
     func sizes(of range: Range<Int>) -> ArraySlice<Size> {
         let base = allSizes.startIndex
-        return allSizes[(base + itemStarts[range.lowerBound])..<(base + itemStarts[range.upperBound])]
+        return allSizes[(base + start(range.lowerBound))..<(base + start(range.upperBound))]
     }
 
     /// Section k's model (its sizes share the run's storage).
@@ -90,25 +99,29 @@ final class FlowRun {
         withUnsafeTemporaryAllocation(of: Double.self, capacity: Swift.max(1, itemRange(k).count)) { forEachLine(k, in: all, scratch: $0, visit) }
     }
 
-    /// Section k's extent along the scroll axis and its cells' bounds (as `LineStore.cellBounds`
-    /// folds a body's lines: nil only without items, and not finite when no line's bounds are,
-    /// which the state refuses).
-    private func measure(_ k: Int, in all: UnsafeBufferPointer<Size>, scratch: UnsafeMutableBufferPointer<Double>) -> (extent: Double, cells: AxisRect?) {
-        guard !itemRange(k).isEmpty else { return (0, nil) }
-        var (low, high) = (Double.infinity, -Double.infinity)
-        let extent = forEachLine(k, in: all, scratch: scratch) { line, _, _, _ in (low, high) = (Swift.min(low, line.low), Swift.max(high, line.high)) }
+    /// The extent along the scroll axis and the cells' bounds of the section whose items are
+    /// `items` of `all` (as `LineStore.cellBounds` folds a body's lines: nil only without items,
+    /// and not finite when no line's bounds are, which the state refuses).
+    private static func measure(_ items: Range<Int>, in all: UnsafeBufferPointer<Size>, scratch: UnsafeMutableBufferPointer<Double>,
+                                _ geometry: FlowGeometry) -> (extent: Double, cells: AxisRect?) {
+        guard !items.isEmpty else { return (0, nil) }
+        let pass = FlowPass(geometry: geometry, inlines: [], sizes: UnsafeBufferPointer(rebasing: all[items]),
+                            linePos: UnsafeMutableBufferPointer(rebasing: scratch[..<items.count]))
+        let (extent, low, high) = pass.measure()
         return (extent, AxisRect(line: low, scroll: 0, lineExtent: high - low, scrollExtent: extent))
     }
 
     /// Section k's cells' bounds (laid out again: a few items).
     func cellBounds(_ k: Int) -> AxisRect? {
         allSizes.withUnsafeBufferPointer { all in
-            withUnsafeTemporaryAllocation(of: Double.self, capacity: Swift.max(1, itemRange(k).count)) { measure(k, in: all, scratch: $0).cells }
+            withUnsafeTemporaryAllocation(of: Double.self, capacity: Swift.max(1, itemRange(k).count)) {
+                Self.measure(itemRange(k), in: all, scratch: $0, geometry).cells
+            }
         }
     }
 
     /// The number of items of sections `range`.
-    func itemCount(of range: Range<Int>) -> Int { itemStarts[range.upperBound] - itemStarts[range.lowerBound] }
+    func itemCount(of range: Range<Int>) -> Int { start(range.upperBound) - start(range.lowerBound) }
 
     /// Visits section k's cells in order with their body-relative frames (FlowBody's).
     func forEachCell(_ k: Int, _ visit: (Int, AxisRect) -> Void) {
@@ -135,7 +148,7 @@ struct PackedFlowSection: SectionBody {
 
     /// A run of one (how a changed section comes back: a new body of the same type).
     init(_ model: SectionModel, in space: BodySpace) {
-        run = FlowRun(metrics: model.metrics, space: space, sizes: model.sizes.array[...], itemStarts: [0, model.itemCount])
+        run = FlowRun(metrics: model.metrics, space: space, sizes: model.sizes.array[...], itemStarts: [0, model.itemCount][...])
         index = 0
     }
 
