@@ -96,7 +96,13 @@ struct LayoutState {
     /// What the state keeps of `body`, laid out from `model` whose metrics are
     /// `metricsTable[metricsIndex]`.
     private func noted(_ body: any SectionBody, of model: SectionModel, metricsIndex: Int) -> Noted {
-        let (lead, trail) = edges(metricsIndex), extent = body.extent
+        Self.noted(body, of: model, metricsIndex: metricsIndex, edges: edges(metricsIndex))
+    }
+
+    /// The same, given the metrics' `edges`.
+    private static func noted(_ body: any SectionBody, of model: SectionModel, metricsIndex: Int,
+                              edges: (lead: Double, trail: Double)) -> Noted {
+        let (lead, trail) = edges, extent = body.extent
         var noted = Noted(metricsIndex: Int32(metricsIndex), extent: extent, stripExtent: body.strip?.extent, cellBounds: body.cellBounds,
                           itemCount: model.itemCount, elements: 1 + model.itemCount + model.inlines.count)
         noted.bodyOffset = lead
@@ -105,11 +111,12 @@ struct LayoutState {
     }
 
     /// Section s's row changed in place (a section of a run first gets a row of its own).
+    /// (Nothing of the state may be captured here: a copy of it would share the row, which the
+    /// change would then copy, with its body's storage.)
     private mutating func modifyRow<R>(_ s: Int, _ change: (inout SectionState) -> R) -> R {
-        let state = self
-        return sections.modify(s, packed: { e, k in
+        sections.modify(s, packed: { e, k in
             let body = PackedFlowSection(run: e.run!, index: k)
-            return SectionState(body: body, noted: state.noted(body, of: body.model, metricsIndex: Int(e.metricsIndex)))
+            return SectionState(body: body, noted: Self.noted(body, of: body.model, metricsIndex: Int(e.metricsIndex), edges: (e.lead, e.trail)))
         }, change)
     }
 
