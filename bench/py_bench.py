@@ -45,6 +45,19 @@ def timed(fn, runs: int = 1):
     return statistics.median(times), result
 
 
+def alternated(fns, runs: int):
+    """Median seconds of each of fns over runs, run in turn round by round (each result closed
+    untimed right after it is made)."""
+    times = [[] for _ in fns]
+    for _ in range(runs):
+        for k, fn in enumerate(fns):
+            t = time.perf_counter()
+            result = fn()
+            times[k].append(time.perf_counter() - t)
+            result.close()
+    return [statistics.median(ts) for ts in times]
+
+
 # ---- collectionlayout: the package's numpy path ----------------------------------------------
 
 from collectionlayout import Layout  # noqa: E402  (PYTHONPATH=bindings/python)
@@ -173,17 +186,15 @@ def python_rows(c: dict, n: int, runs: int, row) -> None:
                   interitem_spacing=SPACING)
     headers = 30.0 + np.arange(len(sections)) % 3  # per section, not all alike
     table = SectionMetricsTable(header=headers, footer=np.full(len(sections), 10.0))
-    one_t, lay = timed(lambda: Layout.from_sizes(sz, header=30.0, footer=10.0, **common), runs)
-    lay.close()
-    # the sections' sizes as one array and counts, their metrics as a table: no Python per section
-    many_t, lay = timed(lambda: Layout.from_sizes(sz, counts=counts, section_metrics=table, **common),
-                        runs)
-    lay.close()
-    listed_t, lay = timed(lambda: Layout.from_sizes(sections, section_metrics=table, **common), runs)
-    lay.close()
-    calls_t, lay = timed(lambda: Layout.from_sizes(
-        sections, section_metrics=lambda s: {"header": headers[s], "footer": 10.0}, **common), runs)
-    lay.close()
+    # (alternated, round by round, as the C side's many-sections row is: a drift of the machine's
+    # speed weighs on each alike)
+    one_t, many_t, listed_t, calls_t = alternated([
+        lambda: Layout.from_sizes(sz, header=30.0, footer=10.0, **common),
+        # the sections' sizes as one array and counts, their metrics as a table: no Python per section
+        lambda: Layout.from_sizes(sz, counts=counts, section_metrics=table, **common),
+        lambda: Layout.from_sizes(sections, section_metrics=table, **common),
+        lambda: Layout.from_sizes(sections, section_metrics=lambda s: {"header": headers[s], "footer": 10.0}, **common),
+    ], runs)
     label = f"{len(sections):,} x {per:,}"
     row(f"16. {label} from Python, sizes with counts, per-section metrics (SectionMetricsTable)",
         ms(many_t), f"{many_t / one_t:.2f}x 1 section of {n:,} from Python ({ms(one_t)})", "<= 1.2x")
