@@ -234,11 +234,12 @@ final class SourceReader {
 
     /// The first size that is not finite and >= 0: one pass without early exit (NaN fails
     /// every comparison), the culprit found after.
+    @inline(__always)
     private static func firstInvalid(_ sizes: UnsafeMutableBufferPointer<Size>) -> Int? {
         let limit = Double.greatestFiniteMagnitude
-        func valid(_ s: Size) -> Bool { s.width >= 0 && s.height >= 0 && s.width <= limit && s.height <= limit }
-        guard !sizes.reduce(true, { $0 && valid($1) }) else { return nil }
-        return sizes.firstIndex { !valid($0) }
+        let valid = sizes.reduce(true) { ok, s in ok && s.width >= 0 && s.height >= 0 && s.width <= limit && s.height <= limit }
+        guard !valid else { return nil }
+        return sizes.firstIndex { !($0.width >= 0 && $0.height >= 0 && $0.width <= limit && $0.height <= limit) }
     }
 
     private static func invalid(_ size: Size, item: (section: Int, item: Int)) -> LayoutError {
