@@ -35,7 +35,7 @@ struct SectionRows {
     private(set) var count = 0
 
     func place(_ s: Int) -> Place {
-        // Most states have one entry or a few; a feed of runs a few per thousand sections.
+        // (Most states have one entry or a few: one per run, one per block of sections with rows.)
         let e = entries.count == 1 ? 0 : partition(0..<entries.count) { entries[$0].first <= s } - 1
         return Place(entry: e, k: s - entries[e].first)
     }

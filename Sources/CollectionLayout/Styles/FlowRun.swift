@@ -74,29 +74,22 @@ final class FlowRun {
         return model
     }
 
-    /// Lays section k out (a flow pass that keeps nothing), handing each line to `visit` with
-    /// its items, the section's sizes and its items' line-axis positions so far; returns the
-    /// extent. `all`: the run's sizes; `scratch`: room for the section's positions.
-    @discardableResult
-    private func forEachLine(_ k: Int, in all: UnsafeBufferPointer<Size>, scratch: UnsafeMutableBufferPointer<Double>,
-                             _ visit: (Line, Range<Int>, UnsafeBufferPointer<Size>, UnsafeMutableBufferPointer<Double>) -> Void) -> Double {
-        let items = itemRange(k)
-        guard !items.isEmpty else { return 0 }
-        let sizes = UnsafeBufferPointer(rebasing: all[items])
-        let pass = FlowPass(geometry: geometry, inlines: [], sizes: sizes, linePos: UnsafeMutableBufferPointer(rebasing: scratch[..<items.count]))
-        var cursor = Cursor()
-        while !pass.isAtEnd(cursor) {
-            let first = cursor.item, line = pass.layLine(&cursor)
-            visit(line, first..<cursor.item, sizes, pass.linePos)
-        }
-        return cursor.position
-    }
-
-    /// The same on the stack.
-    @discardableResult
+    /// Lays section k out on the stack (a flow pass that keeps nothing), handing each line to
+    /// `visit` with its items, the section's sizes and its items' line-axis positions so far.
+    /// `all`: the run's sizes.
     private func forEachLine(_ k: Int, in all: UnsafeBufferPointer<Size>,
-                             _ visit: (Line, Range<Int>, UnsafeBufferPointer<Size>, UnsafeMutableBufferPointer<Double>) -> Void) -> Double {
-        withUnsafeTemporaryAllocation(of: Double.self, capacity: Swift.max(1, itemRange(k).count)) { forEachLine(k, in: all, scratch: $0, visit) }
+                             _ visit: (Line, Range<Int>, UnsafeBufferPointer<Size>, UnsafeMutableBufferPointer<Double>) -> Void) {
+        let items = itemRange(k)
+        guard !items.isEmpty else { return }
+        let sizes = UnsafeBufferPointer(rebasing: all[items])
+        withUnsafeTemporaryAllocation(of: Double.self, capacity: items.count) { positions in
+            let pass = FlowPass(geometry: geometry, inlines: [], sizes: sizes, linePos: positions)
+            var cursor = Cursor()
+            while !pass.isAtEnd(cursor) {
+                let first = cursor.item, line = pass.layLine(&cursor)
+                visit(line, first..<cursor.item, sizes, positions)
+            }
+        }
     }
 
     /// The extent along the scroll axis and the cells' bounds of the section whose items are
