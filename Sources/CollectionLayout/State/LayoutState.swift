@@ -57,20 +57,20 @@ struct LayoutState {
     var sectionCount: Int { sections.count }
     func hasSection(_ s: Int) -> Bool { s >= 0 && s < sections.count }
     func sectionBody(_ s: Int) -> any SectionBody {
-        sections.read(s, single: { $0.body }, packed: { e, k in PackedFlowSection(run: e.run!, index: k) })
+        sections.read(s, single: { $0.body }, packed: { e, run, k in PackedFlowSection(run: run, index: k) })
     }
     /// A copy of what the host said: for changes, not for queries.
-    func sectionModel(_ s: Int) -> SectionModel { sections.read(s, single: { $0.body.model }, packed: { e, k in e.run!.model(k) }) }
+    func sectionModel(_ s: Int) -> SectionModel { sections.read(s, single: { $0.body.model }, packed: { e, run, k in run.model(k) }) }
     /// The sideways offset of a section whose body is a strip (SPEC §4); 0 otherwise.
-    func sectionOffset(_ s: Int) -> Double { sections.read(s, single: { $0.offset }, packed: { _, _ in 0 }) }
-    func sectionItemCount(_ s: Int) -> Int { sections.read(s, single: { $0.noted.itemCount }, packed: { e, k in e.run!.itemRange(k).count }) }
+    func sectionOffset(_ s: Int) -> Double { sections.read(s, single: { $0.offset }, packed: { _, _, _ in 0 }) }
+    func sectionItemCount(_ s: Int) -> Int { sections.read(s, single: { $0.noted.itemCount }, packed: { e, run, k in run.itemRange(k).count }) }
     func sectionInlineCount(_ s: Int) -> Int {
-        sections.read(s, single: { $0.noted.elements - 1 - $0.noted.itemCount }, packed: { _, _ in 0 })
+        sections.read(s, single: { $0.noted.elements - 1 - $0.noted.itemCount }, packed: { _, _, _ in 0 })
     }
-    func sectionStrip(_ s: Int) -> Double? { sections.read(s, single: { $0.noted.stripExtent }, packed: { _, _ in nil }) }
-    func sectionCells(_ s: Int) -> AxisRect? { sections.read(s, single: { $0.noted.cellBounds }, packed: { e, k in e.run!.cellBounds(k) }) }
-    private func metricsIndex(_ s: Int) -> Int { sections.read(s, single: { Int($0.noted.metricsIndex) }, packed: { e, _ in Int(e.metricsIndex) }) }
-    private func elements(_ s: Int) -> Int { sections.read(s, single: { $0.noted.elements }, packed: { e, k in 1 + e.run!.itemRange(k).count }) }
+    func sectionStrip(_ s: Int) -> Double? { sections.read(s, single: { $0.noted.stripExtent }, packed: { _, _, _ in nil }) }
+    func sectionCells(_ s: Int) -> AxisRect? { sections.read(s, single: { $0.noted.cellBounds }, packed: { e, run, k in run.cellBounds(k) }) }
+    private func metricsIndex(_ s: Int) -> Int { sections.read(s, single: { Int($0.noted.metricsIndex) }, packed: { e, _, _ in Int(e.metricsIndex) }) }
+    private func elements(_ s: Int) -> Int { sections.read(s, single: { $0.noted.elements }, packed: { e, run, k in 1 + run.itemRange(k).count }) }
 
     /// Every section's item count, in order.
     var itemCounts: [Int] { (0..<sections.count).map(sectionItemCount) }
@@ -114,8 +114,8 @@ struct LayoutState {
     /// (Nothing of the state may be captured here: a copy of it would share the row, which the
     /// change would then copy, with its body's storage.)
     private mutating func modifyRow<R>(_ s: Int, _ change: (inout SectionState) -> R) -> R {
-        sections.modify(s, packed: { e, k in
-            let body = PackedFlowSection(run: e.run!, index: k)
+        sections.modify(s, packed: { e, run, k in
+            let body = PackedFlowSection(run: run, index: k)
             return SectionState(body: body, noted: Self.noted(body, of: body.model, metricsIndex: Int(e.metricsIndex), edges: (e.lead, e.trail)))
         }, change)
     }
@@ -420,10 +420,10 @@ struct LayoutState {
     // MARK: Section geometry
 
     func sectionLength(_ s: Int) -> Double {
-        sections.read(s, single: { $0.noted.length }, packed: { e, k in e.lead + e.run!.extents[k] + e.trail })
+        sections.read(s, single: { $0.noted.length }, packed: { e, run, k in e.lead + run.extents[k] + e.trail })
     }
 
-    func bodyStart(_ s: Int) -> Double { starts[s] + sections.read(s, single: { $0.noted.bodyOffset }, packed: { e, _ in e.lead }) }
+    func bodyStart(_ s: Int) -> Double { starts[s] + sections.read(s, single: { $0.noted.bodyOffset }, packed: { e, _, _ in e.lead }) }
 
     /// A body-relative frame at the section's sideways offset, in content coordinates (axis form).
     func place(_ r: AxisRect, section s: Int) -> AxisRect { place(r, offset: sectionOffset(s), bodyStart: bodyStart(s)) }

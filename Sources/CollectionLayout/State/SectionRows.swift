@@ -45,14 +45,14 @@ struct SectionRows {
         _read { yield rows[e.row + k] }
     }
 
-    /// Calls `single` with section s's row (read in place), or `packed` with its entry and its
-    /// index in the entry's run.
+    /// Calls `single` with section s's row (read in place), or `packed` with its entry, the
+    /// entry's run and its index in the run.
     @inline(__always)
-    func read<R>(_ s: Int, single: (SectionState) -> R, packed: (Entry, Int) -> R) -> R {
+    func read<R>(_ s: Int, single: (SectionState) -> R, packed: (Entry, FlowRun, Int) -> R) -> R {
         let p = place(s)
         let e = entries[p.entry]
-        guard e.run != nil else { return single(rows[e.row + p.k]) }
-        return packed(e, e.runFirst + p.k)
+        guard let run = e.run else { return single(rows[e.row + p.k]) }
+        return packed(e, run, e.runFirst + p.k)
     }
 
     // MARK: Building
@@ -96,9 +96,9 @@ struct SectionRows {
 
     /// Section s's row, changed in place; a section of a run first gets a row of its own
     /// (`packed`: the row it starts with), which splits the run's entry.
-    mutating func modify<R>(_ s: Int, packed: (Entry, Int) -> SectionState, _ change: (inout SectionState) -> R) -> R {
+    mutating func modify<R>(_ s: Int, packed: (Entry, FlowRun, Int) -> SectionState, _ change: (inout SectionState) -> R) -> R {
         var p = place(s)
-        if entries[p.entry].run != nil {
+        if let run = entries[p.entry].run {
             let e = entries[p.entry]
             var pieces: [Entry] = []
             if p.k > 0 {
@@ -112,7 +112,7 @@ struct SectionRows {
                 (after.first, after.count, after.runFirst) = (s + 1, e.count - p.k - 1, e.runFirst + p.k + 1)
                 pieces.append(after)
             }
-            rows.append(packed(e, e.runFirst + p.k))
+            rows.append(packed(e, run, e.runFirst + p.k))
             entries.replaceSubrange(p.entry...p.entry, with: pieces)
             p = Place(entry: p.entry + (p.k > 0 ? 1 : 0), k: 0)
         }

@@ -32,7 +32,7 @@ final class FlowRun {
         geometry = FlowGeometry(metrics: metrics, space: space)
         allSizes = sizes
         self.itemStarts = itemStarts
-        itemBase = itemStarts.first!
+        itemBase = itemStarts.first ?? 0
         var extents: [Double] = [], finite = true, most = 1
         extents.reserveCapacity(itemStarts.count - 1)
         let starts = itemStarts.startIndex..<(itemStarts.endIndex - 1), base = itemBase
