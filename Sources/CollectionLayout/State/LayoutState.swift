@@ -24,13 +24,6 @@ struct LayoutState {
         /// What the state reads of the body, noted once whenever the body changes (the body's
         /// `model` is a copy through the protocol; queries and offsets read these in place).
         var noted = Noted()
-
-        /// A copy of what the host said: for changes, not for queries.
-        var model: SectionModel { body.model }
-        var extent: Double { noted.extent }
-        var stripExtent: Double? { noted.stripExtent }
-        var cellBounds: AxisRect? { noted.cellBounds }
-        var itemCount: Int { noted.itemCount }
     }
 
     struct Noted {
@@ -57,20 +50,20 @@ struct LayoutState {
     var sectionCount: Int { sections.count }
     func hasSection(_ s: Int) -> Bool { s >= 0 && s < sections.count }
     func sectionBody(_ s: Int) -> any SectionBody {
-        sections.read(s, single: { $0.body }, packed: { e, run, k in PackedFlowSection(run: run, index: k) })
+        sections.read(s, single: { $0.body }, packed: { _, run, k in PackedFlowSection(run: run, index: k) })
     }
     /// A copy of what the host said: for changes, not for queries.
-    func sectionModel(_ s: Int) -> SectionModel { sections.read(s, single: { $0.body.model }, packed: { e, run, k in run.model(k) }) }
+    func sectionModel(_ s: Int) -> SectionModel { sections.read(s, single: { $0.body.model }, packed: { _, run, k in run.model(k) }) }
     /// The sideways offset of a section whose body is a strip (SPEC §4); 0 otherwise.
     func sectionOffset(_ s: Int) -> Double { sections.read(s, single: { $0.offset }, packed: { _, _, _ in 0 }) }
-    func sectionItemCount(_ s: Int) -> Int { sections.read(s, single: { $0.noted.itemCount }, packed: { e, run, k in run.itemRange(k).count }) }
+    func sectionItemCount(_ s: Int) -> Int { sections.read(s, single: { $0.noted.itemCount }, packed: { _, run, k in run.itemRange(k).count }) }
     func sectionInlineCount(_ s: Int) -> Int {
         sections.read(s, single: { $0.noted.elements - 1 - $0.noted.itemCount }, packed: { _, _, _ in 0 })
     }
     func sectionStrip(_ s: Int) -> Double? { sections.read(s, single: { $0.noted.stripExtent }, packed: { _, _, _ in nil }) }
-    func sectionCells(_ s: Int) -> AxisRect? { sections.read(s, single: { $0.noted.cellBounds }, packed: { e, run, k in run.cellBounds(k) }) }
+    func sectionCells(_ s: Int) -> AxisRect? { sections.read(s, single: { $0.noted.cellBounds }, packed: { _, run, k in run.cellBounds(k) }) }
     private func metricsIndex(_ s: Int) -> Int { sections.read(s, single: { Int($0.noted.metricsIndex) }, packed: { e, _, _ in Int(e.metricsIndex) }) }
-    private func elements(_ s: Int) -> Int { sections.read(s, single: { $0.noted.elements }, packed: { e, run, k in 1 + run.itemRange(k).count }) }
+    private func elements(_ s: Int) -> Int { sections.read(s, single: { $0.noted.elements }, packed: { _, run, k in 1 + run.itemRange(k).count }) }
 
     /// Every section's item count, in order.
     var itemCounts: [Int] { (0..<sections.count).map(sectionItemCount) }
