@@ -108,13 +108,7 @@ final class CDataSource: LayoutDataSource {
 
     func sizes(ofSections sections: Range<Int>, counts: (Int) -> Int, into sizes: UnsafeMutableBufferPointer<Size>) throws -> Bool {
         guard source.arrays == nil, let f = source.item_sizes else {
-            var at = 0
-            for s in sections {
-                let n = counts(s)
-                guard try self.sizes(inSection: s, items: 0..<n, into: UnsafeMutableBufferPointer(rebasing: sizes[at..<(at + n)])) else { return false }
-                at += n
-            }
-            return true
+            return try sizesSectionBySection(ofSections: sections, counts: counts, into: sizes)
         }
         // The callback, in one loop; the first status that is not CL_OK stops it.
         guard let base = sizes.baseAddress else { return true }

@@ -35,6 +35,13 @@ public extension LayoutDataSource {
     func itemCounts(sections: Int) throws -> [Int]? { nil }
     func sizes(inSection section: Int, items: Range<Int>, into sizes: UnsafeMutableBufferPointer<Size>) throws -> Bool { false }
     func sizes(ofSections sections: Range<Int>, counts: (Int) -> Int, into sizes: UnsafeMutableBufferPointer<Size>) throws -> Bool {
+        try sizesSectionBySection(ofSections: sections, counts: counts, into: sizes)
+    }
+
+    /// What `sizes(ofSections:…)` does by default: `sizes(inSection:…)` asked for each section
+    /// in turn (for a source that answers some batches itself and leaves the others to this).
+    func sizesSectionBySection(ofSections sections: Range<Int>, counts: (Int) -> Int,
+                               into sizes: UnsafeMutableBufferPointer<Size>) throws -> Bool {
         var at = 0
         for s in sections {
             let n = counts(s)

@@ -65,8 +65,19 @@ struct LayoutState {
     private func metricsIndex(_ s: Int) -> Int { sections.read(s, single: { Int($0.noted.metricsIndex) }, packed: { e, _, _ in Int(e.metricsIndex) }) }
     private func elements(_ s: Int) -> Int { sections.read(s, single: { $0.noted.elements }, packed: { _, run, k in 1 + run.itemRange(k).count }) }
 
-    /// Every section's item count, in order.
-    var itemCounts: [Int] { (0..<sections.count).map(sectionItemCount) }
+    /// Every section's item count, in order (entry by entry: no search per section).
+    var itemCounts: [Int] {
+        var counts: [Int] = []
+        counts.reserveCapacity(sections.count)
+        for e in sections.entries {
+            if let run = e.run {
+                for k in e.runFirst..<(e.runFirst + e.count) { counts.append(run.itemRange(k).count) }
+            } else {
+                for k in 0..<e.count { counts.append(sections[entry: e, k: k].noted.itemCount) }
+            }
+        }
+        return counts
+    }
 
     /// Reads what the state keeps of section s's body, after the body changed.
     private mutating func noteBody(_ s: Int) {
@@ -137,7 +148,7 @@ struct LayoutState {
             if let run = e.run {
                 models.append(run: run, sections: e.runFirst..<(e.runFirst + e.count))
             } else {
-                for s in e.first..<(e.first + e.count) { models.append(sectionModel(s)) }
+                for k in 0..<e.count { models.append(sections[entry: e, k: k].body.model) }
             }
         }
         return models
@@ -383,13 +394,14 @@ struct LayoutState {
                 if let failed { throw notFinite(failed.section, failed.length) }
             } else {
                 for t in s..<end {
-                    let row = sections[entry: entry, k: t - entry.first], length = row.noted.length, strip = row.noted.stripExtent
+                    // (What is noted holds no reference: read without retaining the row's body.)
+                    let noted = sections[entry: entry, k: t - entry.first].noted, length = noted.length
                     // The cells' bounds hold every cell's line-axis end (columns, strips, custom frames).
-                    guard (starts[t] + length).isFinite, strip?.isFinite ?? true, Self.isFinite(row.noted.cellBounds) else {
+                    guard (starts[t] + length).isFinite, noted.stripExtent?.isFinite ?? true, Self.isFinite(noted.cellBounds) else {
                         throw notFinite(t, length)
                     }
                     starts.append(starts[t] + length)
-                    if strip != nil { setOffset(row.offset, section: t) }
+                    if noted.stripExtent != nil { setOffset(sections[entry: entry, k: t - entry.first].offset, section: t) }
                 }
             }
             (s, e) = (end, e + 1)
