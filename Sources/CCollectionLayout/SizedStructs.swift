@@ -72,6 +72,10 @@ func checkElementSize<T: SizedOutput>(_ size: Int, _ type: T.Type, _ argument: S
 @inline(__always)
 func writeSized<T: SizedOutput>(_ value: T, to base: UnsafeMutableRawPointer, size: Int) {
     let own = MemoryLayout<T>.size
+    if size == own {  // the usual case: one store, not a memmove call per element
+        base.storeBytes(of: value, as: T.self)
+        return
+    }
     withUnsafeBytes(of: value) { bytes in
         UnsafeMutableRawBufferPointer(start: base, count: Swift.min(size, own)).copyMemory(from: UnsafeRawBufferPointer(rebasing: bytes[..<Swift.min(size, own)]))
     }
@@ -80,7 +84,9 @@ func writeSized<T: SizedOutput>(_ value: T, to base: UnsafeMutableRawPointer, si
 
 /// Writes what `produce` yields into a caller's buffer of `capacity` elements of `size` bytes
 /// and the count to `out`. A NULL buffer with capacity 0 only counts; a buffer too small gets
-/// `.bufferTooSmall` with the count needed in `out`.
+/// `.bufferTooSmall` with the count needed in `out`. Inlined: the element is then written where
+/// `produce` makes it, without a reabstracted closure call per element.
+@inline(__always)
 func writeList<T: SizedOutput>(_ type: T.Type, into buffer: UnsafeMutableRawPointer?, capacity: Int64, size: Int, sizeName: String,
                                count out: UnsafeMutablePointer<Int64>?, _ produce: ((T) -> Void) -> Void) throws(LayoutError) {
     let out = try required(out, "out_count")

@@ -92,7 +92,7 @@ class RectQuery:
     (the prepared objects already have the C types)."""
 
     __slots__ = ("_function", "_handle", "_rect", "_capacity", "_size", "_count",
-                 "_count_ref", "buffer", "raw", "_pointer", "fail")
+                 "_count_ref", "buffer", "raw", "bytes", "_pointer", "fail")
 
     def __init__(self, handle: int, fail: Callable[[int], BaseException],
                  capacity: int = 128) -> None:
@@ -111,6 +111,7 @@ class RectQuery:
         if np is not None:
             self.buffer = np.zeros(capacity, dtype=ATTRIBUTES_DTYPE)
             self.raw = self.buffer.view(VOID_DTYPE)  # copies as one memcpy, not field by field
+            self.bytes = self.raw.data  # the elements' bytes (a memoryview), sliced without numpy
             self._pointer = c_void_p(self.buffer.ctypes.data)
         else:
             self.buffer = self.raw = (cl_attributes * capacity)()
