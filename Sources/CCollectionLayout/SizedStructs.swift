@@ -84,11 +84,10 @@ func writeSized<T: SizedOutput>(_ value: T, to base: UnsafeMutableRawPointer, si
 
 /// Writes what `produce` yields into a caller's buffer of `capacity` elements of `size` bytes
 /// and the count to `out`. A NULL buffer with capacity 0 only counts; a buffer too small gets
-/// `.bufferTooSmall` with the count needed in `out`. Inlined: the element is then written where
-/// `produce` makes it, without a reabstracted closure call per element.
+/// `.bufferTooSmall` with the count needed in `out`.
 @inline(__always)
 func writeList<T: SizedOutput>(_ type: T.Type, into buffer: UnsafeMutableRawPointer?, capacity: Int64, size: Int, sizeName: String,
-                               count out: UnsafeMutablePointer<Int64>?, _ produce: ((T) -> Void) -> Void) throws(LayoutError) {
+                               count out: UnsafeMutablePointer<Int64>?, _ produce: (inout ListWriter<T>) -> Void) throws(LayoutError) {
     let out = try required(out, "out_count")
     guard capacity >= 0 else { throw LayoutError(.invalidArgument, "capacity \(capacity) is negative") }
     guard capacity == 0 || buffer != nil else { throw LayoutError(.invalidArgument, "buffer is NULL but capacity is \(capacity)") }
@@ -96,14 +95,27 @@ func writeList<T: SizedOutput>(_ type: T.Type, into buffer: UnsafeMutableRawPoin
     guard capacity.multipliedReportingOverflow(by: Int64(size)).overflow == false else {
         throw LayoutError(.invalidArgument, "capacity \(capacity) of \(size)-byte elements is more than memory holds")
     }
-    var count: Int64 = 0
-    produce { value in
-        if count < capacity, let buffer { writeSized(value, to: buffer + Int(count) * size, size: size) }
-        count += 1
-    }
+    var writer = ListWriter<T>(buffer: buffer, capacity: capacity, size: size)
+    produce(&writer)
+    let count = writer.count
     out.pointee = count
     if count > capacity && !(buffer == nil && capacity == 0) {
         throw LayoutError(.bufferTooSmall, "the buffer holds \(capacity) elements; \(count) are needed")
+    }
+}
+
+/// What `writeList` hands its producer: called with each element. A struct, not a closure, so
+/// that the write is inlined where the element is made (a screen's query writes dozens).
+struct ListWriter<T: SizedOutput> {
+    let buffer: UnsafeMutableRawPointer?
+    let capacity: Int64
+    let size: Int
+    private(set) var count: Int64 = 0
+
+    @inline(__always)
+    mutating func callAsFunction(_ value: T) {
+        if count < capacity, let buffer { writeSized(value, to: buffer + Int(count) * size, size: size) }
+        count += 1
     }
 }
 
