@@ -51,13 +51,18 @@ struct EstimatedFlowBody: SectionBody {
             count += 1
         }
         guard count <= templateLimit else { return nil }
-        let (line, _, positions) = FlowPass.line(from: 0, runEnd: count + 1, start: 0, inline: 0, g) { ArraySlice(repeating: estimate, count: $0.count) }
-        return Template(perLine: count, positions: Array(positions), line: line)
+        var positions: [Double] = []
+        let (line, _) = FlowPass.line(from: 0, runEnd: count + 1, start: 0, inline: 0, g,
+                                      sizes: { ArraySlice(repeating: estimate, count: $0.count) }, positions: &positions)
+        return Template(perLine: count, positions: positions, line: line)
     }
 
     /// The line that starts at `item` (of a run ending at `runEnd`), laid out by FlowPass.
     private func layLine(from item: Int, runEnd: Int, start: Double, inline: Int) -> (line: Line, end: Int, positions: ArraySlice<Double>) {
-        FlowPass.line(from: item, runEnd: runEnd, start: start, inline: inline, geometry) { $0.map(model.size)[...] }
+        var positions: [Double] = []
+        let (line, end) = FlowPass.line(from: item, runEnd: runEnd, start: start, inline: inline, geometry,
+                                        sizes: { $0.map(model.size)[...] }, positions: &positions)
+        return (line, end, positions[...])
     }
 
     // MARK: The pass

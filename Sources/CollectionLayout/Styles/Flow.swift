@@ -186,28 +186,31 @@ struct FlowBody: LineBody {
         // every later break moves by one item). Past this many items laid out again, laying
         // out the whole section costs less.
         var budget = (hunks.count + 32) * 64 + model.itemCount / 512, hint = lines.startIndex
-        // The positions laid out again, by the old items they replace (collected, then put
-        // together with the old positions once).
-        var relaid: [(old: Range<Int>, first: Int, positions: [Double])] = []
+        // The positions laid out again, all passes' in one array, each pass's with the old items
+        // it replaces (put together with the old positions once, at the end).
+        var laid: [Double] = [], relaid: [(old: Range<Int>, first: Int, at: Int)] = []
+        var scratch = RelayScratch()
         while h < hunks.count {
             let shift = total - toDo
-            guard let (next, range, positions) = relay(hunks, from: h, count: model.itemCount - toDo, toDo: &toDo, budget: &budget, hint: &hint) else {
+            guard let (next, range) = relay(hunks, from: h, count: model.itemCount - toDo, toDo: &toDo, budget: &budget,
+                                            hint: &hint, scratch: &scratch) else {
                 return nil
             }
-            if let last = relaid.last, range.lowerBound < last.first + last.positions.count {
+            if let last = relaid.last, range.lowerBound < last.first + (laid.count - last.at) {
                 // This pass began among the items the last one laid out: one replacement of both.
-                let kept = last.positions[..<(range.lowerBound - last.first)]
-                relaid[relaid.count - 1] = (last.old.lowerBound..<(range.upperBound - shift), last.first, kept + positions)
+                laid.removeSubrange((last.at + range.lowerBound - last.first)...)
+                relaid[relaid.count - 1].old = last.old.lowerBound..<(range.upperBound - shift)
             } else {
-                relaid.append(((range.lowerBound - shift)..<(range.upperBound - shift), range.lowerBound, positions))
+                relaid.append(((range.lowerBound - shift)..<(range.upperBound - shift), range.lowerBound, laid.count))
             }
+            laid += scratch.positions
             h = next
         }
         lines.foldBounds()
         var positions = Column<Double>(), at = 0
-        for (range, _, values) in relaid {
+        for (k, (range, _, from)) in relaid.enumerated() {
             positions.append(contentsOf: old.linePos, range: at..<range.lowerBound)
-            positions.append(contentsOf: values)
+            positions.append(contentsOf: laid[from..<(k + 1 < relaid.count ? relaid[k + 1].at : laid.count)])
             at = range.upperBound
         }
         positions.append(contentsOf: old.linePos, range: at..<old.linePos.count)
@@ -229,13 +232,22 @@ struct FlowBody: LineBody {
         return true
     }
 
+    /// What the passes of an edit reuse: the lines and positions a pass lays out, and the sizes
+    /// it reads (one allocation each for all the hunks, not three per hunk).
+    struct RelayScratch {
+        var lines: [Line] = []
+        var positions: [Double] = []
+        var window: [Size] = []
+    }
+
     /// Lays out again from the line before hunk `h` until the lines meet the old ones past it
     /// (taking in the hunks it reaches). `current`: the item count of the lines as they are.
-    /// Returns the first hunk not done and the new positions with the items they replace (in
-    /// the numbering of the lines as they were), or nil past `budget` items laid out in all.
-    /// `hint`: a line at or before hunk `h`'s (where the last pass began), made this pass's.
+    /// Returns the first hunk not done and the items the new positions (`scratch.positions`)
+    /// replace (in the numbering of the lines as they were), or nil past `budget` items laid
+    /// out in all. `hint`: a line at or before hunk `h`'s (where the last pass began), made this
+    /// pass's.
     private mutating func relay(_ hunks: [ItemHunk], from h: Int, count current: Int, toDo: inout Int, budget: inout Int,
-                                hint: inout LineStore.Index) -> (next: Int, replaced: Range<Int>, positions: [Double])? {
+                                hint: inout LineStore.Index, scratch: inout RelayScratch) -> (next: Int, replaced: Range<Int>)? {
         // Items before `first` are numbered as they will be; from `first` on, the old items of
         // the hunk stand where its new ones will.
         let first = hunks[h].new.lowerBound
@@ -243,16 +255,17 @@ struct FlowBody: LineBody {
         hint = start
         var cursor = from
         let oldFirst = cursor.item
-        var newLines: [Line] = [], positions: [Double] = []
+        scratch.lines.removeAll(keepingCapacity: true)
+        scratch.positions.removeAll(keepingCapacity: true)
+        scratch.window.removeAll(keepingCapacity: true)
         var done = h, delta = 0  // hunks taken in, and the item change they make
         var old = start, resume = lines.endIndex
         let sizes = model.sizes, geometry = self.geometry
         // The sizes from the pass's first item on, read out of the column as the pass needs them.
-        var window: [Size] = []
         func read(_ range: Range<Int>) -> ArraySlice<Size> {
-            let end = oldFirst + window.count
-            if range.upperBound > end { sizes.append(end..<Swift.min(sizes.count, Swift.max(range.upperBound, end + 64)), to: &window) }
-            return window[(range.lowerBound - oldFirst)..<(range.upperBound - oldFirst)]
+            let end = oldFirst + scratch.window.count
+            if range.upperBound > end { sizes.append(end..<Swift.min(sizes.count, Swift.max(range.upperBound, end + 64)), to: &scratch.window) }
+            return scratch.window[(range.lowerBound - oldFirst)..<(range.upperBound - oldFirst)]
         }
         while cursor.item < model.itemCount || cursor.inline < inlines.count {
             guard cursor.item - oldFirst <= budget else { return nil }
@@ -271,10 +284,8 @@ struct FlowBody: LineBody {
                     break
                 }
             }
-            newLines.append(cursor.layLine(geometry, inlines, itemCount: model.itemCount) { first, runEnd, start, inline in
-                let laid = FlowPass.line(from: first, runEnd: runEnd, start: start, inline: inline, geometry, sizes: read)
-                positions += laid.positions
-                return (laid.line, laid.end)
+            scratch.lines.append(cursor.layLine(geometry, inlines, itemCount: model.itemCount) { first, runEnd, start, inline in
+                FlowPass.line(from: first, runEnd: runEnd, start: start, inline: inline, geometry, sizes: read, positions: &scratch.positions)
             })
         }
         if resume == lines.endIndex {
@@ -287,15 +298,15 @@ struct FlowBody: LineBody {
         if resume != lines.endIndex {
             let next = cursor.hasLine ? cursor.position + geometry.lineSpacing : cursor.position
             let moved = next - lines.start(resume)
-            lines.replace(from: start, upTo: resume, with: newLines, shiftingRestBy: moved, items: delta)
+            lines.replace(from: start, upTo: resume, with: scratch.lines, shiftingRestBy: moved, items: delta)
             extent += moved
         } else {
-            lines.replace(from: start, upTo: resume, with: newLines, shiftingRestBy: 0)
+            lines.replace(from: start, upTo: resume, with: scratch.lines, shiftingRestBy: 0)
             extent = cursor.position
         }
         toDo -= delta
         budget -= cursor.item - oldFirst
-        return (done, oldFirst..<oldEnd, positions)
+        return (done, oldFirst..<oldEnd)
     }
 
     // MARK: Queries (the rest: LineBody)

@@ -169,25 +169,29 @@ struct FlowPass {
 extension FlowPass {
     /// The item line that starts at `item` (of a run that ends at `runEnd`) for sizes read one
     /// by one, where they are not one buffer (estimated sizes, a column of pieces): laid out on
-    /// a window of sizes that grows until the line ends inside it. Returns the line, where it
-    /// ends and its items' positions.
+    /// a window of sizes that grows until the line ends inside it. Returns the line and where it
+    /// ends; its items' positions are appended to `positions` (a caller's buffer, reused).
     static func line(from item: Int, runEnd: Int, start: Double, inline: Int, _ g: FlowGeometry,
-                     sizes: (Range<Int>) -> ArraySlice<Size>) -> (line: Line, end: Int, positions: ArraySlice<Double>) {
+                     sizes: (Range<Int>) -> ArraySlice<Size>, positions: inout [Double]) -> (line: Line, end: Int) {
         var window = 16
+        let base = positions.count
         while true {
             let upper = Swift.min(runEnd, item + window)
             let sizes = sizes(item..<upper)
-            var positions = [Double](repeating: 0, count: sizes.count)
+            positions.append(contentsOf: repeatElement(0, count: sizes.count))
             var (line, end) = sizes.withUnsafeBufferPointer { s in
                 positions.withUnsafeMutableBufferPointer { p in
-                    FlowPass(geometry: g, inlines: [], sizes: s, linePos: p).layItems(from: 0, runEnd: upper - item, start: start, inlineIndex: inline)
+                    FlowPass(geometry: g, inlines: [], sizes: s, linePos: UnsafeMutableBufferPointer(rebasing: p[base...]))
+                        .layItems(from: 0, runEnd: upper - item, start: start, inlineIndex: inline)
                 }
             }
             // A line that ends inside the window broke where it would on the whole run.
             if end < upper - item || upper == runEnd {
+                positions.removeSubrange((base + end)...)
                 line.firstItem = item
-                return (line, item + end, positions[..<end])
+                return (line, item + end)
             }
+            positions.removeSubrange(base...)
             window *= 4
         }
     }

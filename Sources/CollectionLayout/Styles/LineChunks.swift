@@ -1,7 +1,7 @@
-/// The chunks of a LineStore: the first inline (most sections have one: no array beyond its lines), the
-/// others' bases and bounds in one plain array and their lines in pages of 32 chunks. A
-/// change to one chunk copies the bases (no reference counts) and one page of line arrays,
-/// not a reference per chunk of the section: the copy a batch update makes of a long section.
+/// The chunks of a LineStore: the first inline (most sections have one: no array beyond its
+/// lines), the others in pages of `pageSize` chunks, each page with the chunks' bases and bounds in one
+/// plain array beside their lines. A change to one chunk copies the list of pages and one page,
+/// not the heads of every chunk of the section: the copy a batch update makes of a long section.
 struct LineChunks {
     struct Head {
         var base: Double
@@ -10,32 +10,51 @@ struct LineChunks {
         var high: Double
     }
 
+    /// `pageSize` chunks: their heads, their lines, and their bounds folded (the store folds pages).
+    private struct Page {
+        var heads: [Head] = []
+        var lines: [[Line]] = []
+        var low = Double.infinity
+        var high = -Double.infinity
+
+        mutating func foldBounds() {
+            (low, high) = (Double.infinity, -Double.infinity)
+            for h in heads { (low, high) = (Swift.min(low, h.low), Swift.max(high, h.high)) }
+        }
+    }
+
     private var first: Head?
     private var firstLines: [Line] = []
-    /// Chunks 1...: heads[c - 1], lines in pages[(c - 1) >> 5][(c - 1) & 31].
-    private var heads: [Head] = []
-    private var pages: [[[Line]]] = []
+    /// Chunks 1...: chunk c is entry (c - 1) % pageSize of pages[(c - 1) / pageSize]. A change
+    /// copies the list of pages (two references per page) and one page (its heads, a reference
+    /// per chunk): the page size balances the two for long sections.
+    static let pageSize = 64
+    private var pages: [Page] = []
+    /// The chunks after the first.
+    private var restCount = 0
 
     /// A move of the chunks from `pending.from` on that is not yet written into their heads
     /// (`head` adds it): edits taken in order move the chunks after each of them, and each
     /// chunk is written once, when an edit passes it, not once per edit before it.
     private var pending = (from: Int.max, base: 0.0, items: 0)
 
-    var count: Int { first == nil ? 0 : 1 + heads.count }
+    var count: Int { first == nil ? 0 : 1 + restCount }
 
     @inline(__always) func head(_ c: Int) -> Head {
-        var h = c == 0 ? first! : heads[c - 1]
+        var h = c == 0 ? first! : pages[(c - 1) / Self.pageSize].heads[(c - 1) % Self.pageSize]
         if c >= pending.from { (h.base, h.itemBase) = (h.base + pending.base, h.itemBase + pending.items) }
         return h
     }
-    @inline(__always) func line(_ c: Int, _ l: Int) -> Line { c == 0 ? firstLines[l] : pages[(c - 1) >> 5][(c - 1) & 31][l] }
-    @inline(__always) func lineCount(_ c: Int) -> Int { c == 0 ? firstLines.count : pages[(c - 1) >> 5][(c - 1) & 31].count }
-    func lines(_ c: Int) -> [Line] { c == 0 ? firstLines : pages[(c - 1) >> 5][(c - 1) & 31] }
+    @inline(__always) func line(_ c: Int, _ l: Int) -> Line { c == 0 ? firstLines[l] : pages[(c - 1) / Self.pageSize].lines[(c - 1) % Self.pageSize][l] }
+    @inline(__always) func lineCount(_ c: Int) -> Int { c == 0 ? firstLines.count : pages[(c - 1) / Self.pageSize].lines[(c - 1) % Self.pageSize].count }
+    func lines(_ c: Int) -> [Line] { c == 0 ? firstLines : pages[(c - 1) / Self.pageSize].lines[(c - 1) % Self.pageSize] }
 
     /// The line-axis bounds of all chunks.
     var bounds: (low: Double, high: Double) {
         var result = (low: first?.low ?? Double.infinity, high: first?.high ?? -Double.infinity)
-        for h in heads { result = (Swift.min(result.low, h.low), Swift.max(result.high, h.high)) }
+        pages.withUnsafeBufferPointer { pages in
+            for page in pages.indices { result = (Swift.min(result.low, pages[page].low), Swift.max(result.high, pages[page].high)) }
+        }
         return result
     }
 
@@ -52,8 +71,9 @@ struct LineChunks {
             if c == 0 {
                 (first, firstLines) = (h, newValue.lines)
             } else {
-                heads[c - 1] = h
-                pages[(c - 1) >> 5][(c - 1) & 31] = newValue.lines
+                pages[(c - 1) / Self.pageSize].heads[(c - 1) % Self.pageSize] = h
+                pages[(c - 1) / Self.pageSize].lines[(c - 1) % Self.pageSize] = newValue.lines
+                pages[(c - 1) / Self.pageSize].foldBounds()
             }
         }
     }
@@ -61,13 +81,13 @@ struct LineChunks {
     /// Chunk c with its lines moved out (the caller holds the only reference of this store).
     mutating func take(_ c: Int) -> LineStore.Chunk {
         let chunk = self[c]
-        if c == 0 { firstLines = [] } else { pages[(c - 1) >> 5][(c - 1) & 31] = [] }
+        if c == 0 { firstLines = [] } else { pages[(c - 1) / Self.pageSize].lines[(c - 1) % Self.pageSize] = [] }
         return chunk
     }
 
     /// Chunk c's lines, changed in place (copied first only if another store shares them).
     mutating func withLines<R>(_ c: Int, _ body: (inout [Line]) -> R) -> R {
-        c == 0 ? body(&firstLines) : body(&pages[(c - 1) >> 5][(c - 1) & 31])
+        c == 0 ? body(&firstLines) : body(&pages[(c - 1) / Self.pageSize].lines[(c - 1) % Self.pageSize])
     }
 
     mutating func append(_ chunk: LineStore.Chunk) {
@@ -77,9 +97,12 @@ struct LineChunks {
             (first, firstLines) = (h, chunk.lines)
             return
         }
-        if heads.count & 31 == 0 { pages.append([]) }
-        pages[pages.count - 1].append(chunk.lines)
-        heads.append(h)
+        if restCount % Self.pageSize == 0 { pages.append(Page()) }
+        pages[pages.count - 1].heads.append(h)
+        pages[pages.count - 1].lines.append(chunk.lines)
+        pages[pages.count - 1].low = Swift.min(pages[pages.count - 1].low, h.low)
+        pages[pages.count - 1].high = Swift.max(pages[pages.count - 1].high, h.high)
+        restCount += 1
     }
 
     /// Moves chunks `from...` by `delta` along the scroll axis and by `items` in item numbers.
@@ -104,31 +127,42 @@ struct LineChunks {
             first!.base += delta
             first!.itemBase += items
         }
-        heads.withUnsafeMutableBufferPointer { heads in
-            for k in Swift.max(0, range.lowerBound - 1)..<(range.upperBound - 1) {
-                heads[k].base += delta
-                heads[k].itemBase += items
+        // Chunk k + 1 is entry k % pageSize of page k / pageSize: page by page.
+        var k = Swift.max(0, range.lowerBound - 1)
+        let end = range.upperBound - 1
+        while k < end {
+            let pageEnd = Swift.min(end, (k / Self.pageSize + 1) * Self.pageSize)
+            pages[k / Self.pageSize].heads.withUnsafeMutableBufferPointer { heads in
+                for i in (k % Self.pageSize)..<(k % Self.pageSize + pageEnd - k) {
+                    heads[i].base += delta
+                    heads[i].itemBase += items
+                }
             }
+            k = pageEnd
         }
     }
 
     /// Chunks `range` replaced by `new`; the chunks after are stored again when the count
     /// changes (rare: a chunk splits only past twice its capacity).
     mutating func replaceSubrange(_ range: ClosedRange<Int>, with new: [LineStore.Chunk]) {
-        write(upTo: count)
-        if new.count == range.count {
+        if new.count == range.count {  // (each chunk set takes the pending move before it)
             for (c, chunk) in zip(range, new) { self[c] = chunk }
             return
         }
+        write(upTo: count)
         let rest = ((range.upperBound + 1)..<count).map { self[$0] }
         // Keep chunks ..< range.lowerBound; the others come again.
         if range.lowerBound == 0 {
             self = LineChunks()
         } else {
             let kept = range.lowerBound - 1  // of the chunks after the first
-            heads.removeSubrange(kept...)
-            pages.removeSubrange(((kept + 31) >> 5)...)
-            if kept & 31 != 0 { pages[kept >> 5].removeSubrange((kept & 31)...) }
+            pages.removeSubrange(((kept + Self.pageSize - 1) / Self.pageSize)...)
+            if kept % Self.pageSize != 0 {
+                pages[kept / Self.pageSize].heads.removeSubrange((kept % Self.pageSize)...)
+                pages[kept / Self.pageSize].lines.removeSubrange((kept % Self.pageSize)...)
+                pages[kept / Self.pageSize].foldBounds()
+            }
+            restCount = kept
         }
         for chunk in new + rest { append(chunk) }
     }

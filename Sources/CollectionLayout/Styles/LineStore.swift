@@ -123,7 +123,7 @@ struct LineStore {
     }
 
     /// Lines per chunk as built; a chunk grows up to twice as many by edits before it is split.
-    static let chunkCapacity = 512
+    static let chunkCapacity = 64
 
     private var chunks = LineChunks()
     /// The line-axis extent of all item lines (min origin, max end): the chunks' bounds folded,
@@ -332,26 +332,36 @@ struct LineStore {
             removeThrough = chunks.count - 1
         }
         chunks.shift(from: removeThrough + 1, by: delta, items: items)
-        // Split what is merged into chunks of at most chunkCapacity lines.
+        // Split what is merged into as many chunks as it replaces while they hold it (up to twice
+        // the capacity each, as edits grow a chunk): a change of the chunk count stores all the
+        // later chunks again. Else into chunks of the capacity.
+        let replaced = removeThrough - c0 + 1
+        let count = merged.count <= 2 * Self.chunkCapacity * replaced ? Swift.min(replaced, merged.count)
+            : (merged.count + Self.chunkCapacity - 1) / Self.chunkCapacity
         var pieces: [Chunk] = []
-        var offset = 0
-        if !merged.isEmpty && merged.count <= Self.chunkCapacity {  // (the usual case: stored as it is)
-            var piece = Chunk(base: base, lines: merged)
+        pieces.reserveCapacity(count)
+        for k in 0..<count {
+            let range = (k * merged.count / count)..<((k + 1) * merged.count / count)
+            // (The first piece keeps the first chunk's base: its lines as they are.)
+            let move = k == 0 ? 0 : merged[range.lowerBound].start
+            var piece = Chunk(base: base + move, lines: count == 1 ? merged : k == 0 ? Array(merged[range]) : merged[range].map { var l = $0; l.start -= move; return l })
             piece.itemBase = itemBase
             pieces.append(piece)
-            offset = merged.count
         }
-        while offset < merged.count {
-            let end = Swift.min(offset + Self.chunkCapacity, merged.count)
-            let pieceBase = base + merged[offset].start
-            let lines = merged[offset..<end].map { var l = $0; l.start -= pieceBase - base; return l }
-            var piece = Chunk(base: pieceBase, lines: lines)
-            piece.itemBase = itemBase
-            pieces.append(piece)
-            offset = end
+        // Only chunks that held a bound of the store, replaced by lines that do not reach it,
+        // can shrink it (as in replaceInChunk).
+        var gone = (low: Double.infinity, high: -Double.infinity), come = gone
+        for c in c0...removeThrough {
+            let h = chunks.head(c)
+            gone = (Swift.min(gone.low, h.low), Swift.max(gone.high, h.high))
         }
+        for piece in pieces { come = (Swift.min(come.low, piece.low), Swift.max(come.high, piece.high)) }
         chunks.replaceSubrange(c0...removeThrough, with: pieces)
-        foldedBounds = nil
+        if let bounds = foldedBounds, !(gone.low <= bounds.low && come.low > bounds.low), !(gone.high >= bounds.high && come.high < bounds.high) {
+            foldedBounds = (Swift.min(bounds.low, come.low), Swift.max(bounds.high, come.high))
+        } else {
+            foldedBounds = nil
+        }
     }
 
     /// The common case (the lines replaced and those that meet them again in one chunk): the
