@@ -2,10 +2,14 @@
 import Testing
 
 /// `LineChunks` keeps the move of the chunks after an edit pending and writes it into each chunk
-/// when an edit passes it: every head must read as if each move had been written at once.
+/// when an edit passes it: every head must read as if each move had been written at once. Its
+/// pages fold their chunks' line-axis bounds as chunks change: the store's bounds must be the
+/// fold of every chunk's.
 @Suite struct LineChunksTests {
-    static func chunk(base: Double, itemBase: Int, lines: Int) -> LineStore.Chunk {
-        var chunk = LineStore.Chunk(base: base, lines: (0..<lines).map { Line(start: Double($0), thickness: 1, firstItem: $0, inlineIndex: 0, isInline: false) })
+    static func chunk(base: Double, itemBase: Int, lines: Int, bounds: (low: Double, high: Double) = (0, 1)) -> LineStore.Chunk {
+        var chunk = LineStore.Chunk(base: base, lines: (0..<lines).map {
+            Line(start: Double($0), thickness: 1, firstItem: $0, inlineIndex: 0, isInline: false, low: bounds.low, high: bounds.high)
+        }[...])
         chunk.itemBase = itemBase
         return chunk
     }
@@ -15,11 +19,17 @@ import Testing
         var rng = SeededGenerator(seed: UInt64(seed) &+ 11)
         var chunks = LineChunks()
         // The reference: every head written at once.
-        var bases: [Double] = [], items: [Int] = []
-        for c in 0..<Int.random(in: 1...80, using: &rng) {
-            chunks.append(Self.chunk(base: Double(c * 100), itemBase: c * 10, lines: 3))
+        var bases: [Double] = [], items: [Int] = [], bounds: [(low: Double, high: Double)] = []
+        func randomBounds() -> (low: Double, high: Double) {
+            let low = Double(Int.random(in: 0...100, using: &rng))
+            return (low, low + Double(Int.random(in: 0...100, using: &rng)))
+        }
+        for c in 0..<Int.random(in: 1...300, using: &rng) {
+            let b = randomBounds()
+            chunks.append(Self.chunk(base: Double(c * 100), itemBase: c * 10, lines: 3, bounds: b))
             bases.append(Double(c * 100))
             items.append(c * 10)
+            bounds.append(b)
         }
         for step in 0..<200 {
             let c = Int.random(in: 0..<bases.count, using: &rng)
@@ -28,24 +38,30 @@ import Testing
                 let delta = Double(Int.random(in: -50...50, using: &rng)), n = Int.random(in: -3...3, using: &rng)
                 chunks.shift(from: c, by: delta, items: n)
                 for k in c..<bases.count { bases[k] += delta; items[k] += n }
-            case 3:  // a chunk written again
-                let replaced = Self.chunk(base: bases[c] + 1, itemBase: items[c] + 1, lines: 2)
+            case 3:  // a chunk written again (its bounds may shrink)
+                let b = randomBounds()
+                let replaced = Self.chunk(base: bases[c] + 1, itemBase: items[c] + 1, lines: 2, bounds: b)
                 chunks[c] = replaced
-                (bases[c], items[c]) = (replaced.base, replaced.itemBase)
+                (bases[c], items[c], bounds[c]) = (replaced.base, replaced.itemBase, b)
             case 4:  // a chunk split in two
-                chunks.replaceSubrange(c...c, with: [Self.chunk(base: bases[c], itemBase: items[c], lines: 1),
-                                                     Self.chunk(base: bases[c] + 0.5, itemBase: items[c], lines: 1)])
+                chunks.replaceSubrange(c...c, with: [Self.chunk(base: bases[c], itemBase: items[c], lines: 1, bounds: bounds[c]),
+                                                     Self.chunk(base: bases[c] + 0.5, itemBase: items[c], lines: 1, bounds: bounds[c])])
                 bases.insert(bases[c] + 0.5, at: c + 1)
                 items.insert(items[c], at: c + 1)
+                bounds.insert(bounds[c], at: c + 1)
             default:  // a chunk at the end
-                chunks.append(Self.chunk(base: 1e4 + Double(step), itemBase: 7, lines: 1))
+                let b = randomBounds()
+                chunks.append(Self.chunk(base: 1e4 + Double(step), itemBase: 7, lines: 1, bounds: b))
                 bases.append(1e4 + Double(step))
                 items.append(7)
+                bounds.append(b)
             }
             let copy = chunks  // a copy reads the same (the pending move is part of the value)
             for k in bases.indices {
                 #expect(abs(copy.head(k).base - bases[k]) < 1e-9 && copy.head(k).itemBase == items[k], "seed \(seed) step \(step) chunk \(k)")
             }
+            let folded = bounds.reduce((low: Double.infinity, high: -Double.infinity)) { (min($0.low, $1.low), max($0.high, $1.high)) }
+            #expect(copy.bounds == folded, "seed \(seed) step \(step): bounds")
         }
     }
 }

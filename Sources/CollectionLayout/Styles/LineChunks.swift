@@ -13,9 +13,20 @@ struct LineChunks {
     /// `pageSize` chunks: their heads, their lines, and their bounds folded (the store folds pages).
     private struct Page {
         var heads: [Head] = []
-        var lines: [[Line]] = []
+        var lines: [ArraySlice<Line>] = []
         var low = Double.infinity
         var high = -Double.infinity
+
+        /// Head `e` becomes `head`: the bounds are folded again only if they may shrink.
+        mutating func set(_ e: Int, _ head: Head) {
+            let old = heads[e]
+            heads[e] = head
+            if (old.low <= low && head.low > low) || (old.high >= high && head.high < high) {
+                foldBounds()
+            } else {
+                (low, high) = (Swift.min(low, head.low), Swift.max(high, head.high))
+            }
+        }
 
         mutating func foldBounds() {
             (low, high) = (Double.infinity, -Double.infinity)
@@ -24,7 +35,7 @@ struct LineChunks {
     }
 
     private var first: Head?
-    private var firstLines: [Line] = []
+    private var firstLines: ArraySlice<Line> = []
     /// Chunks 1...: chunk c is entry (c - 1) % pageSize of pages[(c - 1) / pageSize]. A change
     /// copies the list of pages (two references per page) and one page (its heads, a reference
     /// per chunk): the page size balances the two for long sections.
@@ -45,9 +56,14 @@ struct LineChunks {
         if c >= pending.from { (h.base, h.itemBase) = (h.base + pending.base, h.itemBase + pending.items) }
         return h
     }
-    @inline(__always) func line(_ c: Int, _ l: Int) -> Line { c == 0 ? firstLines[l] : pages[(c - 1) / Self.pageSize].lines[(c - 1) % Self.pageSize][l] }
+    @inline(__always) func line(_ c: Int, _ l: Int) -> Line {
+        // (Subscripts in one chain, not a slice bound to a name: no reference count per line.)
+        if c == 0 { return firstLines[firstLines.startIndex + l] }
+        let (p, e) = ((c - 1) / Self.pageSize, (c - 1) % Self.pageSize)
+        return pages[p].lines[e][pages[p].lines[e].startIndex + l]
+    }
     @inline(__always) func lineCount(_ c: Int) -> Int { c == 0 ? firstLines.count : pages[(c - 1) / Self.pageSize].lines[(c - 1) % Self.pageSize].count }
-    func lines(_ c: Int) -> [Line] { c == 0 ? firstLines : pages[(c - 1) / Self.pageSize].lines[(c - 1) % Self.pageSize] }
+    func lines(_ c: Int) -> ArraySlice<Line> { c == 0 ? firstLines : pages[(c - 1) / Self.pageSize].lines[(c - 1) % Self.pageSize] }
 
     /// The line-axis bounds of all chunks.
     var bounds: (low: Double, high: Double) {
@@ -71,9 +87,8 @@ struct LineChunks {
             if c == 0 {
                 (first, firstLines) = (h, newValue.lines)
             } else {
-                pages[(c - 1) / Self.pageSize].heads[(c - 1) % Self.pageSize] = h
+                pages[(c - 1) / Self.pageSize].set((c - 1) % Self.pageSize, h)
                 pages[(c - 1) / Self.pageSize].lines[(c - 1) % Self.pageSize] = newValue.lines
-                pages[(c - 1) / Self.pageSize].foldBounds()
             }
         }
     }
@@ -86,7 +101,7 @@ struct LineChunks {
     }
 
     /// Chunk c's lines, changed in place (copied first only if another store shares them).
-    mutating func withLines<R>(_ c: Int, _ body: (inout [Line]) -> R) -> R {
+    mutating func withLines<R>(_ c: Int, _ body: (inout ArraySlice<Line>) -> R) -> R {
         c == 0 ? body(&firstLines) : body(&pages[(c - 1) / Self.pageSize].lines[(c - 1) % Self.pageSize])
     }
 

@@ -97,21 +97,23 @@ struct LineKey: Comparable {
 /// in item numbers when items come or go) by updating two numbers per chunk instead of every
 /// line (work proportional to what changed, SPEC §10).
 struct LineStore {
+    /// Lines with a common base: a slice, which may share its array with other chunks (as a
+    /// layout builds them) and with other states (an edit copies the chunk's lines only).
     struct Chunk {
         var base: Double
-        var lines: [Line]
+        var lines: ArraySlice<Line>
         var low = Double.infinity
         var high = -Double.infinity
         /// Added to the `firstItem` of every line stored here.
         var itemBase = 0
 
-        init(base: Double, lines: [Line]) {
+        init(base: Double, lines: ArraySlice<Line>) {
             self.base = base
             self.lines = lines
             for line in lines { low = Swift.min(low, line.low); high = Swift.max(high, line.high) }
         }
 
-        init(base: Double, lines: [Line], low: Double, high: Double) {
+        init(base: Double, lines: ArraySlice<Line>, low: Double, high: Double) {
             (self.base, self.lines, self.low, self.high) = (base, lines, low, high)
         }
     }
@@ -122,8 +124,16 @@ struct LineStore {
         var line: Int
     }
 
-    /// Lines per chunk as built; a chunk grows up to twice as many by edits before it is split.
+    /// Lines per chunk of a long section: what an edit copies. A chunk grows up to twice as
+    /// many by edits before it is split.
     static let chunkCapacity = 64
+    /// Lines per array as a layout builds them: a section of more lines has its arrays cut into
+    /// chunks (slices: one allocation per array, not per chunk); a section of at most this many
+    /// is one chunk, edited in place up to twice as many lines.
+    static let buildCapacity = 512
+
+    /// How many lines the chunks may hold before an edit splits them.
+    private var splitLimit: Int { 2 * (chunks.count <= 1 ? Self.buildCapacity : Self.chunkCapacity) }
 
     private var chunks = LineChunks()
     /// The line-axis extent of all item lines (min origin, max end): the chunks' bounds folded,
@@ -235,13 +245,16 @@ struct LineStore {
 
     // MARK: Building and changing
 
-    /// Builds a store line by line, filling one chunk at a time (cheaper than appending to the
-    /// last chunk of the store in place), and handing each full chunk to the store.
+    /// Builds a store line by line, filling one array at a time (cheaper than appending to the
+    /// last chunk of the store in place), and handing it to the store: one chunk for a short
+    /// section, else cut into chunks that share it (all with the array's base).
     struct Builder {
         private var store = LineStore()
         private var current: [Line] = []
         private var base = 0.0
-        /// The current chunk's line-axis bounds, kept as lines come.
+        /// The line-axis bounds of the current array's chunkCapacity-line pieces: those done,
+        /// and the last one's as lines come.
+        private var bounds: [(low: Double, high: Double)] = []
         private var low = Double.infinity, high = -Double.infinity
         /// At most this many lines are still to come: a small section reserves no more.
         private var remaining: Int
@@ -252,7 +265,7 @@ struct LineStore {
         @inline(__always)
         mutating func append(_ line: Line) {
             if current.isEmpty {
-                current.reserveCapacity(Swift.max(1, Swift.min(LineStore.chunkCapacity, remaining)))
+                current.reserveCapacity(Swift.max(1, Swift.min(LineStore.buildCapacity, remaining)))
                 base = line.start
             }
             remaining -= 1
@@ -261,17 +274,31 @@ struct LineStore {
             current.append(relative)
             low = Swift.min(low, line.low)
             high = Swift.max(high, line.high)
-            if current.count == LineStore.chunkCapacity { flush() }
+            if current.count % LineStore.chunkCapacity == 0 {
+                bounds.append((low, high))
+                (low, high) = (Double.infinity, -Double.infinity)
+                if current.count == LineStore.buildCapacity { flush() }
+            }
         }
 
         private mutating func flush() {
             guard !current.isEmpty else { return }
-            // The reservation counted every item as a line: give back what a short last chunk
+            if current.count % LineStore.chunkCapacity != 0 { bounds.append((low, high)) }
+            (low, high) = (Double.infinity, -Double.infinity)
+            // The reservation counted every item as a line: give back what a short last array
             // did not use.
             let lines = current.capacity > 2 * current.count ? Array(current[...]) : current
-            store.chunks.append(Chunk(base: base, lines: lines, low: low, high: high))
+            if store.chunks.count == 0 && lines.count < LineStore.buildCapacity {
+                let folded = bounds.reduce((low: Double.infinity, high: -Double.infinity)) { (Swift.min($0.low, $1.low), Swift.max($0.high, $1.high)) }
+                store.chunks.append(Chunk(base: base, lines: lines[...], low: folded.low, high: folded.high))
+            } else {
+                for (k, piece) in bounds.enumerated() {
+                    let range = (k * LineStore.chunkCapacity)..<Swift.min((k + 1) * LineStore.chunkCapacity, lines.count)
+                    store.chunks.append(Chunk(base: base, lines: lines[range], low: piece.low, high: piece.high))
+                }
+            }
             current = []
-            (low, high) = (Double.infinity, -Double.infinity)
+            bounds.removeAll(keepingCapacity: true)
         }
 
         consuming func finish() -> LineStore {
@@ -300,7 +327,7 @@ struct LineStore {
     /// `delta` along the scroll axis and by `items` in item numbers.
     mutating func replace(from first: Index, upTo resume: Index, with newLines: [Line], shiftingRestBy delta: Double, items: Int = 0) {
         if resume != endIndex && resume.chunk == first.chunk
-            && chunks.lineCount(first.chunk) - (resume.line - first.line) + newLines.count <= 2 * Self.chunkCapacity {
+            && chunks.lineCount(first.chunk) - (resume.line - first.line) + newLines.count <= splitLimit {
             replaceInChunk(from: first, upTo: resume, with: newLines, shiftingRestBy: delta, items: items)
             return
         }
@@ -313,7 +340,7 @@ struct LineStore {
         var merged: [Line] = []
         let tailCount = resume == endIndex ? 0 : chunks[resume.chunk].lines.count - resume.line
         merged.reserveCapacity(first.line + newLines.count + tailCount)
-        merged += chunks[c0].lines[..<first.line]
+        merged += chunks[c0].lines.prefix(first.line)
         for var line in newLines {
             line.start -= base
             line.firstItem -= itemBase
@@ -322,7 +349,7 @@ struct LineStore {
         var removeThrough = c0
         if resume != endIndex {
             let tailBase = chunks[resume.chunk].base + delta - base, tailItems = chunks[resume.chunk].itemBase + items - itemBase
-            for var line in chunks[resume.chunk].lines[resume.line...] {
+            for var line in chunks[resume.chunk].lines.dropFirst(resume.line) {
                 line.start += tailBase
                 line.firstItem += tailItems
                 merged.append(line)
@@ -332,19 +359,16 @@ struct LineStore {
             removeThrough = chunks.count - 1
         }
         chunks.shift(from: removeThrough + 1, by: delta, items: items)
-        // Split what is merged into as many chunks as it replaces while they hold it (up to twice
-        // the capacity each, as edits grow a chunk): a change of the chunk count stores all the
-        // later chunks again. Else into chunks of the capacity.
-        let replaced = removeThrough - c0 + 1
-        let count = merged.count <= 2 * Self.chunkCapacity * replaced ? Swift.min(replaced, merged.count)
+        // Split what is merged into as many chunks as it replaces while they hold it (up to the
+        // split limit each): a change of the chunk count stores all the later chunks again. Else
+        // into chunks of the capacity. All keep the first chunk's bases and share `merged`.
+        let replaced = removeThrough - c0 + 1, limit = splitLimit
+        let count = merged.count <= limit * replaced ? Swift.min(replaced, merged.count)
             : (merged.count + Self.chunkCapacity - 1) / Self.chunkCapacity
         var pieces: [Chunk] = []
         pieces.reserveCapacity(count)
         for k in 0..<count {
-            let range = (k * merged.count / count)..<((k + 1) * merged.count / count)
-            // (The first piece keeps the first chunk's base: its lines as they are.)
-            let move = k == 0 ? 0 : merged[range.lowerBound].start
-            var piece = Chunk(base: base + move, lines: count == 1 ? merged : k == 0 ? Array(merged[range]) : merged[range].map { var l = $0; l.start -= move; return l })
+            var piece = Chunk(base: base, lines: merged[(k * merged.count / count)..<((k + 1) * merged.count / count)])
             piece.itemBase = itemBase
             pieces.append(piece)
         }
@@ -365,29 +389,42 @@ struct LineStore {
     }
 
     /// The common case (the lines replaced and those that meet them again in one chunk): the
-    /// chunk changes in place, the rest of it moves line by line and later chunks by their bases.
+    /// chunk's lines are written anew (the old ones may be another state's), the rest of it moved
+    /// line by line as it is copied, and later chunks by their bases.
     private mutating func replaceInChunk(from first: Index, upTo resume: Index, with newLines: [Line],
                                          shiftingRestBy delta: Double, items: Int) {
-        var chunk = chunks.take(first.chunk)  // `chunk` holds the only reference: its lines change in place
+        var chunk = chunks.take(first.chunk)
+        let old = chunk.lines
         // Only lines that held the chunk's bound, and go for lines that do not reach it, can
         // shrink it.
         var gone = (low: Double.infinity, high: -Double.infinity), come = gone
-        for l in first.line..<resume.line { gone = (Swift.min(gone.low, chunk.lines[l].low), Swift.max(gone.high, chunk.lines[l].high)) }
+        for line in old.dropFirst(first.line).prefix(resume.line - first.line) {
+            gone = (Swift.min(gone.low, line.low), Swift.max(gone.high, line.high))
+        }
         for line in newLines { come = (Swift.min(come.low, line.low), Swift.max(come.high, line.high)) }
         let shrinks = (gone.low <= chunk.low && come.low > chunk.low) || (gone.high >= chunk.high && come.high < chunk.high)
         let (base, itemBase) = (chunk.base, chunk.itemBase)
-        chunk.lines.replaceSubrange(first.line..<resume.line, with: newLines.lazy.map { line in
-            var line = line
-            line.start -= base
-            line.firstItem -= itemBase
-            return line
-        })
-        if delta != 0 || items != 0 {
-            for l in (first.line + newLines.count)..<chunk.lines.count {
-                chunk.lines[l].start += delta
-                chunk.lines[l].firstItem += items
+        let count = old.count - (resume.line - first.line) + newLines.count
+        chunk.lines = [Line](unsafeUninitializedCapacity: count) { lines, initialized in
+            old.withUnsafeBufferPointer { old in
+                var k = 0
+                for l in 0..<first.line { lines[k] = old[l]; k += 1 }
+                for var line in newLines {
+                    line.start -= base
+                    line.firstItem -= itemBase
+                    lines[k] = line
+                    k += 1
+                }
+                for l in resume.line..<old.count {
+                    var line = old[l]
+                    line.start += delta
+                    line.firstItem += items
+                    lines[k] = line
+                    k += 1
+                }
             }
-        }
+            initialized = count
+        }[...]
         if shrinks {
             let itemBase = chunk.itemBase
             chunk = Chunk(base: chunk.base, lines: chunk.lines)
