@@ -8,6 +8,14 @@ struct LineChunks {
         var itemBase: Int
         var low: Double
         var high: Double
+        /// A copy of the chunk's first line (as stored: relative to the bases), so that a search
+        /// over the chunks reads their heads only, not each chunk's lines.
+        var firstLine: Line
+
+        init(_ chunk: LineStore.Chunk) {
+            (base, itemBase, low, high) = (chunk.base, chunk.itemBase, chunk.low, chunk.high)
+            firstLine = chunk.lines.first ?? Line(start: 0, thickness: 0, firstItem: 0, inlineIndex: 0, isInline: false)
+        }
     }
 
     /// `pageSize` chunks: their heads, their lines, and their bounds folded (the store folds pages).
@@ -82,7 +90,7 @@ struct LineChunks {
             return chunk
         }
         set {
-            let h = Head(base: newValue.base, itemBase: newValue.itemBase, low: newValue.low, high: newValue.high)
+            let h = Head(newValue)
             write(upTo: c + 1)
             if c == 0 {
                 (first, firstLines) = (h, newValue.lines)
@@ -100,14 +108,21 @@ struct LineChunks {
         return chunk
     }
 
-    /// Chunk c's lines, changed in place (copied first only if another store shares them).
+    /// Chunk c's lines, changed in place (copied first only if another store shares them); its
+    /// first line's copy follows.
     mutating func withLines<R>(_ c: Int, _ body: (inout ArraySlice<Line>) -> R) -> R {
-        c == 0 ? body(&firstLines) : body(&pages[(c - 1) / Self.pageSize].lines[(c - 1) % Self.pageSize])
+        if c == 0 {
+            defer { if let line = firstLines.first { first?.firstLine = line } }
+            return body(&firstLines)
+        }
+        let (p, e) = ((c - 1) / Self.pageSize, (c - 1) % Self.pageSize)
+        defer { if let line = pages[p].lines[e].first { pages[p].heads[e].firstLine = line } }
+        return body(&pages[p].lines[e])
     }
 
     mutating func append(_ chunk: LineStore.Chunk) {
         write(upTo: count)
-        let h = Head(base: chunk.base, itemBase: chunk.itemBase, low: chunk.low, high: chunk.high)
+        let h = Head(chunk)
         guard first != nil else {
             (first, firstLines) = (h, chunk.lines)
             return

@@ -159,6 +159,15 @@ struct LineStore {
         line.firstItem += chunks.head(c).itemBase
         return line
     }
+    /// Chunk c's first line, in item numbers of the section, and its base: from the chunk's
+    /// head alone (what a search over the chunks reads).
+    @inline(__always)
+    private func firstLine(_ c: Int) -> (line: Line, base: Double) {
+        let head = chunks.head(c)
+        var line = head.firstLine
+        line.firstItem += head.itemBase
+        return (line, head.base)
+    }
     func start(_ i: Index) -> Double { chunks.head(i.chunk).base + chunks.line(i.chunk, i.line).start }
     func end(_ i: Index) -> Double { start(i) + chunks.line(i.chunk, i.line).thickness }
 
@@ -173,7 +182,7 @@ struct LineStore {
     /// The last line for which `isBefore` holds, given that it holds for a prefix of all lines.
     func lastIndex(where isBefore: (Line, Double) -> Bool) -> Index? {
         // The last chunk whose first line is before, then the last line inside it.
-        let c = partition(0..<chunks.count) { isBefore(line($0, 0), chunks.head($0).base) } - 1
+        let c = partition(0..<chunks.count) { let (line, base) = firstLine($0); return isBefore(line, base) } - 1
         guard c >= 0 else { return nil }
         let base = chunks.head(c).base
         return Index(chunk: c, line: partition(0..<chunks.lineCount(c)) { isBefore(line(c, $0), base) } - 1)
@@ -191,11 +200,11 @@ struct LineStore {
             return lineIndex(containing: item)
         }
         var low = hint.chunk, step = 1  // chunk `low` starts at or before the item
-        while low + step < chunks.count && line(low + step, 0).firstItem <= item {
+        while low + step < chunks.count && firstLine(low + step).line.firstItem <= item {
             low += step
             step *= 2
         }
-        let c = partition((low + 1)..<Swift.min(low + step, chunks.count)) { line($0, 0).firstItem <= item } - 1
+        let c = partition((low + 1)..<Swift.min(low + step, chunks.count)) { firstLine($0).line.firstItem <= item } - 1
         let from = c == hint.chunk ? hint.line : 0
         return Index(chunk: c, line: partition(from..<chunks.lineCount(c)) { line(c, $0).firstItem <= item } - 1)
     }
