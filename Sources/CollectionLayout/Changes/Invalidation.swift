@@ -46,7 +46,7 @@ extension Layout {
     func changeItems(_ items: [(section: Int, item: Int)],
                      _ values: (Int, [Int], SectionModel) throws(LayoutError) -> (new: ItemValues, old: ItemValues)) throws(LayoutError) {
         try checkNotMoving()
-        var sorted = items.map { ($0.section, $0.item) }
+        var sorted = items  // (shared, not copied, when the caller gave them in order)
         if zip(sorted, sorted.dropFirst()).contains(where: { $0 > $1 }) { sorted.sort { $0 < $1 } }
         // Everything is read and checked before the layout changes.
         var changes: [(section: Int, items: [Int], new: ItemValues, old: ItemValues)] = []
