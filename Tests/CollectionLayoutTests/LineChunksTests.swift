@@ -98,10 +98,14 @@ import Testing
             column.append(contentsOf: piece)
             values += piece
         }
+        // The piece hint: kept from read to read (forward reads gallop from it, backward ones
+        // search all), and now and then any number, even past the last piece.
+        var hint = 0
         for _ in 0..<100 {
             let a = Int.random(in: 0...values.count, using: &rng), b = Int.random(in: a...values.count, using: &rng)
+            if Int.random(in: 0..<4, using: &rng) == 0 { hint = Int.random(in: 0...50, using: &rng) }
             var read: [Int] = [-1]
-            column.append(a..<b, to: &read)
+            column.append(a..<b, to: &read, hint: &hint)
             #expect(read == [-1] + values[a..<b] && Array(column.slice(a..<b)) == Array(values[a..<b]), "seed \(seed) \(a)..<\(b)")
         }
     }

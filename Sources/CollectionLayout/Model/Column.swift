@@ -26,6 +26,25 @@ struct Column<Element> {
         return (r + 1, i - (r == 0 ? head.count : rest[r - 1].end))
     }
 
+    /// Where piece p ends (exclusive).
+    private func end(_ p: Int) -> Int { p == 0 ? head.count : rest[p - 1].end }
+
+    /// The same, galloping from piece `hint`: items asked in increasing order cost a step or two
+    /// each, not a binary search over every piece (a hint past item i's piece searches all).
+    private func locate(_ i: Int, from hint: Int) -> (piece: Int, offset: Int) {
+        var p = Swift.min(hint, rest.count)
+        if p > 0 && end(p - 1) > i { return locate(i) }
+        if end(p) <= i {
+            var step = 1
+            while p + step <= rest.count && end(p + step) <= i {
+                p += step
+                step *= 2
+            }
+            p = partition((p + 1)..<(Swift.min(p + step, rest.count) + 1)) { end($0) <= i }
+        }
+        return (p, i - (p == 0 ? 0 : end(p - 1)))
+    }
+
     subscript(i: Int) -> Element {
         @inline(__always) get {
             if i < head.count { return head[head.startIndex + i] }
@@ -73,16 +92,18 @@ struct Column<Element> {
         let (p, k) = locate(range.lowerBound)
         let values = piece(p), from = values.startIndex + k
         if k + range.count <= values.count { return values[from..<(from + range.count)] }
-        var copy: [Element] = []
+        var copy: [Element] = [], hint = p
         copy.reserveCapacity(range.count)
-        append(range, to: &copy)
+        append(range, to: &copy, hint: &hint)
         return copy[...]
     }
 
-    /// Appends the values of items `range` to `values` (one search, then piece by piece).
-    func append(_ range: Range<Int>, to values: inout [Element]) {
+    /// Appends the values of items `range` to `values` (one search from piece `hint`, which
+    /// becomes the piece of the range's first item, then piece by piece).
+    func append(_ range: Range<Int>, to values: inout [Element], hint: inout Int) {
         guard !range.isEmpty else { return }
-        var (p, k) = locate(range.lowerBound), left = range.count
+        var (p, k) = locate(range.lowerBound, from: hint), left = range.count
+        hint = p
         while left > 0 {
             let piece = self.piece(p), from = piece.startIndex + k, take = Swift.min(left, piece.count - k)
             values += piece[from..<(from + take)]

@@ -238,6 +238,8 @@ struct FlowBody: LineBody {
         var lines: [Line] = []
         var positions: [Double] = []
         var window: [Size] = []
+        /// The piece of the sizes' column the last window began in (passes go forward).
+        var sizePiece = 0
     }
 
     /// Lays out again from the line before hunk `h` until the lines meet the old ones past it
@@ -264,7 +266,9 @@ struct FlowBody: LineBody {
         // The sizes from the pass's first item on, read out of the column as the pass needs them.
         func read(_ range: Range<Int>) -> ArraySlice<Size> {
             let end = oldFirst + scratch.window.count
-            if range.upperBound > end { sizes.append(end..<Swift.min(sizes.count, Swift.max(range.upperBound, end + 64)), to: &scratch.window) }
+            if range.upperBound > end {
+                sizes.append(end..<Swift.min(sizes.count, Swift.max(range.upperBound, end + 64)), to: &scratch.window, hint: &scratch.sizePiece)
+            }
             return scratch.window[(range.lowerBound - oldFirst)..<(range.upperBound - oldFirst)]
         }
         while cursor.item < model.itemCount || cursor.inline < inlines.count {
