@@ -50,10 +50,13 @@ public final class Transition {
     /// nearer side; on one side only, its frame there, fading out (from) or in (to).
     public func forEachElement(in rect: Rect, progress t: Double, _ visit: (Attributes) -> Void) throws(LayoutError) {
         guard t >= 0, t <= 1 else { throw LayoutError(.invalidArgument, "progress \(t) is not in [0, 1]") }
+        // (Room for a screen's elements at once: not an allocation per doubling, every frame.)
         var mine: [Attributes] = []
+        mine.reserveCapacity(64)
         from.forEachElement(in: rect) { mine.append($0) }
         for (a, b) in zip(mine, counterparts(mine, in: to, kinds: toKinds, map: fromToTo)) { visit(Self.blend(a, b, t)) }
         var theirs: [Attributes] = []
+        theirs.reserveCapacity(Swift.max(64, mine.count))
         to.forEachElement(in: rect) { theirs.append($0) }
         for (b, a) in zip(theirs, counterparts(theirs, in: from, kinds: fromKinds, map: toToFrom)) {
             if let a, a.frame.overlaps(rect) { continue }  // the from side visited it above

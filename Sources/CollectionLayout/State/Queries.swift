@@ -67,6 +67,7 @@ extension LayoutState {
             }
             // The run of cells of this section, by item.
             var run: [(item: Int, at: Int)] = []
+            run.reserveCapacity(ids.count - k)
             while k < ids.count, let cell = ids[k], cell.category == .cell, cell.kind == .cell, cell.section == id.section {
                 run.append((cell.item, k))
                 k += 1
