@@ -93,6 +93,63 @@ import Testing
 }
 
 extension EditedFlowTests {
+    /// Many changes spread over a long section in one update (the bench's scattered update, made
+    /// small): the edit crosses many 64-line chunks, splits and merges them, and writes the
+    /// chunks it touches anew; the frames after each update and after its inverse must be a fresh
+    /// layout's.
+    @Test(arguments: 0..<12)
+    func scatteredChangesMatchAFreshLayout(seed: Int) throws {
+        var rng = SeededGenerator(seed: UInt64(seed) &* 104_729 &+ 3)
+        var d = LayoutDefinition()
+        d.viewport = Rect(x: 0, y: 0, width: Double(Int.random(in: 250...450, using: &rng)), height: 600)
+        let m = SectionMetrics.randomFlow(&rng)
+        let n = Int.random(in: 12_000...20_000, using: &rng)
+        var sizes = (0..<n).map { _ in Self.randomSize(&rng) }
+        let source = ArraySource(sizes: [sizes], metrics: [m])
+        let layout = try Layout(definition: d, dataSource: source)
+        func fresh() throws -> Layout { try Layout(definition: d, dataSource: ArraySource(sizes: [sizes], metrics: [m])) }
+        for round in 0..<3 {
+            // Deletes and inserts spread evenly, one of each per stretch of the section.
+            let stretches = Int.random(in: 8...20, using: &rng), step = sizes.count / stretches  // (few enough to be edited, not laid out whole)
+            var gone: [Int] = [], come: [Int] = []
+            for k in 0..<stretches {
+                gone.append(k * step + Int.random(in: 0..<(step / 2), using: &rng))
+                come.append(k * step + step / 2 + Int.random(in: 0..<(step / 2), using: &rng))
+            }
+            let old = sizes
+            var after: [Size] = [], g = 0
+            for (i, size) in old.enumerated() {
+                if g < gone.count && gone[g] == i { g += 1; continue }
+                after.append(size)
+            }
+            // `come` are places in the new list, taken in order (past the end: at the end).
+            var placed: [Int] = []
+            for p in come {
+                placed.append(Swift.min(p, after.count))
+                after.insert(Self.randomSize(&rng), at: placed[placed.count - 1])
+            }
+            var u = BatchUpdate()
+            u.deleteItems = gone.map { ItemPath(0, $0) }
+            u.insertItems = placed.map { ItemPath(0, $0) }
+            sizes = after
+            source.sizes[0] = sizes
+            try layout.performBatchUpdate(u, viewport: d.viewport)
+            Self.expectSame(layout, try fresh(), "seed \(seed) round \(round)")
+            // The inverse update restores the old list.
+            var back = BatchUpdate()
+            back.deleteItems = u.insertItems
+            back.insertItems = u.deleteItems
+            sizes = old
+            source.sizes[0] = sizes
+            try layout.performBatchUpdate(back, viewport: d.viewport)
+            Self.expectSame(layout, try fresh(), "seed \(seed) round \(round), inverse")
+            // Then a new list for the next round.
+            sizes = after
+            source.sizes[0] = sizes
+            try layout.performBatchUpdate(u, viewport: d.viewport)
+        }
+    }
+
     /// Equal items, then one of another width inserted or moved: every later line break moves by
     /// one item and the lines never meet the old ones; the edit gives up and lays out the whole
     /// section, and the frames are still a fresh layout's.
