@@ -92,7 +92,7 @@ class RectQuery:
     (the prepared objects already have the C types)."""
 
     __slots__ = ("_function", "_handle", "_rect", "_capacity", "_size", "_count",
-                 "_count_ref", "buffer", "raw", "bytes", "_pointer", "fail")
+                 "_count_ref", "buffer", "raw", "bytes", "_pointer", "_arguments", "fail")
 
     def __init__(self, handle: int, fail: Callable[[int], BaseException],
                  capacity: int = 128) -> None:
@@ -117,6 +117,9 @@ class RectQuery:
             self.buffer = self.raw = (cl_attributes * capacity)()
             self._pointer = c_void_p(ctypes.addressof(self.buffer))
         self._capacity = c_int64(capacity)
+        # The call's arguments as one tuple (the rect changes in place): one load, not six.
+        self._arguments = (self._handle, self._rect, self._pointer, self._capacity, self._size,
+                           self._count_ref)
 
     def __call__(self, rect: RectLike) -> int:
         """Fills the buffer with the elements overlapping `rect`; returns their count."""
@@ -127,8 +130,7 @@ class RectQuery:
             raise invalid(f"a rect (x, y, width, height) must be 4 numbers, not {rect!r}") \
                 from None
         while True:
-            status = self._function(self._handle, area, self._pointer, self._capacity,
-                                    self._size, self._count_ref)
+            status = self._function(*self._arguments)
             if status == CL_OK:
                 return self._count.value
             if status != CL_ERROR_BUFFER_TOO_SMALL:
