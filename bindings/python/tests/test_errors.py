@@ -413,7 +413,7 @@ def test_queries_retry_when_the_buffer_turns_out_too_small(layout, monkeypatch):
         return real(handle, rect, buffer, capacity, size, out_count)
 
     monkeypatch.setattr(query, "_function", under_counting)
-    monkeypatch.setattr(query, "_capacity", ctypes.c_int64(2))
+    query._grow(2)  # a buffer of two elements: too small for the eight in the rect
     assert len(layout.elements_in_rect((0, 0, 320, 354))) == 8
     assert len(layout.elements_in_rect_array((0, 0, 320, 354))) == 8
     assert calls[0] == 2 and calls[1] >= 4  # grown, never shrunk below what was asked
