@@ -64,6 +64,36 @@ import Testing
             #expect(copy.bounds == folded, "seed \(seed) step \(step): bounds")
         }
     }
+
+    /// The search over the chunks reads the pages' lead heads, then one page's heads: it finds
+    /// the chunk a scan of every head finds, with moves pending and heads written again.
+    @Test(arguments: 0..<20)
+    func theSearchOverPagesFindsTheChunkOfAScan(seed: Int) {
+        var rng = SeededGenerator(seed: UInt64(seed) &+ 29)
+        var chunks = LineChunks()
+        var bases: [Double] = []
+        for c in 0..<Int.random(in: 1...400, using: &rng) {
+            chunks.append(Self.chunk(base: Double(c * 10), itemBase: c, lines: 2))
+            bases.append(Double(c * 10))
+        }
+        for step in 0..<100 {
+            let c = Int.random(in: 0..<bases.count, using: &rng)
+            if Bool.random(using: &rng) {  // a move of the chunks from c on (bases stay in order)
+                let delta = Double(Int.random(in: 0...30, using: &rng))
+                chunks.shift(from: c, by: delta, items: 0)
+                for k in c..<bases.count { bases[k] += delta }
+            } else {  // chunk c written again, between its neighbours
+                let low = c > 0 ? bases[c - 1] : bases[c] - 5, high = c + 1 < bases.count ? bases[c + 1] : bases[c] + 5
+                bases[c] = (low + high) / 2
+                chunks[c] = Self.chunk(base: bases[c], itemBase: c, lines: 2)
+            }
+            for _ in 0..<5 {
+                let x = Double.random(in: (bases[0] - 20)...(bases[bases.count - 1] + 20), using: &rng)
+                let expected = (bases.lastIndex { $0 <= x }) ?? -1
+                #expect(chunks.lastChunk { $0.base <= x } == expected, "seed \(seed) step \(step) x \(x)")
+            }
+        }
+    }
 }
 
 /// Searches that start from a hint (edits taken in order) find what a search from scratch finds,

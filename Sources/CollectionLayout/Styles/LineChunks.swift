@@ -1,7 +1,9 @@
 /// The chunks of a LineStore: the first inline (most sections have one: no array beyond its
-/// lines), the others in pages of `pageSize` chunks, each page with the chunks' bases and bounds in one
-/// plain array beside their lines. A change to one chunk copies the list of pages and one page,
-/// not the heads of every chunk of the section: the copy a batch update makes of a long section.
+/// lines), the others in pages of `pageSize` chunks, each page with the chunks' heads (bases,
+/// bounds, first line) in one plain array beside their lines, and a copy of its first head. A
+/// change to one chunk copies the list of pages and one page, not the heads of every chunk of
+/// the section: the copy a batch update makes of a long section. A search reads the list of
+/// pages, then one page's heads, then one chunk's lines.
 struct LineChunks {
     struct Head {
         var base: Double
@@ -18,17 +20,31 @@ struct LineChunks {
         }
     }
 
-    /// `pageSize` chunks: their heads, their lines, and their bounds folded (the store folds pages).
+    /// `pageSize` chunks: their heads, their lines, their bounds folded (the store folds pages)
+    /// and a copy of the first head (a search over the pages reads the list of pages only).
+    /// Heads change through its methods, which keep the copy.
     private struct Page {
-        var heads: [Head] = []
-        var lines: [ArraySlice<Line>] = []
-        var low = Double.infinity
-        var high = -Double.infinity
+        private(set) var heads: [Head]
+        var lines: [ArraySlice<Line>]
+        private(set) var lead: Head
+        private(set) var low: Double
+        private(set) var high: Double
+
+        init(_ head: Head, _ lines: ArraySlice<Line>) {
+            (heads, self.lines, lead, low, high) = ([head], [lines], head, head.low, head.high)
+        }
+
+        mutating func append(_ head: Head, _ lines: ArraySlice<Line>) {
+            heads.append(head)
+            self.lines.append(lines)
+            (low, high) = (Swift.min(low, head.low), Swift.max(high, head.high))
+        }
 
         /// Head `e` becomes `head`: the bounds are folded again only if they may shrink.
         mutating func set(_ e: Int, _ head: Head) {
             let old = heads[e]
             heads[e] = head
+            if e == 0 { lead = head }
             if (old.low <= low && head.low > low) || (old.high >= high && head.high < high) {
                 foldBounds()
             } else {
@@ -36,7 +52,30 @@ struct LineChunks {
             }
         }
 
-        mutating func foldBounds() {
+        mutating func setFirstLine(_ e: Int, _ line: Line) {
+            heads[e].firstLine = line
+            if e == 0 { lead.firstLine = line }
+        }
+
+        /// Moves heads `range` by `delta` along the scroll axis and by `items` in item numbers.
+        mutating func move(_ range: Range<Int>, by delta: Double, items: Int) {
+            heads.withUnsafeMutableBufferPointer { heads in
+                for i in range {
+                    heads[i].base += delta
+                    heads[i].itemBase += items
+                }
+            }
+            if range.lowerBound == 0 { (lead.base, lead.itemBase) = (lead.base + delta, lead.itemBase + items) }
+        }
+
+        /// Keeps the first `count` chunks (at least one).
+        mutating func keep(_ count: Int) {
+            heads.removeSubrange(count...)
+            lines.removeSubrange(count...)
+            foldBounds()
+        }
+
+        private mutating func foldBounds() {
             (low, high) = (Double.infinity, -Double.infinity)
             for h in heads { (low, high) = (Swift.min(low, h.low), Swift.max(high, h.high)) }
         }
@@ -64,6 +103,23 @@ struct LineChunks {
         if c >= pending.from { (h.base, h.itemBase) = (h.base + pending.base, h.itemBase + pending.items) }
         return h
     }
+    /// The last chunk whose head `isBefore` holds for (it holds for a prefix of the chunks), or
+    /// -1: the pages searched by their lead heads (the list of pages alone), then one page's heads.
+    func lastChunk(where isBefore: (Head) -> Bool) -> Int {
+        guard first != nil, isBefore(head(0)) else { return -1 }
+        let p = partition(0..<pages.count) { isBefore(lead($0)) } - 1
+        guard p >= 0 else { return 0 }
+        let base = 1 + p * Self.pageSize
+        return base + partition(1..<pages[p].heads.count) { isBefore(head(base + $0)) } - 1
+    }
+
+    /// Page p's first head, with the pending move.
+    @inline(__always) private func lead(_ p: Int) -> Head {
+        var h = pages[p].lead
+        if 1 + p * Self.pageSize >= pending.from { (h.base, h.itemBase) = (h.base + pending.base, h.itemBase + pending.items) }
+        return h
+    }
+
     @inline(__always) func line(_ c: Int, _ l: Int) -> Line {
         // (Subscripts in one chain, not a slice bound to a name: no reference count per line.)
         if c == 0 { return firstLines[firstLines.startIndex + l] }
@@ -116,7 +172,7 @@ struct LineChunks {
             return body(&firstLines)
         }
         let (p, e) = ((c - 1) / Self.pageSize, (c - 1) % Self.pageSize)
-        defer { if let line = pages[p].lines[e].first { pages[p].heads[e].firstLine = line } }
+        defer { if let line = pages[p].lines[e].first { pages[p].setFirstLine(e, line) } }
         return body(&pages[p].lines[e])
     }
 
@@ -127,11 +183,11 @@ struct LineChunks {
             (first, firstLines) = (h, chunk.lines)
             return
         }
-        if restCount % Self.pageSize == 0 { pages.append(Page()) }
-        pages[pages.count - 1].heads.append(h)
-        pages[pages.count - 1].lines.append(chunk.lines)
-        pages[pages.count - 1].low = Swift.min(pages[pages.count - 1].low, h.low)
-        pages[pages.count - 1].high = Swift.max(pages[pages.count - 1].high, h.high)
+        if restCount % Self.pageSize == 0 {
+            pages.append(Page(h, chunk.lines))
+        } else {
+            pages[pages.count - 1].append(h, chunk.lines)
+        }
         restCount += 1
     }
 
@@ -162,12 +218,7 @@ struct LineChunks {
         let end = range.upperBound - 1
         while k < end {
             let pageEnd = Swift.min(end, (k / Self.pageSize + 1) * Self.pageSize)
-            pages[k / Self.pageSize].heads.withUnsafeMutableBufferPointer { heads in
-                for i in (k % Self.pageSize)..<(k % Self.pageSize + pageEnd - k) {
-                    heads[i].base += delta
-                    heads[i].itemBase += items
-                }
-            }
+            pages[k / Self.pageSize].move((k % Self.pageSize)..<(k % Self.pageSize + pageEnd - k), by: delta, items: items)
             k = pageEnd
         }
     }
@@ -187,11 +238,7 @@ struct LineChunks {
         } else {
             let kept = range.lowerBound - 1  // of the chunks after the first
             pages.removeSubrange(((kept + Self.pageSize - 1) / Self.pageSize)...)
-            if kept % Self.pageSize != 0 {
-                pages[kept / Self.pageSize].heads.removeSubrange((kept % Self.pageSize)...)
-                pages[kept / Self.pageSize].lines.removeSubrange((kept % Self.pageSize)...)
-                pages[kept / Self.pageSize].foldBounds()
-            }
+            if kept % Self.pageSize != 0 { pages[kept / Self.pageSize].keep(kept % Self.pageSize) }
             restCount = kept
         }
         for chunk in new + rest { append(chunk) }

@@ -182,7 +182,11 @@ struct LineStore {
     /// The last line for which `isBefore` holds, given that it holds for a prefix of all lines.
     func lastIndex(where isBefore: (Line, Double) -> Bool) -> Index? {
         // The last chunk whose first line is before, then the last line inside it.
-        let c = partition(0..<chunks.count) { let (line, base) = firstLine($0); return isBefore(line, base) } - 1
+        let c = chunks.lastChunk { head in
+            var line = head.firstLine
+            line.firstItem += head.itemBase
+            return isBefore(line, head.base)
+        }
         guard c >= 0 else { return nil }
         let base = chunks.head(c).base
         return Index(chunk: c, line: partition(0..<chunks.lineCount(c)) { isBefore(line(c, $0), base) } - 1)
