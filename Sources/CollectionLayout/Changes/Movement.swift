@@ -151,9 +151,10 @@ extension Layout {
     @discardableResult
     public func updateMovement(x: Double, y: Double) throws(LayoutError) -> ItemPath {
         try reader.checkNotAsking()
-        guard var m = movement else { throw LayoutError(.invalidArgument, "no cell is moving: begin a movement first") }
-        let target = try m.move(to: x, y)
-        movement = m
+        // (Changed in place: a copy of the movement would retain both of its layouts.)
+        guard let target = try movement?.move(to: x, y) else {
+            throw LayoutError(.invalidArgument, "no cell is moving: begin a movement first")
+        }
         return target
     }
 
