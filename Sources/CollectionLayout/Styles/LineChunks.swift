@@ -24,26 +24,30 @@ struct LineChunks {
     /// and a copy of the first head (a search over the pages reads the list of pages only).
     /// Heads change through its methods, which keep the copy.
     private struct Page {
-        private(set) var heads: [Head]
-        var lines: [ArraySlice<Line>]
+        /// A chunk: its head and its lines, side by side (a page is one array: copying the list
+        /// of pages retains one reference per page).
+        struct Entry {
+            var head: Head
+            var lines: ArraySlice<Line>
+        }
+        private(set) var entries: [Entry]
         private(set) var lead: Head
         private(set) var low: Double
         private(set) var high: Double
 
         init(_ head: Head, _ lines: ArraySlice<Line>) {
-            (heads, self.lines, lead, low, high) = ([head], [lines], head, head.low, head.high)
+            (entries, lead, low, high) = ([Entry(head: head, lines: lines)], head, head.low, head.high)
         }
 
         mutating func append(_ head: Head, _ lines: ArraySlice<Line>) {
-            heads.append(head)
-            self.lines.append(lines)
+            entries.append(Entry(head: head, lines: lines))
             (low, high) = (Swift.min(low, head.low), Swift.max(high, head.high))
         }
 
-        /// Head `e` becomes `head`: the bounds are folded again only if they may shrink.
-        mutating func set(_ e: Int, _ head: Head) {
-            let old = heads[e]
-            heads[e] = head
+        /// Chunk `e` becomes `head` and `lines`: the bounds are folded again only if they may shrink.
+        mutating func set(_ e: Int, _ head: Head, _ lines: ArraySlice<Line>) {
+            let old = entries[e].head
+            entries[e] = Entry(head: head, lines: lines)
             if e == 0 { lead = head }
             if (old.low <= low && head.low > low) || (old.high >= high && head.high < high) {
                 foldBounds()
@@ -52,17 +56,23 @@ struct LineChunks {
             }
         }
 
-        mutating func setFirstLine(_ e: Int, _ line: Line) {
-            heads[e].firstLine = line
-            if e == 0 { lead.firstLine = line }
+        /// Chunk `e`'s lines, changed in place; its first line's copy follows.
+        mutating func withLines<R>(_ e: Int, _ body: (inout ArraySlice<Line>) -> R) -> R {
+            defer {
+                if let line = entries[e].lines.first {
+                    entries[e].head.firstLine = line
+                    if e == 0 { lead.firstLine = line }
+                }
+            }
+            return body(&entries[e].lines)
         }
 
         /// Moves heads `range` by `delta` along the scroll axis and by `items` in item numbers.
         mutating func move(_ range: Range<Int>, by delta: Double, items: Int) {
-            heads.withUnsafeMutableBufferPointer { heads in
+            entries.withUnsafeMutableBufferPointer { entries in
                 for i in range {
-                    heads[i].base += delta
-                    heads[i].itemBase += items
+                    entries[i].head.base += delta
+                    entries[i].head.itemBase += items
                 }
             }
             if range.lowerBound == 0 { (lead.base, lead.itemBase) = (lead.base + delta, lead.itemBase + items) }
@@ -70,14 +80,13 @@ struct LineChunks {
 
         /// Keeps the first `count` chunks (at least one).
         mutating func keep(_ count: Int) {
-            heads.removeSubrange(count...)
-            lines.removeSubrange(count...)
+            entries.removeSubrange(count...)
             foldBounds()
         }
 
         private mutating func foldBounds() {
             (low, high) = (Double.infinity, -Double.infinity)
-            for h in heads { (low, high) = (Swift.min(low, h.low), Swift.max(high, h.high)) }
+            for entry in entries { (low, high) = (Swift.min(low, entry.head.low), Swift.max(high, entry.head.high)) }
         }
     }
 
@@ -99,7 +108,7 @@ struct LineChunks {
     var count: Int { first == nil ? 0 : 1 + restCount }
 
     @inline(__always) func head(_ c: Int) -> Head {
-        var h = c == 0 ? first! : pages[(c - 1) / Self.pageSize].heads[(c - 1) % Self.pageSize]
+        var h = c == 0 ? first! : pages[(c - 1) / Self.pageSize].entries[(c - 1) % Self.pageSize].head
         if c >= pending.from { (h.base, h.itemBase) = (h.base + pending.base, h.itemBase + pending.items) }
         return h
     }
@@ -110,7 +119,7 @@ struct LineChunks {
         let p = partition(0..<pages.count) { isBefore(lead($0)) } - 1
         guard p >= 0 else { return 0 }
         let base = 1 + p * Self.pageSize
-        return base + partition(1..<pages[p].heads.count) { isBefore(head(base + $0)) } - 1
+        return base + partition(1..<pages[p].entries.count) { isBefore(head(base + $0)) } - 1
     }
 
     /// Page p's first head, with the pending move.
@@ -124,10 +133,12 @@ struct LineChunks {
         // (Subscripts in one chain, not a slice bound to a name: no reference count per line.)
         if c == 0 { return firstLines[firstLines.startIndex + l] }
         let (p, e) = ((c - 1) / Self.pageSize, (c - 1) % Self.pageSize)
-        return pages[p].lines[e][pages[p].lines[e].startIndex + l]
+        return pages[p].entries[e].lines[pages[p].entries[e].lines.startIndex + l]
     }
-    @inline(__always) func lineCount(_ c: Int) -> Int { c == 0 ? firstLines.count : pages[(c - 1) / Self.pageSize].lines[(c - 1) % Self.pageSize].count }
-    func lines(_ c: Int) -> ArraySlice<Line> { c == 0 ? firstLines : pages[(c - 1) / Self.pageSize].lines[(c - 1) % Self.pageSize] }
+    @inline(__always) func lineCount(_ c: Int) -> Int {
+        c == 0 ? firstLines.count : pages[(c - 1) / Self.pageSize].entries[(c - 1) % Self.pageSize].lines.count
+    }
+    func lines(_ c: Int) -> ArraySlice<Line> { c == 0 ? firstLines : pages[(c - 1) / Self.pageSize].entries[(c - 1) % Self.pageSize].lines }
 
     /// The line-axis bounds of all chunks.
     var bounds: (low: Double, high: Double) {
@@ -151,8 +162,7 @@ struct LineChunks {
             if c == 0 {
                 (first, firstLines) = (h, newValue.lines)
             } else {
-                pages[(c - 1) / Self.pageSize].set((c - 1) % Self.pageSize, h)
-                pages[(c - 1) / Self.pageSize].lines[(c - 1) % Self.pageSize] = newValue.lines
+                pages[(c - 1) / Self.pageSize].set((c - 1) % Self.pageSize, h, newValue.lines)
             }
         }
     }
@@ -160,7 +170,7 @@ struct LineChunks {
     /// Chunk c with its lines moved out (the caller holds the only reference of this store).
     mutating func take(_ c: Int) -> LineStore.Chunk {
         let chunk = self[c]
-        if c == 0 { firstLines = [] } else { pages[(c - 1) / Self.pageSize].lines[(c - 1) % Self.pageSize] = [] }
+        if c == 0 { firstLines = [] } else { pages[(c - 1) / Self.pageSize].withLines((c - 1) % Self.pageSize) { $0 = [] } }
         return chunk
     }
 
@@ -172,8 +182,7 @@ struct LineChunks {
             return body(&firstLines)
         }
         let (p, e) = ((c - 1) / Self.pageSize, (c - 1) % Self.pageSize)
-        defer { if let line = pages[p].lines[e].first { pages[p].setFirstLine(e, line) } }
-        return body(&pages[p].lines[e])
+        return pages[p].withLines(e, body)
     }
 
     mutating func append(_ chunk: LineStore.Chunk) {
