@@ -1,9 +1,9 @@
 /// The chunks of a LineStore: the first inline (most sections have one: no array beyond its
-/// lines), the others in pages of `pageSize` chunks, each page with the chunks' heads (bases,
-/// bounds, first line) in one plain array beside their lines, and a copy of its first head. A
-/// change to one chunk copies the list of pages and one page, not the heads of every chunk of
-/// the section: the copy a batch update makes of a long section. A search reads the list of
-/// pages, then one page's heads, then one chunk's lines.
+/// lines), the others in pages of `pageSize` chunks, a page one array of the chunks' heads
+/// (bases, bounds, first line) each beside its lines, with a copy of its first head. A change to
+/// one chunk copies the list of pages (a reference per page) and one page, not the heads of every
+/// chunk of the section: the copy a batch update makes of a long section. A search reads the
+/// list of pages, then one page's heads, then one chunk's lines.
 struct LineChunks {
     struct Head {
         var base: Double
