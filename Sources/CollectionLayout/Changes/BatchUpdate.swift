@@ -186,31 +186,56 @@ public struct SectionOrigins: Sendable {
     let places: [(item: Int, from: ItemPath?)]
     let out: [Int]
 
+    /// Where a walk through the new items in increasing order stands: its searches gallop on
+    /// from the last ones' answers (a batch update's carried sizes: a step or two per run).
+    struct Walk {
+        var place = 0
+        var gone = 0
+    }
+
     /// Where new item `k` (in range) of the section was (nil: inserted, or its section is).
     public func oldItem(_ k: Int) -> ItemPath? {
+        var walk = Walk()
+        return oldItem(k, walk: &walk)
+    }
+
+    /// The same, for items asked in increasing order.
+    func oldItem(_ k: Int, walk: inout Walk) -> ItemPath? {
         guard let s = oldSection else { return nil }
-        let i = partition(0..<places.count) { places[$0].item < k }
-        if i < places.count && places[i].item == k { return places[i].from }
-        // Its rank among the free places is its place among the old section's survivors.
-        let rank = k - i
-        let j = partition(0..<out.count) { out[$0] - $0 <= rank }
-        return ItemPath(s, rank + j)
+        let (i, survivor) = locate(k, &walk)
+        guard let survivor else { return places[i].from }
+        return ItemPath(s, survivor.item)
     }
 
     /// The longest run of new items from `k` on (in range, not past `end`) that stay in the
     /// section next to each other, as they were: old items `first ..< first + length`. Nil when
     /// item k is inserted or moved in.
     public func survivingRun(from k: Int, end: Int) -> (first: Int, length: Int)? {
-        guard oldSection != nil else { return nil }
-        let i = partition(0..<places.count) { places[$0].item < k }
-        if i < places.count && places[i].item == k { return nil }
-        // Item k is the survivor of rank k - i; it and those after it stay next to each other up
-        // to the next place taken in the new section and the next item gone from the old one.
-        guard let item = oldItem(k)?.item else { return nil }
-        let j = partition(0..<out.count) { out[$0] <= item }
+        var walk = Walk()
+        return survivingRun(from: k, end: end, walk: &walk)
+    }
+
+    /// The same, for items asked in increasing order.
+    func survivingRun(from k: Int, end: Int, walk: inout Walk) -> (first: Int, length: Int)? {
+        guard oldSection != nil, case let (i, survivor?) = locate(k, &walk) else { return nil }
+        // It and the items after it stay next to each other up to the next place taken in the
+        // new section and the next item gone from the old one.
         var length = end - k
         if i < places.count { length = Swift.min(length, places[i].item - k) }
-        if j < out.count { length = Swift.min(length, out[j] - item) }
-        return (item, length)
+        if survivor.gone < out.count { length = Swift.min(length, out[survivor.gone] - survivor.item) }
+        return (survivor.item, length)
+    }
+
+    /// Where new item k stands: `place`, the first item placed (inserted or moved in) at or after
+    /// it; for an item not placed, its old item and `gone`, the first old item gone after it.
+    private func locate(_ k: Int, _ walk: inout Walk) -> (place: Int, survivor: (item: Int, gone: Int)?) {
+        let i = partition(0..<places.count, from: walk.place) { places[$0].item < k }
+        walk.place = i
+        if i < places.count && places[i].item == k { return (i, nil) }
+        // Its rank among the free places is its place among the old section's survivors.
+        let rank = k - i
+        let j = partition(0..<out.count, from: walk.gone) { out[$0] - $0 <= rank }
+        walk.gone = j
+        return (i, (rank + j, j))
     }
 }

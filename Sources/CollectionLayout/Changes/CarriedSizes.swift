@@ -34,9 +34,10 @@ extension SectionModel {
             return
         }
         let origins = map.oldItems(ofNewSection: t), homeModel = old(home), homeSizes = homeModel.sizes
+        var walk = SectionOrigins.Walk()  // (the items are asked in order)
         // (Most updates reload nothing: then no item is looked up in the set.)
         func carried(_ k: Int) -> Size? {
-            guard let p = origins.oldItem(k), reloaded.isEmpty || !reloaded.contains(p) else { return nil }
+            guard let p = origins.oldItem(k, walk: &walk), reloaded.isEmpty || !reloaded.contains(p) else { return nil }
             let from = p.section == home ? homeModel : old(p.section)
             return from.frames.isEmpty && (from.estimated != nil || !from.sizes.isEmpty) ? from.size(p.item) : nil
         }
@@ -48,7 +49,7 @@ extension SectionModel {
         var k = 0
         while k < n {
             // Runs of items that stay in place come along as slices of the old column, not copies.
-            if byRuns, let (first, length) = origins.survivingRun(from: k, end: n) {
+            if byRuns, let (first, length) = origins.survivingRun(from: k, end: n, walk: &walk) {
                 if gap != (k, first) { found.append(ItemHunk(new: gap.new..<k, old: gap.old..<Swift.max(gap.old, first))) }
                 ordered = ordered && first >= gap.old
                 gap = (k + length, first + length)

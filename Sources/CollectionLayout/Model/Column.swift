@@ -32,16 +32,9 @@ struct Column<Element> {
     /// The same, galloping from piece `hint`: items asked in increasing order cost a step or two
     /// each, not a binary search over every piece (a hint past item i's piece searches all).
     private func locate(_ i: Int, from hint: Int) -> (piece: Int, offset: Int) {
-        var p = Swift.min(hint, rest.count)
-        if p > 0 && end(p - 1) > i { return locate(i) }
-        if end(p) <= i {
-            var step = 1
-            while p + step <= rest.count && end(p + step) <= i {
-                p += step
-                step *= 2
-            }
-            p = partition((p + 1)..<(Swift.min(p + step, rest.count) + 1)) { end($0) <= i }
-        }
+        let start = Swift.min(hint, rest.count)
+        if start > 0 && end(start - 1) > i { return locate(i) }
+        let p = partition(0..<(rest.count + 1), from: start) { end($0) <= i }
         return (p, i - (p == 0 ? 0 : end(p - 1)))
     }
 

@@ -1,6 +1,7 @@
 /// The first index in `range` for which `isBefore` is false, given that it holds for a prefix of
 /// the range (binary search; `range.upperBound` when it holds everywhere). The one binary search
-/// of the engine: section starts, lines, chunks, columns and rows all use it.
+/// of the engine (with its galloping form below): section starts, lines, chunks, columns and
+/// rows all use it.
 @inline(__always)
 func partition(_ range: Range<Int>, _ isBefore: (Int) -> Bool) -> Int {
     var lo = range.lowerBound, hi = range.upperBound
@@ -9,6 +10,20 @@ func partition(_ range: Range<Int>, _ isBefore: (Int) -> Bool) -> Int {
         if isBefore(mid) { lo = mid + 1 } else { hi = mid }
     }
     return lo
+}
+
+/// The same, galloping from `start` (the answer is not before it): steps that double until one
+/// passes the answer, then a binary search inside the last step. Searches taken in order (edits,
+/// a re-flow's windows) cost a few steps each, not a search over the whole range.
+@inline(__always)
+func partition(_ range: Range<Int>, from start: Int, _ isBefore: (Int) -> Bool) -> Int {
+    var lo = Swift.max(start, range.lowerBound), hi = lo, step = 1
+    while hi < range.upperBound && isBefore(hi) {
+        lo = hi + 1
+        hi = Swift.min(lo + step, range.upperBound)
+        step *= 2
+    }
+    return partition(lo..<hi, isBefore)
 }
 
 /// The values on either side of a split of a sorted set (line snapping, SPEC §10.6): the last

@@ -203,12 +203,8 @@ struct LineStore {
         guard hint.chunk < chunks.count, hint.line < chunks.lineCount(hint.chunk), self[hint].firstItem <= item else {
             return lineIndex(containing: item)
         }
-        var low = hint.chunk, step = 1  // chunk `low` starts at or before the item
-        while low + step < chunks.count && firstLine(low + step).line.firstItem <= item {
-            low += step
-            step *= 2
-        }
-        let c = partition((low + 1)..<Swift.min(low + step, chunks.count)) { firstLine($0).line.firstItem <= item } - 1
+        // (Chunk hint.chunk starts at or before the item: the chunk after the last such one.)
+        let c = partition(0..<chunks.count, from: hint.chunk + 1) { firstLine($0).line.firstItem <= item } - 1
         let from = c == hint.chunk ? hint.line : 0
         return Index(chunk: c, line: partition(from..<chunks.lineCount(c)) { line(c, $0).firstItem <= item } - 1)
     }
