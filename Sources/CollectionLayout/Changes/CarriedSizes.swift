@@ -63,7 +63,8 @@ extension SectionModel {
             } else {
                 var end = k + 1
                 while end < n && carried(end) == nil { end += 1 }
-                loose += try ask(k..<end)
+                let asked = try ask(k..<end)
+                if loose.isEmpty { loose = asked } else { loose += asked }  // (usually: taken as it is)
                 k = end
             }
         }
