@@ -81,11 +81,19 @@ struct Column<Element> {
 
     /// Items `range` as one slice: shared when one piece holds them all, else a copy.
     func slice(_ range: Range<Int>) -> ArraySlice<Element> {
+        var hint = 0
+        return slice(range, hint: &hint)
+    }
+
+    /// The same, searched from piece `hint`, which becomes the piece of the range's first item
+    /// (slices taken in order: a re-flow reading the sizes of an edited section).
+    func slice(_ range: Range<Int>, hint: inout Int) -> ArraySlice<Element> {
         guard !range.isEmpty else { return [] }
-        let (p, k) = locate(range.lowerBound)
+        let (p, k) = locate(range.lowerBound, from: hint)
+        hint = p
         let values = piece(p), from = values.startIndex + k
         if k + range.count <= values.count { return values[from..<(from + range.count)] }
-        var copy: [Element] = [], hint = p
+        var copy: [Element] = []
         copy.reserveCapacity(range.count)
         append(range, to: &copy, hint: &hint)
         return copy[...]

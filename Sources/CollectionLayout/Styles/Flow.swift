@@ -232,13 +232,12 @@ struct FlowBody: LineBody {
         return true
     }
 
-    /// What the passes of an edit reuse: the lines and positions a pass lays out, and the sizes
-    /// it reads (one allocation each for all the hunks, not three per hunk).
+    /// What the passes of an edit reuse: the lines and positions a pass lays out (one allocation
+    /// each for all the hunks, not two per hunk), and where in the sizes' column the last read
+    /// began (passes go forward).
     struct RelayScratch {
         var lines: [Line] = []
         var positions: [Double] = []
-        var window: [Size] = []
-        /// The piece of the sizes' column the last window began in (passes go forward).
         var sizePiece = 0
     }
 
@@ -259,18 +258,11 @@ struct FlowBody: LineBody {
         let oldFirst = cursor.item
         scratch.lines.removeAll(keepingCapacity: true)
         scratch.positions.removeAll(keepingCapacity: true)
-        scratch.window.removeAll(keepingCapacity: true)
         var done = h, delta = 0  // hunks taken in, and the item change they make
         var old = start, resume = lines.endIndex
         let sizes = model.sizes, geometry = self.geometry
-        // The sizes from the pass's first item on, read out of the column as the pass needs them.
-        func read(_ range: Range<Int>) -> ArraySlice<Size> {
-            let end = oldFirst + scratch.window.count
-            if range.upperBound > end {
-                sizes.append(end..<Swift.min(sizes.count, Swift.max(range.upperBound, end + 64)), to: &scratch.window, hint: &scratch.sizePiece)
-            }
-            return scratch.window[(range.lowerBound - oldFirst)..<(range.upperBound - oldFirst)]
-        }
+        // The sizes the pass reads: slices of the column's pieces, not copies (but across pieces).
+        func read(_ range: Range<Int>) -> ArraySlice<Size> { sizes.slice(range, hint: &scratch.sizePiece) }
         while cursor.item < model.itemCount || cursor.inline < inlines.count {
             guard cursor.item - oldFirst <= budget else { return nil }
             // Take in the hunks the pass has reached.
