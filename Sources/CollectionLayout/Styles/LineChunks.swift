@@ -167,13 +167,6 @@ struct LineChunks {
         }
     }
 
-    /// Chunk c with its lines moved out (the caller holds the only reference of this store).
-    mutating func take(_ c: Int) -> LineStore.Chunk {
-        let chunk = self[c]
-        if c == 0 { firstLines = [] } else { pages[(c - 1) / Self.pageSize].withLines((c - 1) % Self.pageSize) { $0 = [] } }
-        return chunk
-    }
-
     /// Chunk c's lines, changed in place (copied first only if another store shares them); its
     /// first line's copy follows.
     mutating func withLines<R>(_ c: Int, _ body: (inout ArraySlice<Line>) -> R) -> R {

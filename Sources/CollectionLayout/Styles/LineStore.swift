@@ -402,7 +402,7 @@ struct LineStore {
     /// line by line as it is copied, and later chunks by their bases.
     private mutating func replaceInChunk(from first: Index, upTo resume: Index, with newLines: [Line],
                                          shiftingRestBy delta: Double, items: Int) {
-        var chunk = chunks.take(first.chunk)
+        var chunk = chunks[first.chunk]
         let old = chunk.lines
         // Only lines that held the chunk's bound, and go for lines that do not reach it, can
         // shrink it.
