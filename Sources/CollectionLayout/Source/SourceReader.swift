@@ -253,12 +253,17 @@ final class SourceReader {
                 try dataSource.customFrames(inSection: s, items: range, lineExtent: lineExtent, into: buffer)
             }
         }
-        for (k, f) in frames.enumerated() {
+        // Finite with sizes >= 0 and a scroll-axis origin >= 0 (NaN fails every comparison): one
+        // pass without early exit, the culprit found after.
+        let limit = Double.greatestFiniteMagnitude
+        func valid(_ f: Rect) -> Bool {
             let r = axes.axisRect(f)
-            guard f.x.isFinite, f.y.isFinite, f.width.isFinite, f.height.isFinite, f.width >= 0, f.height >= 0, r.scroll >= 0,
-                  r.scrollEnd.isFinite, r.lineEnd.isFinite else {
-                throw LayoutError(.badCallbackData, "custom_frames gave item (\(s), \(range.lowerBound + k)) the frame (\(f.x), \(f.y), \(f.width), \(f.height)); frames must be finite with sizes >= 0 and a scroll-axis origin >= 0")
-            }
+            return f.x >= -limit && f.x <= limit && f.y >= -limit && f.y <= limit && f.width >= 0 && f.width <= limit
+                && f.height >= 0 && f.height <= limit && r.scroll >= 0 && r.scrollEnd <= limit && r.lineEnd <= limit
+        }
+        if !frames.withUnsafeBufferPointer({ $0.reduce(true) { $0 && valid($1) } }), let k = frames.firstIndex(where: { !valid($0) }) {
+            let f = frames[k]
+            throw LayoutError(.badCallbackData, "custom_frames gave item (\(s), \(range.lowerBound + k)) the frame (\(f.x), \(f.y), \(f.width), \(f.height)); frames must be finite with sizes >= 0 and a scroll-axis origin >= 0")
         }
         return frames
     }

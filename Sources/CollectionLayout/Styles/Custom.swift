@@ -20,7 +20,10 @@ struct CustomBody: SectionBody {
         self.space = space
         let axes = space.axes, frames = model.frames, n = frames.count
         func scroll(_ i: Int) -> Double { axes.axisRect(frames[i]).scroll }
-        if (1..<Swift.max(n, 1)).contains(where: { scroll($0 - 1) > scroll($0) }) {
+        let inOrder = frames.withUnsafeBufferPointer { frames in
+            (1..<Swift.max(n, 1)).allSatisfy { axes.axisRect(frames[$0 - 1]).scroll <= axes.axisRect(frames[$0]).scroll }
+        }
+        if !inOrder {
             // Keys next to their items. Hosts usually give frames nearly in order (a row's items
             // start at different places): insertion sort costs what is out of order, up to a
             // budget; past it, the library's (stable) sort.
@@ -30,15 +33,24 @@ struct CustomBody: SectionBody {
         }
         leaves = 1
         while leaves < n { leaves *= 2 }
-        maxEnd = Array(repeating: -Double.infinity, count: 2 * leaves)
+        // The leaves in scroll order, then the inner nodes (written once each, over unsafe views:
+        // this pass is most of the cost of a custom section).
         var lo = (line: Double.infinity, scroll: Double.infinity), hi = (line: -Double.infinity, scroll: -Double.infinity)
-        for k in 0..<n {
-            let r = axes.axisRect(frames[order.map { Int($0[k]) } ?? k])
-            maxEnd[leaves + k] = r.scrollEnd
-            lo = (Swift.min(lo.line, r.line), Swift.min(lo.scroll, r.scroll))
-            hi = (Swift.max(hi.line, r.lineEnd), Swift.max(hi.scroll, r.scrollEnd))
+        let leaves = self.leaves, order = self.order
+        maxEnd = [Double](unsafeUninitializedCapacity: 2 * leaves) { tree, initialized in
+            frames.withUnsafeBufferPointer { frames in
+                for k in 0..<n {
+                    let r = axes.axisRect(frames[order.map { Int($0[k]) } ?? k])
+                    tree[leaves + k] = r.scrollEnd
+                    lo = (Swift.min(lo.line, r.line), Swift.min(lo.scroll, r.scroll))
+                    hi = (Swift.max(hi.line, r.lineEnd), Swift.max(hi.scroll, r.scrollEnd))
+                }
+            }
+            for k in (leaves + n)..<(2 * leaves) { tree[k] = -Double.infinity }
+            tree[0] = -Double.infinity
+            for k in stride(from: leaves - 1, to: 0, by: -1) { tree[k] = Swift.max(tree[2 * k], tree[2 * k + 1]) }
+            initialized = 2 * leaves
         }
-        for k in stride(from: leaves - 1, to: 0, by: -1) { maxEnd[k] = Swift.max(maxEnd[2 * k], maxEnd[2 * k + 1]) }
         if n > 0 {
             extent = Swift.max(0, maxEnd[1])
             cellBounds = AxisRect(line: lo.line, scroll: lo.scroll, lineExtent: hi.line - lo.line, scrollExtent: hi.scroll - lo.scroll)
