@@ -93,8 +93,8 @@ struct LineChunks {
     private var first: Head?
     private var firstLines: ArraySlice<Line> = []
     /// Chunks 1...: chunk c is entry (c - 1) % pageSize of pages[(c - 1) / pageSize]. A change
-    /// copies the list of pages (two references per page) and one page (its heads, a reference
-    /// per chunk): the page size balances the two for long sections.
+    /// copies the list of pages (a reference per page) and one page (a reference per chunk): the
+    /// page size balances the two for long sections.
     static let pageSize = 64
     private var pages: [Page] = []
     /// The chunks after the first.

@@ -35,7 +35,7 @@ struct LineStore {
     static let chunkCapacity = 64
     /// Lines per array as a layout builds them: a section of more lines has its arrays cut into
     /// chunks (slices: one allocation per array, not per chunk); a section of at most this many
-    /// is one chunk, edited in place up to twice as many lines.
+    /// is one chunk, and stays one up to twice as many lines.
     static let buildCapacity = 512
 
     /// How many lines the chunks may hold before an edit splits them.
