@@ -12,7 +12,7 @@ struct WaterfallBody: SectionBody {
     private let columns: ColumnGeometry
     private var itemStart: [Double] = []
     private var itemColumn: [Int32] = []
-    private var columnItems: [[Int32]]
+    private var columnItems: [[Int32]] = []
     private var inlineStart: [Double] = []
     private(set) var extent = 0.0
 
@@ -21,31 +21,46 @@ struct WaterfallBody: SectionBody {
         self.space = space
         let columns = ColumnGeometry(model.metrics, space)
         self.columns = columns
-        let sizes = model.sizes, inlines = model.inlines, spacing = model.metrics.lineSpacing, n = sizes.count
-        columnItems = Array(repeating: [], count: Swift.min(columns.count, Swift.max(n, 1)))
-        itemStart.reserveCapacity(n)
-        itemColumn.reserveCapacity(n)
+        let inlines = model.inlines, spacing = model.metrics.lineSpacing, n = model.sizes.count, axes = space.axes
+        let columnCount = Swift.min(columns.count, Swift.max(n, 1))
         inlineStart.reserveCapacity(inlines.count)
         // Columns beyond the item count never get an item: leave them out of the heap.
-        var heap = ColumnHeap(count: columnItems.count)
+        var heap = ColumnHeap(count: columnCount)
         var holdsItem = false, inline = 0
-        for item in 0...n {
-            while inline < inlines.count && inlines[inline].before == item {
-                let start = heap.largestEnd + (holdsItem ? spacing : 0)
-                inlineStart.append(start)
-                heap.restartAll(at: start + inlines[inline].extent)
-                holdsItem = true
-                inline += 1
+        var starts = [Double](repeating: 0, count: n), placed = [Int32](repeating: 0, count: n)
+        // Each item's column and start, written over unsafe views (this loop is the layout);
+        // then each column's items, counted first so that every list is allocated once.
+        model.sizes.withUnsafeBufferPointer { sizes in
+            starts.withUnsafeMutableBufferPointer { starts in
+                placed.withUnsafeMutableBufferPointer { placed in
+                    for item in 0...n {
+                        while inline < inlines.count && inlines[inline].before == item {
+                            let start = heap.largestEnd + (holdsItem ? spacing : 0)
+                            inlineStart.append(start)
+                            heap.restartAll(at: start + inlines[inline].extent)
+                            holdsItem = true
+                            inline += 1
+                        }
+                        guard item < n else { break }
+                        let (column, end, holds) = heap.first
+                        let start = holds ? end + spacing : end
+                        starts[item] = start
+                        placed[item] = Int32(column)
+                        heap.replaceFirst(end: start + sizes[item].extents(axes).scroll)
+                        holdsItem = true
+                    }
+                }
             }
-            guard item < n else { break }
-            let (column, end, holds) = heap.first
-            let start = holds ? end + spacing : end
-            itemStart.append(start)
-            itemColumn.append(Int32(column))
-            columnItems[column].append(Int32(item))
-            heap.replaceFirst(end: start + sizes[item].extents(space.axes).scroll)
-            holdsItem = true
         }
+        var counts = [Int](repeating: 0, count: columnCount)
+        for column in placed { counts[Int(column)] += 1 }
+        var lists = counts.map { count -> [Int32] in
+            var list: [Int32] = []
+            list.reserveCapacity(count)
+            return list
+        }
+        for (item, column) in placed.enumerated() { lists[Int(column)].append(Int32(item)) }
+        (itemStart, itemColumn, columnItems) = (starts, placed, lists)
         extent = heap.largestEnd
     }
 
@@ -113,43 +128,46 @@ struct WaterfallBody: SectionBody {
 /// The columns of a waterfall as a binary min-heap on (end, index): the column an item goes to is
 /// at the top.
 private struct ColumnHeap {
-    private var end: [Double]
+    /// The columns by end (ties: the lower index), the one that ends first on top; each entry
+    /// carries its end, so that a sift compares entries and writes one array.
+    private var heap: [(end: Double, column: Int)]
     private var holds: [Bool]
-    private var heap: [Int]
     private(set) var largestEnd = 0.0
 
     init(count: Int) {
-        end = Array(repeating: 0, count: count)
+        heap = (0..<count).map { (0, $0) }
         holds = Array(repeating: false, count: count)
-        heap = Array(0..<count)
     }
 
-    var first: (column: Int, end: Double, holds: Bool) { (heap[0], end[heap[0]], holds[heap[0]]) }
+    var first: (column: Int, end: Double, holds: Bool) { (heap[0].column, heap[0].end, holds[heap[0].column]) }
 
-    private func isBefore(_ a: Int, _ b: Int) -> Bool { (end[a], a) < (end[b], b) }
+    private static func isBefore(_ a: (end: Double, column: Int), _ b: (end: Double, column: Int)) -> Bool {
+        a.end < b.end || (a.end == b.end && a.column < b.column)
+    }
 
     /// Gives the top column a new end and sifts it down.
     mutating func replaceFirst(end newEnd: Double) {
-        let column = heap[0]
-        end[column] = newEnd
-        holds[column] = true
+        holds[heap[0].column] = true
         largestEnd = Swift.max(largestEnd, newEnd)
-        var i = 0
-        while true {
-            let l = 2 * i + 1, r = l + 1
-            var smallest = i
-            if l < heap.count && isBefore(heap[l], heap[smallest]) { smallest = l }
-            if r < heap.count && isBefore(heap[r], heap[smallest]) { smallest = r }
-            if smallest == i { return }
-            heap.swapAt(i, smallest)
-            i = smallest
+        heap.withUnsafeMutableBufferPointer { heap in
+            heap[0].end = newEnd
+            var i = 0
+            while true {
+                let l = 2 * i + 1, r = l + 1
+                var smallest = i
+                if l < heap.count && Self.isBefore(heap[l], heap[smallest]) { smallest = l }
+                if r < heap.count && Self.isBefore(heap[r], heap[smallest]) { smallest = r }
+                if smallest == i { return }
+                heap.swapAt(i, smallest)
+                i = smallest
+            }
         }
     }
 
     /// Every column ends at `position` and counts as holding an item (after an inline element).
     mutating func restartAll(at position: Double) {
-        for c in end.indices { end[c] = position; holds[c] = true }
-        heap = Array(0..<end.count)  // equal ends: index order is a valid heap
+        for c in holds.indices { holds[c] = true }
+        heap = (0..<holds.count).map { (position, $0) }  // equal ends: index order is a valid heap
         largestEnd = position
     }
 }
