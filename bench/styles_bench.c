@@ -11,7 +11,8 @@
  * 14 invalidation never dearer than a relayout (issue 15): invalidate_items with 1,000 of a
  *    10,000-item section and 100,000 of a 1,000,000-item section against a full relayout of that
  *    section (cl_layout_invalidate of a one-section layout), and 1,000 scattered items of the
- *    1,000,000-item section. (One item of it is figure 3.)
+ *    1,000,000-item section (medians of three times the runs; the 10,000-item case sums 16
+ *    calls per sample). (One item of it is figure 3.)
  * Frames of 10 and 11 are checked against the C loops (every 997th cell). */
 #define _DEFAULT_SOURCE
 #include <malloc.h>
@@ -225,9 +226,10 @@ void styles_bench(int64_t n, int runs, const cl_size *base_sizes)
         for (int64_t k = 0; k < cases[c].named; k++)
             paths[k] = (cl_index_path){0, k * step + (int64_t)(mix((uint64_t)k + 29u * (uint64_t)c) % (uint64_t)step)};
         /* a sample of the short case (0.1 ms) sums 16 calls: one call is too short for a median
-         * of 11 to be steady on a shared machine */
-        const int calls = cases[c].per <= 10000 ? 16 : 1;
-        for (int r = 0; r < runs; r++) {
+         * of 11 to be steady on a shared machine; the long cases take three times the samples
+         * (each pair is a few tens of ms, and the ratio is all the row reports) */
+        const int calls = cases[c].per <= 10000 ? 16 : 1, samples = calls > 1 ? runs : (3 * runs < 63 ? 3 * runs : 63);
+        for (int r = 0; r < samples; r++) {
             for (int o = 0; o < 2; o++) {
                 const int k = o ^ (r & 1);
                 t[k][r] = 0;
@@ -240,8 +242,8 @@ void styles_bench(int64_t n, int runs, const cl_size *base_sizes)
                 }
             }
         }
-        inv_items[c] = median(t[0], runs);
-        inv_full[c] = median(t[1], runs);
+        inv_items[c] = median(t[0], samples);
+        inv_full[c] = median(t[1], samples);
     }
     /* the toggles cancel out (an even number per run): the layout equals the C loop again */
     const double h1 = baseline_flow(sizes, 1, n, 390, IN, 10, 10, x, y);
