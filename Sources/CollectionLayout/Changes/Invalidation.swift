@@ -56,6 +56,7 @@ extension Layout {
             try checkSection(s)
             let count = state.sectionItemCount(s)
             var changed: [Int] = []
+            changed.reserveCapacity(Swift.min(sorted.count - k, count))
             while k < sorted.count && sorted[k].0 == s {
                 let i = sorted[k].1
                 guard i >= 0, i < count else {
