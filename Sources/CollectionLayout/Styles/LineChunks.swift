@@ -49,7 +49,7 @@ struct LineChunks {
             let old = entries[e].head
             entries[e] = Entry(head: head, lines: lines)
             if e == 0 { lead = head }
-            if (old.low <= low && head.low > low) || (old.high >= high && head.high < high) {
+            if boundsMayShrink((low, high), losing: (old.low, old.high), gaining: (head.low, head.high)) {
                 foldBounds()
             } else {
                 (low, high) = (Swift.min(low, head.low), Swift.max(high, head.high))
@@ -245,4 +245,12 @@ struct LineChunks {
         }
         for chunk in new + rest { append(chunk) }
     }
+}
+
+/// Whether line-axis bounds may shrink when what spanned `gone` is replaced by what spans `come`:
+/// only if `gone` reached one of them and `come` does not (else they take in `come`, and nothing
+/// needs folding again).
+func boundsMayShrink(_ bounds: (low: Double, high: Double), losing gone: (low: Double, high: Double),
+                     gaining come: (low: Double, high: Double)) -> Bool {
+    (gone.low <= bounds.low && come.low > bounds.low) || (gone.high >= bounds.high && come.high < bounds.high)
 }

@@ -68,8 +68,10 @@ struct LineStore {
     /// Chunk c's first line, in item numbers of the section, and its base: from the chunk's
     /// head alone (what a search over the chunks reads).
     @inline(__always)
-    private func firstLine(_ c: Int) -> (line: Line, base: Double) {
-        let head = chunks.head(c)
+    private func firstLine(_ c: Int) -> (line: Line, base: Double) { Self.firstLine(of: chunks.head(c)) }
+
+    @inline(__always)
+    private static func firstLine(of head: LineChunks.Head) -> (line: Line, base: Double) {
         var line = head.firstLine
         line.firstItem += head.itemBase
         return (line, head.base)
@@ -89,9 +91,8 @@ struct LineStore {
     func lastIndex(where isBefore: (Line, Double) -> Bool) -> Index? {
         // The last chunk whose first line is before, then the last line inside it.
         let c = chunks.lastChunk { head in
-            var line = head.firstLine
-            line.firstItem += head.itemBase
-            return isBefore(line, head.base)
+            let (line, base) = Self.firstLine(of: head)
+            return isBefore(line, base)
         }
         guard c >= 0 else { return nil }
         let base = chunks.head(c).base
@@ -287,8 +288,6 @@ struct LineStore {
             piece.itemBase = itemBase
             pieces.append(piece)
         }
-        // Only chunks that held a bound of the store, replaced by lines that do not reach it,
-        // can shrink it (as in replaceInChunk).
         var gone = (low: Double.infinity, high: -Double.infinity), come = gone
         for c in c0...removeThrough {
             let h = chunks.head(c)
@@ -296,7 +295,13 @@ struct LineStore {
         }
         for piece in pieces { come = (Swift.min(come.low, piece.low), Swift.max(come.high, piece.high)) }
         chunks.replaceSubrange(c0...removeThrough, with: pieces)
-        if let bounds = foldedBounds, !(gone.low <= bounds.low && come.low > bounds.low), !(gone.high >= bounds.high && come.high < bounds.high) {
+        noteBounds(losing: gone, gaining: come)
+    }
+
+    /// The store's bounds after lines spanning `gone` were replaced by lines spanning `come`:
+    /// taken in, or left to be folded again when they may shrink.
+    private mutating func noteBounds(losing gone: (low: Double, high: Double), gaining come: (low: Double, high: Double)) {
+        if let bounds = foldedBounds, !boundsMayShrink(bounds, losing: gone, gaining: come) {
             foldedBounds = (Swift.min(bounds.low, come.low), Swift.max(bounds.high, come.high))
         } else {
             foldedBounds = nil
@@ -310,14 +315,12 @@ struct LineStore {
                                          shiftingRestBy delta: Double, items: Int) {
         var chunk = chunks[first.chunk]
         let old = chunk.lines
-        // Only lines that held the chunk's bound, and go for lines that do not reach it, can
-        // shrink it.
         var gone = (low: Double.infinity, high: -Double.infinity), come = gone
         for line in old.dropFirst(first.line).prefix(resume.line - first.line) {
             gone = (Swift.min(gone.low, line.low), Swift.max(gone.high, line.high))
         }
         for line in newLines { come = (Swift.min(come.low, line.low), Swift.max(come.high, line.high)) }
-        let shrinks = (gone.low <= chunk.low && come.low > chunk.low) || (gone.high >= chunk.high && come.high < chunk.high)
+        let shrinks = boundsMayShrink((chunk.low, chunk.high), losing: gone, gaining: come)
         let (base, itemBase) = (chunk.base, chunk.itemBase)
         let count = old.count - (resume.line - first.line) + newLines.count
         chunk.lines = [Line](unsafeUninitializedCapacity: count) { lines, initialized in
@@ -349,10 +352,6 @@ struct LineStore {
         }
         chunks[first.chunk] = chunk
         chunks.shift(from: first.chunk + 1, by: delta, items: items)
-        if shrinks {
-            foldedBounds = nil
-        } else if let bounds = foldedBounds {
-            foldedBounds = (Swift.min(bounds.low, chunk.low), Swift.max(bounds.high, chunk.high))
-        }
+        noteBounds(losing: gone, gaining: come)
     }
 }
