@@ -51,18 +51,20 @@ struct EstimatedFlowBody: SectionBody {
             count += 1
         }
         guard count <= templateLimit else { return nil }
-        var positions: [Double] = []
-        let (line, _) = FlowPass.line(from: 0, runEnd: count + 1, start: 0, inline: 0, g,
-                                      sizes: { ArraySlice(repeating: estimate, count: $0.count) }, positions: &positions)
-        return Template(perLine: count, positions: positions, line: line)
+        var window = FlowWindow()
+        let (line, end) = window.line(from: 0, runEnd: count + 1, start: 0, inline: 0, g) { range, sizes in
+            sizes += repeatElement(estimate, count: range.count)
+        }
+        return Template(perLine: count, positions: Array(window.positions(upTo: end)), line: line)
     }
 
     /// The line that starts at `item` (of a run ending at `runEnd`), laid out by FlowPass.
     private func layLine(from item: Int, runEnd: Int, start: Double, inline: Int) -> (line: Line, end: Int, positions: ArraySlice<Double>) {
-        var positions: [Double] = []
-        let (line, end) = FlowPass.line(from: item, runEnd: runEnd, start: start, inline: inline, geometry,
-                                        sizes: { $0.map(model.size)[...] }, positions: &positions)
-        return (line, end, positions[...])
+        var window = FlowWindow(at: item)
+        let (line, end) = window.line(from: item, runEnd: runEnd, start: start, inline: inline, geometry) { range, sizes in
+            sizes += range.map(model.size)
+        }
+        return (line, end, window.positions(upTo: end))
     }
 
     // MARK: The pass

@@ -192,7 +192,7 @@ struct FlowBody: LineBody {
         var scratch = RelayScratch()
         while h < hunks.count {
             let shift = total - toDo
-            guard let (next, range) = relay(hunks, from: h, count: model.itemCount - toDo, toDo: &toDo, budget: &budget,
+            guard let (next, range, end) = relay(hunks, from: h, count: model.itemCount - toDo, toDo: &toDo, budget: &budget,
                                             hint: &hint, scratch: &scratch) else {
                 return nil
             }
@@ -203,7 +203,7 @@ struct FlowBody: LineBody {
             } else {
                 relaid.append(((range.lowerBound - shift)..<(range.upperBound - shift), range.lowerBound, laid.count))
             }
-            laid += scratch.positions
+            laid += scratch.window.positions(upTo: end)
             h = next
         }
         lines.foldBounds()
@@ -232,57 +232,63 @@ struct FlowBody: LineBody {
         return true
     }
 
-    /// What the passes of an edit reuse: the lines and positions a pass lays out (one allocation
-    /// each for all the hunks, not two per hunk), and where in the sizes' column the last read
-    /// began (passes go forward).
+    /// What the passes of an edit reuse: the lines a pass lays out and the window of sizes and
+    /// positions it lays them out on (one allocation each for all the hunks, not two per line),
+    /// and where in the sizes' column the last read began (passes go forward).
     struct RelayScratch {
         var lines: [Line] = []
-        var positions: [Double] = []
+        var window = FlowWindow()
         var sizePiece = 0
     }
 
     /// Lays out again from the line before hunk `h` until the lines meet the old ones past it
     /// (taking in the hunks it reaches). `current`: the item count of the lines as they are.
-    /// Returns the first hunk not done and the items the new positions (`scratch.positions`)
-    /// replace (in the numbering of the lines as they were), or nil past `budget` items laid
+    /// Returns the first hunk not done, the items the new positions (`scratch.window`'s up to
+    /// `end`) replace (in the numbering of the lines as they were), or nil past `budget` items laid
     /// out in all. `hint`: a line at or before hunk `h`'s (where the last pass began), made this
     /// pass's.
     private mutating func relay(_ hunks: [ItemHunk], from h: Int, count current: Int, toDo: inout Int, budget: inout Int,
-                                hint: inout LineStore.Index, scratch: inout RelayScratch) -> (next: Int, replaced: Range<Int>)? {
+                                hint: inout LineStore.Index, scratch: inout RelayScratch) -> (next: Int, replaced: Range<Int>, end: Int)? {
         // Items before `first` are numbered as they will be; from `first` on, the old items of
         // the hunk stand where its new ones will.
         let first = hunks[h].new.lowerBound
         let (start, from) = restart(at: lines.lineIndex(containing: Swift.min(first, current - 1), from: hint) ?? lines.startIndex)
         hint = start
         var cursor = from
-        let oldFirst = cursor.item
+        let oldFirst = cursor.item, n = model.itemCount
         scratch.lines.removeAll(keepingCapacity: true)
-        scratch.positions.removeAll(keepingCapacity: true)
+        scratch.window.reset(at: oldFirst)
         var done = h, delta = 0  // hunks taken in, and the item change they make
-        var old = start, resume = lines.endIndex
-        let sizes = model.sizes, geometry = self.geometry
-        // The sizes the pass reads: slices of the column's pieces, not copies (but across pieces).
-        func read(_ range: Range<Int>) -> ArraySlice<Size> { sizes.slice(range, hint: &scratch.sizePiece) }
-        while cursor.item < model.itemCount || cursor.inline < inlines.count {
-            guard cursor.item - oldFirst <= budget else { return nil }
-            // Take in the hunks the pass has reached.
-            while done < hunks.count && hunks[done].new.lowerBound <= cursor.item {
-                delta += hunks[done].new.count - hunks[done].old.count
-                done += 1
-            }
-            if done > h && cursor.item >= hunks[done - 1].new.upperBound {
-                // Past the hunks: an old line with this key (in the old numbering) is where the
-                // old lines go on, moved.
-                let key = LineKey(item: cursor.item - delta, inline: cursor.inline)
-                old = lines.firstIndex(from: old, notBelow: key)
-                if old != lines.endIndex && lines[old].key == key {
-                    resume = old
-                    break
+        var resume = lines.endIndex
+        do {
+            // The lines as they are, read while the pass lays out new ones (a copy bound here, not
+            // one per look-up; gone before the lines change).
+            let oldLines = lines, sizes = model.sizes, geometry = self.geometry, inlines = self.inlines
+            var old = start, piece = scratch.sizePiece
+            defer { scratch.sizePiece = piece }
+            while cursor.item < n || cursor.inline < inlines.count {
+                guard cursor.item - oldFirst <= budget else { return nil }
+                // Take in the hunks the pass has reached.
+                while done < hunks.count && hunks[done].new.lowerBound <= cursor.item {
+                    delta += hunks[done].new.count - hunks[done].old.count
+                    done += 1
                 }
+                if done > h && cursor.item >= hunks[done - 1].new.upperBound {
+                    // Past the hunks: an old line with this key (in the old numbering) is where the
+                    // old lines go on, moved.
+                    let key = LineKey(item: cursor.item - delta, inline: cursor.inline)
+                    old = oldLines.firstIndex(from: old, notBelow: key)
+                    if old != oldLines.endIndex && oldLines[old].key == key {
+                        resume = old
+                        break
+                    }
+                }
+                scratch.lines.append(cursor.layLine(geometry, inlines, itemCount: n) { item, runEnd, start, inline in
+                    scratch.window.line(from: item, runEnd: runEnd, start: start, inline: inline, geometry) { range, values in
+                        sizes.append(range, to: &values, hint: &piece)
+                    }
+                })
             }
-            scratch.lines.append(cursor.layLine(geometry, inlines, itemCount: model.itemCount) { first, runEnd, start, inline in
-                FlowPass.line(from: first, runEnd: runEnd, start: start, inline: inline, geometry, sizes: read, positions: &scratch.positions)
-            })
         }
         if resume == lines.endIndex {
             // At the end, every hunk was reached (one that deletes the last items stands there).
@@ -302,7 +308,7 @@ struct FlowBody: LineBody {
         }
         toDo -= delta
         budget -= cursor.item - oldFirst
-        return (done, oldFirst..<oldEnd)
+        return (done, oldFirst..<oldEnd, cursor.item)
     }
 
     // MARK: Queries (the rest: LineBody)

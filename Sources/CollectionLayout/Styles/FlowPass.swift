@@ -166,33 +166,52 @@ struct FlowPass {
     }
 }
 
-extension FlowPass {
-    /// The item line that starts at `item` (of a run that ends at `runEnd`) for sizes read one
-    /// by one, where they are not one buffer (estimated sizes, a column of pieces): laid out on
-    /// a window of sizes that grows until the line ends inside it. Returns the line and where it
-    /// ends; its items' positions are appended to `positions` (a caller's buffer, reused).
-    static func line(from item: Int, runEnd: Int, start: Double, inline: Int, _ g: FlowGeometry,
-                     sizes: (Range<Int>) -> ArraySlice<Size>, positions: inout [Double]) -> (line: Line, end: Int) {
-        var window = 16
-        let base = positions.count
+/// The sizes and positions of items from `first` on, for passes over sizes that are not one
+/// buffer (a column of pieces, estimated sizes): read into the window as the lines need them
+/// (it grows until a line ends inside it), laid out there by FlowPass. A re-flow keeps one
+/// window for all its lines, and an edit one for all its re-flows.
+struct FlowWindow {
+    private(set) var first = 0
+    private var sizes: [Size] = []
+    private var positions: [Double] = []
+
+    init(at first: Int = 0) { self.first = first }
+
+    /// Starts again at item `first`, keeping the buffers.
+    mutating func reset(at first: Int) {
+        self.first = first
+        sizes.removeAll(keepingCapacity: true)
+        positions.removeAll(keepingCapacity: true)
+    }
+
+    /// The positions laid out for items `first ..< end`.
+    func positions(upTo end: Int) -> ArraySlice<Double> { positions[..<(end - first)] }
+
+    /// The item line that starts at `item` (at or after `first`, no later than the window's end),
+    /// of a run that ends at `runEnd`: its line and where it ends. `read` appends the sizes of
+    /// items `range` to the array.
+    mutating func line(from item: Int, runEnd: Int, start: Double, inline: Int, _ g: FlowGeometry,
+                       read: (_ range: Range<Int>, _ sizes: inout [Size]) -> Void) -> (line: Line, end: Int) {
         while true {
-            let upper = Swift.min(runEnd, item + window)
-            let sizes = sizes(item..<upper)
-            positions.append(contentsOf: repeatElement(0, count: sizes.count))
-            var (line, end) = sizes.withUnsafeBufferPointer { s in
-                positions.withUnsafeMutableBufferPointer { p in
-                    FlowPass(geometry: g, inlines: [], sizes: s, linePos: UnsafeMutableBufferPointer(rebasing: p[base...]))
-                        .layItems(from: 0, runEnd: upper - item, start: start, inlineIndex: inline)
+            let upper = Swift.min(runEnd, first + sizes.count)
+            if upper > item {
+                let (line, end) = sizes.withUnsafeBufferPointer { s in
+                    positions.withUnsafeMutableBufferPointer { p in
+                        FlowPass(geometry: g, inlines: [], sizes: UnsafeBufferPointer(rebasing: s[(item - first)..<(upper - first)]),
+                                 linePos: UnsafeMutableBufferPointer(rebasing: p[(item - first)...]))
+                            .layItems(from: 0, runEnd: upper - item, start: start, inlineIndex: inline)
+                    }
+                }
+                // A line that ends inside the window broke where it would on the whole run.
+                if item + end < upper || upper == runEnd {
+                    var placed = line
+                    placed.firstItem = item
+                    return (placed, item + end)
                 }
             }
-            // A line that ends inside the window broke where it would on the whole run.
-            if end < upper - item || upper == runEnd {
-                positions.removeSubrange((base + end)...)
-                line.firstItem = item
-                return (line, item + end)
-            }
-            positions.removeSubrange(base...)
-            window *= 4
+            let more = Swift.min(runEnd, Swift.max(item + 16, first + 2 * sizes.count)) - (first + sizes.count)
+            read((first + sizes.count)..<(first + sizes.count + more), &sizes)
+            positions.append(contentsOf: repeatElement(0, count: more))
         }
     }
 }
