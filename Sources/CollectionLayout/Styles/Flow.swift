@@ -117,8 +117,9 @@ struct FlowBody: LineBody {
                 while !pass.isAtEnd(cursor) {
                     if cursor.item > first {
                         // The old lines from a line with the same key on are the same lines, moved.
-                        old = oldLines.firstIndex(from: old, notBelow: cursor.key)
-                        if old != oldLines.endIndex && oldLines[old].key == cursor.key {
+                        let found: Bool
+                        (old, found) = oldLines.seek(cursor.key, from: old)
+                        if found {
                             resume = old
                             break
                         }
@@ -277,8 +278,9 @@ struct FlowBody: LineBody {
                     // Past the hunks: an old line with this key (in the old numbering) is where the
                     // old lines go on, moved.
                     let key = LineKey(item: cursor.item - delta, inline: cursor.inline)
-                    old = oldLines.firstIndex(from: old, notBelow: key)
-                    if old != oldLines.endIndex && oldLines[old].key == key {
+                    let found: Bool
+                    (old, found) = oldLines.seek(key, from: old)
+                    if found {
                         resume = old
                         break
                     }

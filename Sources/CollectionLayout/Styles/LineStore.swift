@@ -130,11 +130,26 @@ struct LineStore {
         return index(after: i)
     }
 
-    /// The first line whose key is not below `key`, searching from `from` on.
-    func firstIndex(from: Index, notBelow key: LineKey) -> Index {
-        var i = from
-        while i != endIndex && self[i].key < key { i = index(after: i) }
-        return i
+    /// The first line whose key is not below `key`, searching from `from` on (a chunk's lines at
+    /// a time), and whether its key is `key` (where a re-flow meets the old lines again).
+    func seek(_ key: LineKey, from: Index) -> (index: Index, found: Bool) {
+        var (c, l) = (from.chunk, from.line)
+        let count = chunks.count
+        while c < count {
+            // (The key in the chunk's own numbering: no item base added per line.)
+            let stored = LineKey(item: key.item - chunks.head(c).itemBase, inline: key.inline)
+            let found: (line: Int, equal: Bool)? = chunks.lines(c).withUnsafeBufferPointer { lines in
+                while l < lines.count {
+                    let k = lines[l].key
+                    if !(k < stored) { return (l, k == stored) }
+                    l += 1
+                }
+                return nil
+            }
+            if let found { return (Index(chunk: c, line: found.line), found.equal) }
+            (c, l) = (c + 1, 0)
+        }
+        return (endIndex, false)
     }
 
     /// Visits the lines that cross the scroll range of `area`, each with its start and, for an
