@@ -43,8 +43,8 @@ struct FlowBody: LineBody {
         }
         var builder = LineStore.Builder(atMost: model.itemCount + model.inlines.count)
         var cursor = Cursor()
-        withPass(&positions) { pass in
-            while !pass.isAtEnd(cursor) { builder.append(pass.layLine(&cursor)) }
+        withPass(&positions) { pass, inlines in
+            while !pass.isAtEnd(cursor, inlines) { builder.append(pass.layLine(&cursor, inlines)) }
         }
         linePos = Column(positions)
         lines = builder.finish()
@@ -112,9 +112,9 @@ struct FlowBody: LineBody {
         var resume = lines.endIndex
         do {
             let oldLines = lines  // read while the pass writes the item columns
-            withPass(&positions) { pass in
+            withPass(&positions) { pass, inlines in
                 var old = start
-                while !pass.isAtEnd(cursor) {
+                while !pass.isAtEnd(cursor, inlines) {
                     if cursor.item > first {
                         // The old lines from a line with the same key on are the same lines, moved.
                         let found: Bool
@@ -124,7 +124,7 @@ struct FlowBody: LineBody {
                             break
                         }
                     }
-                    newLines.append(pass.layLine(&cursor))
+                    newLines.append(pass.layLine(&cursor, inlines))
                 }
             }
         }
@@ -155,14 +155,14 @@ struct FlowBody: LineBody {
         return (start, cursor)
     }
 
-    /// Runs a pass over the model's sizes (made one buffer first) and `positions`.
-    private mutating func withPass(_ positions: inout [Double], _ body: (inout FlowPass) -> Void) {
+    /// Runs a pass over the model's sizes (made one buffer first) and `positions`, with the inline elements.
+    private mutating func withPass(_ positions: inout [Double], _ body: (inout FlowPass, [InlineElement]) -> Void) {
         if !model.sizes.isOnePiece { model.sizes = Column(model.sizes.array) }
         let geometry = self.geometry, inlines = self.inlines
         model.sizes.withUnsafeBufferPointer { sizes in
             positions.withUnsafeMutableBufferPointer { linePos in
-                var pass = FlowPass(geometry: geometry, inlines: inlines, sizes: sizes, linePos: linePos)
-                body(&pass)
+                var pass = FlowPass(geometry: geometry, sizes: sizes, linePos: linePos)
+                body(&pass, inlines)
             }
         }
     }

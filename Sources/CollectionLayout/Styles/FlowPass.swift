@@ -71,16 +71,16 @@ struct Cursor {
 }
 
 /// Lays out lines one by one over unsafe views of a body's columns: the hot loop of the engine.
+/// (The section's inline elements are the caller's: a pass over a window of items has none.)
 struct FlowPass {
     let geometry: FlowGeometry
-    let inlines: [InlineElement]
     let sizes: UnsafeBufferPointer<Size>
     let linePos: UnsafeMutableBufferPointer<Double>
 
-    func isAtEnd(_ c: Cursor) -> Bool { c.item >= sizes.count && c.inline >= inlines.count }
+    func isAtEnd(_ c: Cursor, _ inlines: [InlineElement]) -> Bool { c.item >= sizes.count && c.inline >= inlines.count }
 
     /// Lays out the line at the cursor, writes its items' positions and moves the cursor past it.
-    func layLine(_ c: inout Cursor) -> Line {
+    func layLine(_ c: inout Cursor, _ inlines: [InlineElement]) -> Line {
         c.layLine(geometry, inlines, itemCount: sizes.count) { layItems(from: $0, runEnd: $1, start: $2, inlineIndex: $3) }
     }
 
@@ -195,9 +195,10 @@ struct FlowWindow {
         while true {
             let upper = Swift.min(runEnd, first + sizes.count)
             if upper > item {
-                let (line, end) = sizes.withUnsafeBufferPointer { s in
-                    positions.withUnsafeMutableBufferPointer { p in
-                        FlowPass(geometry: g, inlines: [], sizes: UnsafeBufferPointer(rebasing: s[(item - first)..<(upper - first)]),
+                // (Both views mutable: disjoint accesses to the window, no copy of the sizes.)
+                let (line, end) = positions.withUnsafeMutableBufferPointer { p in
+                    sizes.withUnsafeMutableBufferPointer { s in
+                        FlowPass(geometry: g, sizes: UnsafeBufferPointer(rebasing: s[(item - first)..<(upper - first)]),
                                  linePos: UnsafeMutableBufferPointer(rebasing: p[(item - first)...]))
                             .layItems(from: 0, runEnd: upper - item, start: start, inlineIndex: inline)
                     }

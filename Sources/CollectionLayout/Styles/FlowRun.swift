@@ -83,10 +83,10 @@ final class FlowRun {
         guard !items.isEmpty else { return }
         let sizes = UnsafeBufferPointer(rebasing: all[items])
         withUnsafeTemporaryAllocation(of: Double.self, capacity: items.count) { positions in
-            let pass = FlowPass(geometry: geometry, inlines: [], sizes: sizes, linePos: positions)
+            let pass = FlowPass(geometry: geometry, sizes: sizes, linePos: positions), inlines: [InlineElement] = []
             var cursor = Cursor()
-            while !pass.isAtEnd(cursor) {
-                let first = cursor.item, line = pass.layLine(&cursor)
+            while !pass.isAtEnd(cursor, inlines) {
+                let first = cursor.item, line = pass.layLine(&cursor, inlines)
                 visit(line, first..<cursor.item, sizes, positions)
             }
         }
@@ -98,7 +98,7 @@ final class FlowRun {
     private static func measure(_ items: Range<Int>, in all: UnsafeBufferPointer<Size>, scratch: UnsafeMutableBufferPointer<Double>,
                                 _ geometry: FlowGeometry) -> (extent: Double, cells: AxisRect?) {
         guard !items.isEmpty else { return (0, nil) }
-        let pass = FlowPass(geometry: geometry, inlines: [], sizes: UnsafeBufferPointer(rebasing: all[items]),
+        let pass = FlowPass(geometry: geometry, sizes: UnsafeBufferPointer(rebasing: all[items]),
                             linePos: UnsafeMutableBufferPointer(rebasing: scratch[..<items.count]))
         let (extent, low, high) = pass.measure()
         return (extent, AxisRect(line: low, scroll: 0, lineExtent: high - low, scrollExtent: extent))
