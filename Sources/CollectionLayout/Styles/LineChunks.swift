@@ -138,6 +138,12 @@ struct LineChunks {
     @inline(__always) func lineCount(_ c: Int) -> Int {
         c == 0 ? firstLines.count : pages[(c - 1) / Self.pageSize].entries[(c - 1) % Self.pageSize].lines.count
     }
+    /// Chunk c's lines as a buffer, read in place (no reference taken to them).
+    @inline(__always) func withLineBuffer<R>(_ c: Int, _ body: (UnsafeBufferPointer<Line>) -> R) -> R {
+        if c == 0 { return firstLines.withUnsafeBufferPointer(body) }
+        let (p, e) = ((c - 1) / Self.pageSize, (c - 1) % Self.pageSize)
+        return pages[p].entries[e].lines.withUnsafeBufferPointer(body)
+    }
     func lines(_ c: Int) -> ArraySlice<Line> { c == 0 ? firstLines : pages[(c - 1) / Self.pageSize].entries[(c - 1) % Self.pageSize].lines }
 
     /// The line-axis bounds of all chunks.
@@ -157,13 +163,25 @@ struct LineChunks {
             return chunk
         }
         set {
-            let h = Head(newValue)
             write(upTo: c + 1)
-            if c == 0 {
-                (first, firstLines) = (h, newValue.lines)
-            } else {
-                pages[(c - 1) / Self.pageSize].set((c - 1) % Self.pageSize, h, newValue.lines)
-            }
+            put(c, Head(newValue), newValue.lines)
+        }
+    }
+
+    /// Chunk c's lines become `lines`, with line-axis bounds `low` and `high` (its bases kept).
+    mutating func setLines(_ c: Int, _ lines: ArraySlice<Line>, low: Double, high: Double) {
+        write(upTo: c + 1)
+        var h = head(c)
+        (h.low, h.high) = (low, high)
+        if let line = lines.first { h.firstLine = line }
+        put(c, h, lines)
+    }
+
+    private mutating func put(_ c: Int, _ h: Head, _ lines: ArraySlice<Line>) {
+        if c == 0 {
+            (first, firstLines) = (h, lines)
+        } else {
+            pages[(c - 1) / Self.pageSize].set((c - 1) % Self.pageSize, h, lines)
         }
     }
 

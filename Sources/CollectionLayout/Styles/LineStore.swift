@@ -112,8 +112,8 @@ struct LineStore {
         }
         // (Chunk hint.chunk starts at or before the item: the chunk after the last such one.)
         let c = partition(0..<chunks.count, from: hint.chunk + 1) { firstLine($0).line.firstItem <= item } - 1
-        let from = c == hint.chunk ? hint.line : 0
-        return Index(chunk: c, line: partition(from..<chunks.lineCount(c)) { line(c, $0).firstItem <= item } - 1)
+        let from = c == hint.chunk ? hint.line : 0, stored = item - chunks.head(c).itemBase
+        return Index(chunk: c, line: chunks.withLineBuffer(c) { lines in partition(from..<lines.count) { lines[$0].firstItem <= stored } } - 1)
     }
 
     /// The line with this key, if any.
@@ -138,7 +138,7 @@ struct LineStore {
         while c < count {
             // (The key in the chunk's own numbering: no item base added per line.)
             let stored = LineKey(item: key.item - chunks.head(c).itemBase, inline: key.inline)
-            let found: (line: Int, equal: Bool)? = chunks.lines(c).withUnsafeBufferPointer { lines in
+            let found: (line: Int, equal: Bool)? = chunks.withLineBuffer(c) { lines in
                 while l < lines.count {
                     let k = lines[l].key
                     if !(k < stored) { return (l, k == stored) }
@@ -328,23 +328,18 @@ struct LineStore {
     /// line by line as it is copied, and later chunks by their bases.
     private mutating func replaceInChunk(from first: Index, upTo resume: Index, with newLines: [Line],
                                          shiftingRestBy delta: Double, items: Int) {
-        var chunk = chunks[first.chunk]
-        let old = chunk.lines
+        let c = first.chunk, head = chunks.head(c)
         var gone = (low: Double.infinity, high: -Double.infinity), come = gone
-        for line in old.dropFirst(first.line).prefix(resume.line - first.line) {
-            gone = (Swift.min(gone.low, line.low), Swift.max(gone.high, line.high))
-        }
         for line in newLines { come = (Swift.min(come.low, line.low), Swift.max(come.high, line.high)) }
-        let shrinks = boundsMayShrink((chunk.low, chunk.high), losing: gone, gaining: come)
-        let (base, itemBase) = (chunk.base, chunk.itemBase)
-        let count = old.count - (resume.line - first.line) + newLines.count
-        chunk.lines = [Line](unsafeUninitializedCapacity: count) { lines, initialized in
-            old.withUnsafeBufferPointer { old in
+        let lines = chunks.withLineBuffer(c) { old in
+            for l in first.line..<resume.line { gone = (Swift.min(gone.low, old[l].low), Swift.max(gone.high, old[l].high)) }
+            let count = old.count - (resume.line - first.line) + newLines.count
+            return [Line](unsafeUninitializedCapacity: count) { lines, initialized in
                 var k = 0
                 for l in 0..<first.line { lines[k] = old[l]; k += 1 }
                 for var line in newLines {
-                    line.start -= base
-                    line.firstItem -= itemBase
+                    line.start -= head.base
+                    line.firstItem -= head.itemBase
                     lines[k] = line
                     k += 1
                 }
@@ -355,18 +350,15 @@ struct LineStore {
                     lines[k] = line
                     k += 1
                 }
+                initialized = count
             }
-            initialized = count
-        }[...]
-        if shrinks {
-            let itemBase = chunk.itemBase
-            chunk = Chunk(base: chunk.base, lines: chunk.lines)
-            chunk.itemBase = itemBase
-        } else {
-            (chunk.low, chunk.high) = (Swift.min(chunk.low, come.low), Swift.max(chunk.high, come.high))
         }
-        chunks[first.chunk] = chunk
-        chunks.shift(from: first.chunk + 1, by: delta, items: items)
+        var bounds = (low: Swift.min(head.low, come.low), high: Swift.max(head.high, come.high))
+        if boundsMayShrink((head.low, head.high), losing: gone, gaining: come) {
+            bounds = lines.reduce((Double.infinity, -Double.infinity)) { (Swift.min($0.0, $1.low), Swift.max($0.1, $1.high)) }
+        }
+        chunks.setLines(c, lines[...], low: bounds.low, high: bounds.high)
+        chunks.shift(from: c + 1, by: delta, items: items)
         noteBounds(losing: gone, gaining: come)
     }
 }
