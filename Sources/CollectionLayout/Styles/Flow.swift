@@ -259,43 +259,59 @@ struct FlowBody: LineBody {
         let oldFirst = cursor.item, n = model.itemCount
         scratch.lines.removeAll(keepingCapacity: true)
         scratch.window.reset(at: oldFirst)
-        var done = h, delta = 0  // hunks taken in, and the item change they make
+        var taken = h, delta = 0  // hunks taken in, and the item change they make
         var resume = lines.endIndex
         do {
             // The lines as they are, read while the pass lays out new ones (a copy bound here, not
             // one per look-up; gone before the lines change).
             let oldLines = lines, sizes = model.sizes, geometry = self.geometry, inlines = self.inlines
-            var old = start, piece = scratch.sizePiece
+            var old = start, piece = scratch.sizePiece, done = false
             defer { scratch.sizePiece = piece }
-            while cursor.item < n || cursor.inline < inlines.count {
-                guard cursor.item - oldFirst <= budget else { return nil }
-                // Take in the hunks the pass has reached.
-                while done < hunks.count && hunks[done].new.lowerBound <= cursor.item {
-                    delta += hunks[done].new.count - hunks[done].old.count
-                    done += 1
-                }
-                if done > h && cursor.item >= hunks[done - 1].new.upperBound {
-                    // Past the hunks: an old line with this key (in the old numbering) is where the
-                    // old lines go on, moved.
-                    let key = LineKey(item: cursor.item - delta, inline: cursor.inline)
-                    let found: Bool
-                    (old, found) = oldLines.seek(key, from: old)
-                    if found {
-                        resume = old
-                        break
+            // Lines are laid out on the window until it ends before one may: then it grows.
+            while !done {
+                let base = scratch.window.first
+                let passed: Bool? = scratch.window.withPass(geometry) { pass in
+                    while cursor.item < n || cursor.inline < inlines.count {
+                        guard cursor.item - oldFirst <= budget else { return nil }
+                        // Take in the hunks the pass has reached.
+                        while taken < hunks.count && hunks[taken].new.lowerBound <= cursor.item {
+                            delta += hunks[taken].new.count - hunks[taken].old.count
+                            taken += 1
+                        }
+                        if taken > h && cursor.item >= hunks[taken - 1].new.upperBound {
+                            // Past the hunks: an old line with this key (in the old numbering) is where
+                            // the old lines go on, moved.
+                            let found: Bool
+                            (old, found) = oldLines.seek(LineKey(item: cursor.item - delta, inline: cursor.inline), from: old)
+                            if found {
+                                resume = old
+                                return true
+                            }
+                        }
+                        let before = cursor
+                        var short = false
+                        let line = cursor.layLine(geometry, inlines, itemCount: n) { item, runEnd, start, inline in
+                            if let laid = pass.line(from: item, runEnd: runEnd, base: base, start: start, inline: inline) { return laid }
+                            short = true
+                            return (Line(start: start, thickness: 0, firstItem: item, inlineIndex: 0, isInline: false), item)
+                        }
+                        if short {
+                            cursor = before
+                            return false
+                        }
+                        scratch.lines.append(line)
                     }
+                    return true
                 }
-                scratch.lines.append(cursor.layLine(geometry, inlines, itemCount: n) { item, runEnd, start, inline in
-                    scratch.window.line(from: item, runEnd: runEnd, start: start, inline: inline, geometry) { range, values in
-                        sizes.append(range, to: &values, hint: &piece)
-                    }
-                })
+                guard let passed else { return nil }
+                done = passed
+                if !done { scratch.window.grow(upTo: n) { range, values in sizes.append(range, to: &values, hint: &piece) } }
             }
         }
         if resume == lines.endIndex {
             // At the end, every hunk was reached (one that deletes the last items stands there).
-            delta += hunks[done...].reduce(0) { $0 + $1.new.count - $1.old.count }
-            done = hunks.count
+            delta += hunks[taken...].reduce(0) { $0 + $1.new.count - $1.old.count }
+            taken = hunks.count
         }
         // Old items oldFirst ..< (the resume line's first) give way to the new positions.
         let oldEnd = resume == lines.endIndex ? current : lines[resume].firstItem
@@ -310,7 +326,7 @@ struct FlowBody: LineBody {
         }
         toDo -= delta
         budget -= cursor.item - oldFirst
-        return (done, oldFirst..<oldEnd, cursor.item)
+        return (taken, oldFirst..<oldEnd, cursor.item)
     }
 
     // MARK: Queries (the rest: LineBody)

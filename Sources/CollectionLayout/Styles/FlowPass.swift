@@ -169,13 +169,17 @@ struct FlowPass {
 /// The sizes and positions of items from `first` on, for passes over sizes that are not one
 /// buffer (a column of pieces, estimated sizes): read into the window as the lines need them
 /// (it grows until a line ends inside it), laid out there by FlowPass. A re-flow keeps one
-/// window for all its lines, and an edit one for all its re-flows.
+/// window for all its lines (laid out inside one `withPass` until the window must grow), and an
+/// edit one for all its re-flows.
 struct FlowWindow {
     private(set) var first = 0
     private var sizes: [Size] = []
     private var positions: [Double] = []
 
     init(at first: Int = 0) { self.first = first }
+
+    /// Where the window ends (exclusive).
+    var end: Int { first + sizes.count }
 
     /// Starts again at item `first`, keeping the buffers.
     mutating func reset(at first: Int) {
@@ -187,32 +191,44 @@ struct FlowWindow {
     /// The positions laid out for items `first ..< end`.
     func positions(upTo end: Int) -> ArraySlice<Double> { positions[..<(end - first)] }
 
-    /// The item line that starts at `item` (at or after `first`, no later than the window's end),
-    /// of a run that ends at `runEnd`: its line and where it ends. `read` appends the sizes of
-    /// items `range` to the array.
+    /// Reads more sizes (at least 64, and as many as the window holds; not past `limit`) through
+    /// `read`, which appends the sizes of items `range` to the array.
+    mutating func grow(upTo limit: Int, read: (_ range: Range<Int>, _ sizes: inout [Size]) -> Void) {
+        let more = Swift.min(limit, end + Swift.max(64, sizes.count)) - end
+        read(end..<(end + more), &sizes)
+        positions.append(contentsOf: repeatElement(0, count: more))
+    }
+
+    /// A pass over the window's views (its index 0 is item `first`).
+    mutating func withPass<R>(_ g: FlowGeometry, _ body: (FlowPass) -> R) -> R {
+        // (Both views mutable: disjoint accesses to the window, no copy of the sizes.)
+        positions.withUnsafeMutableBufferPointer { p in
+            sizes.withUnsafeMutableBufferPointer { s in body(FlowPass(geometry: g, sizes: UnsafeBufferPointer(s), linePos: p)) }
+        }
+    }
+
+    /// The item line that starts at `item` (at or after `first`), of a run that ends at `runEnd`:
+    /// its line and where it ends, laid out on the window grown as far as the line needs.
     mutating func line(from item: Int, runEnd: Int, start: Double, inline: Int, _ g: FlowGeometry,
                        read: (_ range: Range<Int>, _ sizes: inout [Size]) -> Void) -> (line: Line, end: Int) {
+        let first = self.first
         while true {
-            let upper = Swift.min(runEnd, first + sizes.count)
-            if upper > item {
-                // (Both views mutable: disjoint accesses to the window, no copy of the sizes.)
-                let (line, end) = positions.withUnsafeMutableBufferPointer { p in
-                    sizes.withUnsafeMutableBufferPointer { s in
-                        FlowPass(geometry: g, sizes: UnsafeBufferPointer(rebasing: s[(item - first)..<(upper - first)]),
-                                 linePos: UnsafeMutableBufferPointer(rebasing: p[(item - first)...]))
-                            .layItems(from: 0, runEnd: upper - item, start: start, inlineIndex: inline)
-                    }
-                }
-                // A line that ends inside the window broke where it would on the whole run.
-                if item + end < upper || upper == runEnd {
-                    var placed = line
-                    placed.firstItem = item
-                    return (placed, item + end)
-                }
-            }
-            let more = Swift.min(runEnd, Swift.max(item + 16, first + 2 * sizes.count)) - (first + sizes.count)
-            read((first + sizes.count)..<(first + sizes.count + more), &sizes)
-            positions.append(contentsOf: repeatElement(0, count: more))
+            if let laid = withPass(g, { $0.line(from: item, runEnd: runEnd, base: first, start: start, inline: inline) }) { return laid }
+            grow(upTo: runEnd, read: read)
         }
+    }
+}
+
+extension FlowPass {
+    /// The item line from `item` of a run that ends at `runEnd`, on a pass over a window whose
+    /// index 0 is item `base`: its line and where it ends, or nil when the window ends before
+    /// the line may (a line that ends inside it broke where it would on the whole run).
+    func line(from item: Int, runEnd: Int, base: Int, start: Double, inline: Int) -> (line: Line, end: Int)? {
+        let upper = Swift.min(runEnd, base + sizes.count)
+        guard upper > item else { return nil }
+        var (line, end) = layItems(from: item - base, runEnd: upper - base, start: start, inlineIndex: inline)
+        guard base + end < upper || upper == runEnd else { return nil }
+        line.firstItem = item
+        return (line, base + end)
     }
 }

@@ -97,20 +97,23 @@ struct LineChunks {
     /// page size balances the two for long sections.
     static let pageSize = 64
     private var pages: [Page] = []
-    /// The chunks after the first.
-    private var restCount = 0
+    /// The chunks, the first among them.
+    private(set) var count = 0
 
     /// A move of the chunks from `pending.from` on that is not yet written into their heads
     /// (`head` adds it): edits taken in order move the chunks after each of them, and each
     /// chunk is written once, when an edit passes it, not once per edit before it.
     private var pending = (from: Int.max, base: 0.0, items: 0)
 
-    var count: Int { first == nil ? 0 : 1 + restCount }
-
     @inline(__always) func head(_ c: Int) -> Head {
         var h = c == 0 ? first! : pages[(c - 1) / Self.pageSize].entries[(c - 1) % Self.pageSize].head
         if c >= pending.from { (h.base, h.itemBase) = (h.base + pending.base, h.itemBase + pending.items) }
         return h
+    }
+    /// Chunk c's item base alone (what a search inside its lines needs).
+    @inline(__always) func itemBase(_ c: Int) -> Int {
+        (c == 0 ? first!.itemBase : pages[(c - 1) / Self.pageSize].entries[(c - 1) % Self.pageSize].head.itemBase)
+            + (c >= pending.from ? pending.items : 0)
     }
     /// The last chunk whose head `isBefore` holds for (it holds for a prefix of the chunks), or
     /// -1: the pages searched by their lead heads (the list of pages alone), then one page's heads.
@@ -199,16 +202,16 @@ struct LineChunks {
     mutating func append(_ chunk: LineStore.Chunk) {
         write(upTo: count)
         let h = Head(chunk)
+        defer { count += 1 }
         guard first != nil else {
             (first, firstLines) = (h, chunk.lines)
             return
         }
-        if restCount % Self.pageSize == 0 {
+        if (count - 1) % Self.pageSize == 0 {
             pages.append(Page(h, chunk.lines))
         } else {
             pages[pages.count - 1].append(h, chunk.lines)
         }
-        restCount += 1
     }
 
     /// Moves chunks `from...` by `delta` along the scroll axis and by `items` in item numbers.
@@ -259,7 +262,7 @@ struct LineChunks {
             let kept = range.lowerBound - 1  // of the chunks after the first
             pages.removeSubrange(((kept + Self.pageSize - 1) / Self.pageSize)...)
             if kept % Self.pageSize != 0 { pages[kept / Self.pageSize].keep(kept % Self.pageSize) }
-            restCount = kept
+            count = 1 + kept
         }
         for chunk in new + rest { append(chunk) }
     }

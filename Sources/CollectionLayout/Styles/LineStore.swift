@@ -62,7 +62,7 @@ struct LineStore {
     @inline(__always)
     private func line(_ c: Int, _ l: Int) -> Line {
         var line = chunks.line(c, l)
-        line.firstItem += chunks.head(c).itemBase
+        line.firstItem += chunks.itemBase(c)
         return line
     }
     /// Chunk c's first line, in item numbers of the section, and its base: from the chunk's
@@ -112,7 +112,7 @@ struct LineStore {
         }
         // (Chunk hint.chunk starts at or before the item: the chunk after the last such one.)
         let c = partition(0..<chunks.count, from: hint.chunk + 1) { firstLine($0).line.firstItem <= item } - 1
-        let from = c == hint.chunk ? hint.line : 0, stored = item - chunks.head(c).itemBase
+        let from = c == hint.chunk ? hint.line : 0, stored = item - chunks.itemBase(c)
         return Index(chunk: c, line: chunks.withLineBuffer(c) { lines in partition(from..<lines.count) { lines[$0].firstItem <= stored } } - 1)
     }
 
@@ -137,7 +137,7 @@ struct LineStore {
         let count = chunks.count
         while c < count {
             // (The key in the chunk's own numbering: no item base added per line.)
-            let stored = LineKey(item: key.item - chunks.head(c).itemBase, inline: key.inline)
+            let stored = LineKey(item: key.item - chunks.itemBase(c), inline: key.inline)
             let found: (line: Int, equal: Bool)? = chunks.withLineBuffer(c) { lines in
                 while l < lines.count {
                     let k = lines[l].key
