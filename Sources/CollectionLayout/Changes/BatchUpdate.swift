@@ -77,17 +77,14 @@ public struct UpdateMap: Sendable {
         for (t, s) in oldSection.enumerated() { if let s { newSection[s] = t } }
 
         // Items: old places must be in surviving old sections, new places in new sections that
-        // come from old ones; no place named twice.
-        var named: [Int: Set<Int>] = [:], placed: [Int: Set<Int>] = [:]
+        // come from old ones; no place named twice (found in the sorted places, not by hashing
+        // each: an update of many items costs a sort).
         func checkOld(_ p: ItemPath, _ what: String) throws(LayoutError) {
             guard old.indices.contains(p.section), p.item >= 0, p.item < old[p.section] else {
                 throw LayoutError(.outOfRange, "\(what) \(p) does not exist before the update")
             }
             guard newSection[p.section] != nil else {
                 throw LayoutError(.invalidArgument, "\(what) \(p) is in section \(p.section), which the update deletes")
-            }
-            guard named[p.section, default: []].insert(p.item).inserted else {
-                throw LayoutError(.invalidArgument, "old item \(p) is deleted, moved or reloaded twice")
             }
         }
         func checkNew(_ p: ItemPath, _ what: String) throws(LayoutError) {
@@ -97,15 +94,21 @@ public struct UpdateMap: Sendable {
             guard oldSection[p.section] != nil else {
                 throw LayoutError(.invalidArgument, "\(what) \(p) is in section \(p.section), which the update inserts")
             }
-            guard placed[p.section, default: []].insert(p.item).inserted else {
-                throw LayoutError(.invalidArgument, "new item \(p) is inserted or moved to twice")
-            }
         }
         for p in update.deleteItems { try checkOld(p, "deleted item") }
         for p in update.reloadItems { try checkOld(p, "reloaded item") }
         for m in update.moveItems { try checkOld(m.from, "moved item") }
+        let goneItems = (update.deleteItems + update.moveItems.map(\.from)).sorted()
+        if let p = Self.repeated(update.reloadItems.isEmpty ? goneItems : (goneItems + update.reloadItems).sorted()) {
+            throw LayoutError(.invalidArgument, "old item \(p) is deleted, moved or reloaded twice")
+        }
         for p in update.insertItems { try checkNew(p, "inserted item") }
         for m in update.moveItems { try checkNew(m.to, "moved item") }
+        let placedItems = (update.insertItems.map { (place: $0, from: ItemPath?.none) } + update.moveItems.map { ($0.to, $0.from) })
+            .sorted { $0.place < $1.place }
+        if let p = Self.repeated(placedItems.map(\.place)) {
+            throw LayoutError(.invalidArgument, "new item \(p) is inserted or moved to twice")
+        }
 
         // UIKit's count check for every new section that comes from an old one: what each gains
         // and loses, counted per new section in one pass over the update (no hashing per section).
@@ -124,17 +127,29 @@ public struct UpdateMap: Sendable {
             throw LayoutError(.invalidArgument, "invalid number of items in section \(t): \(new[t]) after the update, \(old[s]) before, \(i) inserted, \(d) deleted, \(m) moved in, \(o) moved out")
         }
         (self.newSection, self.oldSection) = (newSection, oldSection)
-        for p in update.deleteItems { gone[p.section, default: []].append(p.item) }
-        for m in update.moveItems {
-            gone[m.from.section, default: []].append(m.from.item)
-            taken[m.to.section, default: []].append((m.to.item, m.from))
-            movedTo[m.from] = m.to
-        }
-        for p in update.insertItems { taken[p.section, default: []].append((p.item, nil)) }
+        // Per section, from the sorted places: one dictionary entry per section, not per item.
+        Self.forEachSection(of: goneItems, \.section) { s, run in gone[s] = run.map(\.item) }
+        Self.forEachSection(of: placedItems, \.place.section) { t, run in taken[t] = run.map { ($0.place.item, $0.from) } }
+        for m in update.moveItems { movedTo[m.from] = m.to }
         reloaded = Set(update.reloadItems.map(\.section))
-        for key in gone.keys { gone[key]?.sort() }
-        for key in taken.keys { taken[key]?.sort { $0.item < $1.item } }
         changed = Self.changed(gone: Set(gone.keys).union(reloaded), taken: Set(taken.keys), oldSection: oldSection, newSection: newSection)
+    }
+
+    /// Visits the runs of `sorted` that share a section.
+    private static func forEachSection<T>(of sorted: [T], _ section: (T) -> Int, _ visit: (Int, ArraySlice<T>) -> Void) {
+        var k = 0
+        while k < sorted.count {
+            let s = section(sorted[k])
+            var end = k + 1
+            while end < sorted.count && section(sorted[end]) == s { end += 1 }
+            visit(s, sorted[k..<end])
+            k = end
+        }
+    }
+
+    /// A place that comes twice in `sorted`, if any.
+    private static func repeated(_ sorted: [ItemPath]) -> ItemPath? {
+        zip(sorted, sorted.dropFirst()).first { $0 == $1 }?.0
     }
 
     /// The sections whose content the update changes, sorted: on the old side the sections it
