@@ -1,14 +1,19 @@
 /// The sizes a section's items take into the state after a batch update (SPEC §10.2): items
 /// that stay or move come with their sizes; only inserted and reloaded ones are asked.
 extension SectionModel {
+    /// The size item `i` carries into another state, if it has one to carry (a custom
+    /// section's items have frames instead).
+    func carriedSize(_ i: Int) -> Size? { frames.isEmpty && (estimated != nil || !sizes.isEmpty) ? size(i) : nil }
+
     /// New section t's model: sizes of carried items come along (moved ones from their old
     /// section), the others are asked through `ask`, one batch per run. A flow section with an
     /// estimate keeps the measured sizes of carried items only; the others take the estimate.
+    /// `ask` gives the sizes of several runs of items in one array (all of them asked at once).
     /// `hunks`, when the sizes come in runs from the old section: where the old items were
     /// replaced, for a body that lays out again only there (FlowBody(editing:)).
     init(carrying t: Int, count n: Int, metrics: SectionMetrics, inlines: [InlineElement], map: UpdateMap,
          moves: [Move<ItemPath>], reloaded: Set<ItemPath>, old: (Int) -> SectionModel, hunks: inout [ItemHunk]?,
-         ask: (Range<Int>) throws(LayoutError) -> [Size]) throws(LayoutError) {
+         ask: ([Range<Int>]) throws(LayoutError) -> [Size]) throws(LayoutError) {
         hunks = nil
         self.init(metrics: metrics, itemCount: n, inlines: inlines)
         guard let home = map.oldSection[t] else {
@@ -38,11 +43,12 @@ extension SectionModel {
         // (Most updates reload nothing: then no item is looked up in the set.)
         func carried(_ k: Int) -> Size? {
             guard let p = origins.oldItem(k, walk: &walk), reloaded.isEmpty || !reloaded.contains(p) else { return nil }
-            let from = p.section == home ? homeModel : old(p.section)
-            return from.frames.isEmpty && (from.estimated != nil || !from.sizes.isEmpty) ? from.size(p.item) : nil
+            return p.section == home ? homeModel.carriedSize(p.item) : old(p.section).carriedSize(p.item)
         }
-        // Sizes carried one by one or asked gather here between the runs that stay.
-        var loose: [Size] = []
+        // First what each new item takes: runs of old items that stay, sizes carried one by
+        // one, runs to ask (all asked in one call, below); then the column, in order.
+        enum Piece { case stays(Range<Int>), carried(Size), asked(Int) }
+        var plan: [Piece] = [], asking: [Range<Int>] = []
         let byRuns = !homeSizes.isEmpty && reloaded.isEmpty
         // Between runs: the new items from `gap.new` and the old ones from `gap.old` on differ.
         var found: [ItemHunk] = [], gap = (new: 0, old: 0), ordered = true
@@ -53,19 +59,38 @@ extension SectionModel {
                 if gap != (k, first) { found.append(ItemHunk(new: gap.new..<k, old: gap.old..<Swift.max(gap.old, first))) }
                 ordered = ordered && first >= gap.old
                 gap = (k + length, first + length)
-                sizes.append(contentsOf: loose)
-                loose = []
-                sizes.append(contentsOf: homeSizes, range: first..<(first + length))
+                plan.append(.stays(first..<(first + length)))
                 k += length
             } else if let size = carried(k) {
-                loose.append(size)
+                plan.append(.carried(size))
                 k += 1
             } else {
                 var end = k + 1
                 while end < n && carried(end) == nil { end += 1 }
-                let asked = try ask(k..<end)
-                if loose.isEmpty { loose = asked } else { loose += asked }  // (usually: taken as it is)
+                plan.append(.asked(end - k))
+                asking.append(k..<end)
                 k = end
+            }
+        }
+        let asked = asking.isEmpty ? [] : try ask(asking)
+        // Sizes carried one by one gather here between the other pieces; asked runs are slices
+        // of the one array asked.
+        var loose: [Size] = [], at = 0
+        sizes.reservePieces(plan.count)
+        for piece in plan {
+            if case .carried(let size) = piece {
+                loose.append(size)
+                continue
+            }
+            if !loose.isEmpty {
+                sizes.append(contentsOf: loose)
+                loose = []
+            }
+            if case .stays(let range) = piece {
+                sizes.append(contentsOf: homeSizes, range: range)
+            } else if case .asked(let count) = piece {
+                sizes.append(contentsOf: asked[at..<(at + count)])
+                at += count
             }
         }
         sizes.append(contentsOf: loose)

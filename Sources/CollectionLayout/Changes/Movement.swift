@@ -123,8 +123,8 @@ extension LayoutState {
             }
             var hunks: [ItemHunk]?
             let model = try SectionModel(carrying: t, count: counts[t], metrics: old.metrics, inlines: inlines, map: map, moves: u.moveItems,
-                                         reloaded: [], old: { $0 == from.section ? fromModel : toModel }, hunks: &hunks) { range throws(LayoutError) in
-                throw LayoutError(.invalidArgument, "items \(range) of section \(t) have no size to carry")  // every item is carried
+                                         reloaded: [], old: { $0 == from.section ? fromModel : toModel }, hunks: &hunks) { runs throws(LayoutError) in
+                throw LayoutError(.invalidArgument, "items \(runs[0]) of section \(t) have no size to carry")  // every item is carried
             }
             changed.append(LayoutState.ChangedSection(section: t, model: model, hunks: hunks))
         }

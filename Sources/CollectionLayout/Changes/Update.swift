@@ -98,8 +98,8 @@ extension Layout {
             }
             var hunks: [ItemHunk]?
             let model = try SectionModel(carrying: t, count: n, metrics: outline.metrics, inlines: outline.inlines, map: map,
-                                         moves: update.moveItems, reloaded: reloaded, old: oldModel, hunks: &hunks) { range throws(LayoutError) in
-                try reader.sizes(section: t, range: range, estimate: outline.metrics.estimatedItemSize, default: definition.itemSize)
+                                         moves: update.moveItems, reloaded: reloaded, old: oldModel, hunks: &hunks) { runs throws(LayoutError) in
+                try reader.sizes(section: t, runs: runs, estimate: outline.metrics.estimatedItemSize, default: definition.itemSize)
             }
             models.append(LayoutState.ChangedSection(section: t, model: model, hunks: hunks))
         }

@@ -65,6 +65,9 @@ struct Column<Element> {
 
     mutating func append(contentsOf values: [Element]) { append(contentsOf: values[...]) }
 
+    /// Room for `count` more pieces (a column built from many).
+    mutating func reservePieces(_ count: Int) { rest.reserveCapacity(rest.count + count) }
+
     /// Items `range` of `other`, sharing its storage.
     mutating func append(contentsOf other: Column, range: Range<Int>) {
         guard !range.isEmpty else { return }

@@ -209,6 +209,7 @@ struct FlowBody: LineBody {
         }
         lines.foldBounds()
         var positions = Column<Double>(), at = 0
+        positions.reservePieces(2 * relaid.count + 1)
         for (k, (range, _, from)) in relaid.enumerated() {
             positions.append(contentsOf: old.linePos, range: at..<range.lowerBound)
             positions.append(contentsOf: laid[from..<(k + 1 < relaid.count ? relaid[k + 1].at : laid.count)])
