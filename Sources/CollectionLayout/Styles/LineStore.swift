@@ -333,25 +333,25 @@ struct LineStore {
         for line in newLines { come = (Swift.min(come.low, line.low), Swift.max(come.high, line.high)) }
         let lines = chunks.withLineBuffer(c) { old in
             for l in first.line..<resume.line { gone = (Swift.min(gone.low, old[l].low), Swift.max(gone.high, old[l].high)) }
-            let count = old.count - (resume.line - first.line) + newLines.count
-            return [Line](unsafeUninitializedCapacity: count) { lines, initialized in
-                var k = 0
-                for l in 0..<first.line { lines[k] = old[l]; k += 1 }
-                for var line in newLines {
-                    line.start -= head.base
-                    line.firstItem -= head.itemBase
-                    lines[k] = line
-                    k += 1
-                }
-                for l in resume.line..<old.count {
-                    var line = old[l]
-                    line.start += delta
-                    line.firstItem += items
-                    lines[k] = line
-                    k += 1
-                }
-                initialized = count
+            // (Reserved, then copied in blocks and the tail moved in place: the allocation of a
+            // reserved array is specialized to lines, unlike an uninitialized one's.)
+            var lines: [Line] = []
+            lines.reserveCapacity(old.count - (resume.line - first.line) + newLines.count)
+            lines += UnsafeBufferPointer(rebasing: old[..<first.line])
+            for var line in newLines {
+                line.start -= head.base
+                line.firstItem -= head.itemBase
+                lines.append(line)
             }
+            let tail = lines.count
+            lines += UnsafeBufferPointer(rebasing: old[resume.line...])
+            lines.withUnsafeMutableBufferPointer { lines in
+                for l in tail..<lines.count {
+                    lines[l].start += delta
+                    lines[l].firstItem += items
+                }
+            }
+            return lines
         }
         var bounds = (low: Swift.min(head.low, come.low), high: Swift.max(head.high, come.high))
         if boundsMayShrink((head.low, head.high), losing: gone, gaining: come) {
