@@ -106,7 +106,7 @@ struct FlowBody: LineBody {
     private mutating func reflow(from first: Int, changed: [Int], next: Int, positions: inout [Double],
                                  newLines: inout [Line]) -> Int {
         guard let line = lines.lineIndex(containing: first) else { return changed.count }
-        let (start, from) = restart(at: line)
+        let (start, from) = Self.restart(at: line, in: lines)
         var cursor = from
         newLines.removeAll(keepingCapacity: true)
         var resume = lines.endIndex
@@ -143,7 +143,7 @@ struct FlowBody: LineBody {
 
     /// Where a pass that changes `line` starts again: the line before it unless that is an
     /// inline element's (an item may now fit on the previous line), and the cursor there.
-    private func restart(at line: LineStore.Index) -> (LineStore.Index, Cursor) {
+    private static func restart(at line: LineStore.Index, in lines: LineStore) -> (LineStore.Index, Cursor) {
         var start = line
         if let previous = lines.index(before: start), !lines[previous].isInline { start = previous }
         let startLine = lines[start]
@@ -253,19 +253,21 @@ struct FlowBody: LineBody {
                                 hint: inout LineStore.Index, scratch: inout RelayScratch) -> (next: Int, replaced: Range<Int>, end: Int)? {
         // Items before `first` are numbered as they will be; from `first` on, the old items of
         // the hunk stand where its new ones will.
-        let first = hunks[h].new.lowerBound
-        let (start, from) = restart(at: lines.lineIndex(containing: Swift.min(first, current - 1), from: hint) ?? lines.startIndex)
-        hint = start
-        var cursor = from
-        let oldFirst = cursor.item, n = model.itemCount
-        scratch.lines.removeAll(keepingCapacity: true)
-        scratch.window.reset(at: oldFirst)
+        let first = hunks[h].new.lowerBound, n = model.itemCount
         var taken = h, delta = 0  // hunks taken in, and the item change they make
-        var resume = lines.endIndex
+        var start = hint, cursor = Cursor(), oldFirst = 0
+        // Where the lines meet the old ones again (nil: at the end), its first item and start.
+        var resume: (index: LineStore.Index, item: Int, start: Double)?
+        let endIndex: LineStore.Index
         do {
             // The lines as they are, read while the pass lays out new ones (a copy bound here, not
             // one per look-up; gone before the lines change).
             let oldLines = lines, sizes = model.sizes, geometry = self.geometry, inlines = self.inlines
+            (start, cursor) = Self.restart(at: oldLines.lineIndex(containing: Swift.min(first, current - 1), from: hint) ?? oldLines.startIndex,
+                                           in: oldLines)
+            (hint, oldFirst, endIndex) = (start, cursor.item, oldLines.endIndex)
+            scratch.lines.removeAll(keepingCapacity: true)
+            scratch.window.reset(at: oldFirst)
             var old = start, piece = scratch.sizePiece, done = false
             defer { scratch.sizePiece = piece }
             // Lines are laid out on the window until it ends before one may: then it grows.
@@ -285,7 +287,7 @@ struct FlowBody: LineBody {
                             let found: Bool
                             (old, found) = oldLines.seek(LineKey(item: cursor.item - delta, inline: cursor.inline), from: old)
                             if found {
-                                resume = old
+                                resume = (old, oldLines[old].firstItem, oldLines.start(old))
                                 return true
                             }
                         }
@@ -309,25 +311,23 @@ struct FlowBody: LineBody {
                 if !done { scratch.window.grow(upTo: n) { range, values in sizes.append(range, to: &values, hint: &piece) } }
             }
         }
-        if resume == lines.endIndex {
+        if resume == nil {
             // At the end, every hunk was reached (one that deletes the last items stands there).
             delta += hunks[taken...].reduce(0) { $0 + $1.new.count - $1.old.count }
             taken = hunks.count
         }
         // Old items oldFirst ..< (the resume line's first) give way to the new positions.
-        let oldEnd = resume == lines.endIndex ? current : lines[resume].firstItem
-        if resume != lines.endIndex {
+        if let resume {
             let next = cursor.hasLine ? cursor.position + geometry.lineSpacing : cursor.position
-            let moved = next - lines.start(resume)
-            lines.replace(from: start, upTo: resume, with: scratch.lines, shiftingRestBy: moved, items: delta)
-            extent += moved
+            lines.replace(from: start, upTo: resume.index, with: scratch.lines, shiftingRestBy: next - resume.start, items: delta)
+            extent += next - resume.start
         } else {
-            lines.replace(from: start, upTo: resume, with: scratch.lines, shiftingRestBy: 0)
+            lines.replace(from: start, upTo: endIndex, with: scratch.lines, shiftingRestBy: 0)
             extent = cursor.position
         }
         toDo -= delta
         budget -= cursor.item - oldFirst
-        return (taken, oldFirst..<oldEnd, cursor.item)
+        return (taken, oldFirst..<(resume?.item ?? current), cursor.item)
     }
 
     // MARK: Queries (the rest: LineBody)
