@@ -16,7 +16,7 @@ struct LineStore {
         init(base: Double, lines: ArraySlice<Line>) {
             self.base = base
             self.lines = lines
-            for line in lines { low = Swift.min(low, line.low); high = Swift.max(high, line.high) }
+            (low, high) = LineStore.bounds(of: lines)
         }
 
         init(base: Double, lines: ArraySlice<Line>, low: Double, high: Double) {
@@ -262,6 +262,11 @@ struct LineStore {
             replaceInChunk(from: first, upTo: resume, with: newLines, shiftingRestBy: delta, items: items)
             return
         }
+        if resume != endIndex && resume.chunk == first.chunk + 1 && first.line + newLines.count > 0
+            && first.line + newLines.count <= splitLimit {
+            replaceAcross(from: first, upTo: resume, with: newLines, shiftingRestBy: delta, items: items)
+            return
+        }
         let c0 = first.chunk
         if c0 == chunks.count {  // lines after the last (an empty store)
             chunks.append(Chunk(base: 0, lines: []))
@@ -323,6 +328,43 @@ struct LineStore {
         }
     }
 
+    /// The lines replaced end in the next chunk: the first chunk keeps its lines before them and
+    /// takes the new ones (written anew), the next keeps its lines from `resume` on (a slice of
+    /// its array, not a copy: its bases move instead), and later chunks move by their bases.
+    private mutating func replaceAcross(from first: Index, upTo resume: Index, with newLines: [Line],
+                                       shiftingRestBy delta: Double, items: Int) {
+        let c = first.chunk, head = chunks.head(c)
+        var gone = (low: Double.infinity, high: -Double.infinity), come = gone
+        for line in newLines { come = (Swift.min(come.low, line.low), Swift.max(come.high, line.high)) }
+        let lines = chunks.withLineBuffer(c) { old in
+            for l in first.line..<old.count { gone = (Swift.min(gone.low, old[l].low), Swift.max(gone.high, old[l].high)) }
+            var lines: [Line] = []
+            lines.reserveCapacity(first.line + newLines.count)
+            lines += UnsafeBufferPointer(rebasing: old[..<first.line])
+            for var line in newLines {
+                line.start -= head.base
+                line.firstItem -= head.itemBase
+                lines.append(line)
+            }
+            return lines
+        }
+        let folded = Self.bounds(of: lines[...])
+        chunks.setLines(c, lines[...], low: folded.low, high: folded.high)
+        var next = chunks[c + 1]
+        for line in next.lines.prefix(resume.line) { gone = (Swift.min(gone.low, line.low), Swift.max(gone.high, line.high)) }
+        next.lines = next.lines.dropFirst(resume.line)
+        (next.base, next.itemBase) = (next.base + delta, next.itemBase + items)
+        if resume.line > 0 { (next.low, next.high) = Self.bounds(of: next.lines) }
+        chunks[c + 1] = next
+        chunks.shift(from: c + 2, by: delta, items: items)
+        noteBounds(losing: gone, gaining: come)
+    }
+
+    /// The line-axis bounds of `lines` folded.
+    static func bounds(of lines: ArraySlice<Line>) -> (low: Double, high: Double) {
+        lines.reduce((Double.infinity, -Double.infinity)) { (Swift.min($0.0, $1.low), Swift.max($0.1, $1.high)) }
+    }
+
     /// The common case (the lines replaced and those that meet them again in one chunk): the
     /// chunk's lines are written anew (the old ones may be another state's), the rest of it moved
     /// line by line as it is copied, and later chunks by their bases.
@@ -354,9 +396,7 @@ struct LineStore {
             return lines
         }
         var bounds = (low: Swift.min(head.low, come.low), high: Swift.max(head.high, come.high))
-        if boundsMayShrink((head.low, head.high), losing: gone, gaining: come) {
-            bounds = lines.reduce((Double.infinity, -Double.infinity)) { (Swift.min($0.0, $1.low), Swift.max($0.1, $1.high)) }
-        }
+        if boundsMayShrink((head.low, head.high), losing: gone, gaining: come) { bounds = Self.bounds(of: lines[...]) }
         chunks.setLines(c, lines[...], low: bounds.low, high: bounds.high)
         chunks.shift(from: c + 1, by: delta, items: items)
         noteBounds(losing: gone, gaining: come)
