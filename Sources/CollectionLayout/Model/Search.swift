@@ -26,6 +26,22 @@ func partition(_ range: Range<Int>, from start: Int, _ isBefore: (Int) -> Bool) 
     return partition(lo..<hi, isBefore)
 }
 
+/// The same, galloping from a guess in whichever direction the answer lies: a good guess (one
+/// interpolated, say) costs a probe or two, a bad one a galloping search.
+@inline(__always)
+func partition(_ range: Range<Int>, around guess: Int, _ isBefore: (Int) -> Bool) -> Int {
+    guard !range.isEmpty else { return range.lowerBound }
+    let g = Swift.min(Swift.max(guess, range.lowerBound), range.upperBound - 1)
+    if isBefore(g) { return partition(range, from: g + 1, isBefore) }
+    // The answer is at or before g: steps back that double until one is before it.
+    var hi = g, step = 1
+    while hi - step >= range.lowerBound && !isBefore(hi - step) {
+        hi -= step
+        step *= 2
+    }
+    return partition(Swift.max(range.lowerBound, hi - step)..<hi, isBefore)
+}
+
 /// The values on either side of a split of a sorted set (line snapping, SPEC §10.6): the last
 /// value before it and the first value not before it.
 struct Neighbours: Equatable {

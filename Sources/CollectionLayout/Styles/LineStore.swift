@@ -112,8 +112,15 @@ struct LineStore {
         }
         // (Chunk hint.chunk starts at or before the item: the chunk after the last such one.)
         let c = partition(0..<chunks.count, from: hint.chunk + 1) { firstLine($0).line.firstItem <= item } - 1
-        let from = c == hint.chunk ? hint.line : 0, stored = item - chunks.itemBase(c)
-        return Index(chunk: c, line: chunks.withLineBuffer(c) { lines in partition(from..<lines.count) { lines[$0].firstItem <= stored } } - 1)
+        let from = c == hint.chunk ? hint.line : 0, itemBase = chunks.itemBase(c), stored = item - itemBase
+        // Lines hold about as many items each: the line is guessed between the first line's items
+        // and the next chunk's first (a probe or two into the chunk's lines, not a binary search).
+        let next = c + 1 < chunks.count ? firstLine(c + 1).line.firstItem - itemBase : Int.max
+        return Index(chunk: c, line: chunks.withLineBuffer(c) { lines in
+            let first = lines[from].firstItem, span = next - first
+            let guess = span > 0 && next < Int.max ? from + (stored - first) * (lines.count - from) / span : from
+            return partition(from..<lines.count, around: guess) { lines[$0].firstItem <= stored }
+        } - 1)
     }
 
     /// The line with this key, if any.
