@@ -106,7 +106,7 @@ struct FlowBody: LineBody {
     private mutating func reflow(from first: Int, changed: [Int], next: Int, positions: inout [Double],
                                  newLines: inout [Line]) -> Int {
         guard let line = lines.lineIndex(containing: first) else { return changed.count }
-        let (start, from) = Self.restart(at: line, in: lines)
+        let (start, from) = Self.restart(at: line, in: lines, changing: first)
         var cursor = from
         newLines.removeAll(keepingCapacity: true)
         var resume = lines.endIndex
@@ -141,11 +141,13 @@ struct FlowBody: LineBody {
         return k
     }
 
-    /// Where a pass that changes `line` starts again: the line before it unless that is an
-    /// inline element's (an item may now fit on the previous line), and the cursor there.
-    private static func restart(at line: LineStore.Index, in lines: LineStore) -> (LineStore.Index, Cursor) {
+    /// Where a pass that changes the items of `line` from `first` on starts again: the line
+    /// before it when `first` is the line's first item (which may now fit on the previous line)
+    /// and that line is not an inline element's; else `line` itself (the lines before it end as
+    /// they did). And the cursor there.
+    private static func restart(at line: LineStore.Index, in lines: LineStore, changing first: Int) -> (LineStore.Index, Cursor) {
         var start = line
-        if let previous = lines.index(before: start), !lines[previous].isInline { start = previous }
+        if lines[line].firstItem >= first, let previous = lines.index(before: start), !lines[previous].isInline { start = previous }
         let startLine = lines[start]
         var cursor = Cursor(item: startLine.firstItem, inline: Int(startLine.inlineIndex))
         if let previous = lines.index(before: start) {
@@ -264,7 +266,7 @@ struct FlowBody: LineBody {
             // one per look-up; gone before the lines change).
             let oldLines = lines, sizes = model.sizes, geometry = self.geometry, inlines = self.inlines
             (start, cursor) = Self.restart(at: oldLines.lineIndex(containing: Swift.min(first, current - 1), from: hint) ?? oldLines.startIndex,
-                                           in: oldLines)
+                                           in: oldLines, changing: first)
             (hint, oldFirst, endIndex) = (start, cursor.item, oldLines.endIndex)
             scratch.lines.removeAll(keepingCapacity: true)
             scratch.window.reset(at: oldFirst)
