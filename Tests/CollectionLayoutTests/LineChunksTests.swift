@@ -134,9 +134,10 @@ import Testing
         for _ in 0..<100 {
             let a = Int.random(in: 0...values.count, using: &rng), b = Int.random(in: a...values.count, using: &rng)
             if Int.random(in: 0..<4, using: &rng) == 0 { hint = Int.random(in: 0...50, using: &rng) }
-            var read: [Int] = [-1]
-            column.append(a..<b, to: &read, hint: &hint)
-            #expect(read == [-1] + values[a..<b] && Array(column.slice(a..<b)) == Array(values[a..<b]), "seed \(seed) \(a)..<\(b)")
+            // (Copied into a buffer between two values that must stay.)
+            var read = [Int](repeating: -1, count: b - a + 2)
+            read.withUnsafeMutableBufferPointer { column.copy(a..<b, into: UnsafeMutableBufferPointer(rebasing: $0[1..<(b - a + 1)]), hint: &hint) }
+            #expect(read == [-1] + values[a..<b] + [-1] && Array(column.slice(a..<b)) == Array(values[a..<b]), "seed \(seed) \(a)..<\(b)")
         }
     }
 }

@@ -96,22 +96,25 @@ struct Column<Element> {
         hint = p
         let values = piece(p), from = values.startIndex + k
         if k + range.count <= values.count { return values[from..<(from + range.count)] }
-        var copy: [Element] = []
-        copy.reserveCapacity(range.count)
-        append(range, to: &copy, hint: &hint)
-        return copy[...]
+        return [Element](unsafeUninitializedCapacity: range.count) { buffer, initialized in
+            copy(range, into: buffer, hint: &hint)
+            initialized = range.count
+        }[...]
     }
 
-    /// Appends the values of items `range` to `values` (one search from piece `hint`, which
-    /// becomes the piece of the range's first item, then piece by piece).
-    func append(_ range: Range<Int>, to values: inout [Element], hint: inout Int) {
+    /// Writes the values of items `range` into `buffer` (as many: initialized or not, the values
+    /// being plain), one search from piece `hint`, which becomes the piece of the range's first
+    /// item, then piece by piece.
+    func copy(_ range: Range<Int>, into buffer: UnsafeMutableBufferPointer<Element>, hint: inout Int) {
         guard !range.isEmpty else { return }
-        var (p, k) = locate(range.lowerBound, from: hint), left = range.count
+        var (p, k) = locate(range.lowerBound, from: hint), at = 0
         hint = p
-        while left > 0 {
-            let piece = self.piece(p), from = piece.startIndex + k, take = Swift.min(left, piece.count - k)
-            values += piece[from..<(from + take)]
-            left -= take
+        while at < range.count {
+            let piece = self.piece(p), take = Swift.min(range.count - at, piece.count - k)
+            piece.withUnsafeBufferPointer { values in
+                _ = UnsafeMutableBufferPointer(rebasing: buffer[at..<(at + take)]).update(fromContentsOf: values[k..<(k + take)])
+            }
+            at += take
             (p, k) = (p + 1, 0)
         }
     }

@@ -52,8 +52,8 @@ struct EstimatedFlowBody: SectionBody {
         }
         guard count <= templateLimit else { return nil }
         var window = FlowWindow()
-        let (line, end) = window.line(from: 0, runEnd: count + 1, start: 0, inline: 0, g) { range, sizes in
-            sizes += repeatElement(estimate, count: range.count)
+        let (line, end) = window.line(from: 0, runEnd: count + 1, start: 0, inline: 0, g) { _, sizes in
+            sizes.update(repeating: estimate)
         }
         return Template(perLine: count, positions: Array(window.positions(upTo: end)), line: line)
     }
@@ -62,7 +62,7 @@ struct EstimatedFlowBody: SectionBody {
     private func layLine(from item: Int, runEnd: Int, start: Double, inline: Int) -> (line: Line, end: Int, positions: ArraySlice<Double>) {
         var window = FlowWindow(at: item)
         let (line, end) = window.line(from: item, runEnd: runEnd, start: start, inline: inline, geometry) { range, sizes in
-            sizes += range.map(model.size)
+            for (k, i) in range.enumerated() { sizes[k] = model.size(i) }
         }
         return (line, end, window.positions(upTo: end))
     }

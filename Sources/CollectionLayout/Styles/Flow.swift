@@ -310,7 +310,7 @@ struct FlowBody: LineBody {
                 }
                 guard let passed else { return nil }
                 done = passed
-                if !done { scratch.window.grow(upTo: n) { range, values in sizes.append(range, to: &values, hint: &piece) } }
+                if !done { scratch.window.grow(upTo: n) { range, values in sizes.copy(range, into: values, hint: &piece) } }
             }
         }
         if resume == nil {

@@ -173,44 +173,52 @@ struct FlowPass {
 /// edit one for all its re-flows.
 struct FlowWindow {
     private(set) var first = 0
+    /// Items first ..< first + count are read (the arrays may hold more, kept from earlier
+    /// windows: a window starts again without freeing or clearing them).
+    private var count = 0
     private var sizes: [Size] = []
     private var positions: [Double] = []
 
     init(at first: Int = 0) { self.first = first }
 
     /// Where the window ends (exclusive).
-    var end: Int { first + sizes.count }
+    var end: Int { first + count }
 
     /// Starts again at item `first`, keeping the buffers.
-    mutating func reset(at first: Int) {
-        self.first = first
-        sizes.removeAll(keepingCapacity: true)
-        positions.removeAll(keepingCapacity: true)
-    }
+    mutating func reset(at first: Int) { (self.first, count) = (first, 0) }
 
     /// The positions laid out for items `first ..< end`.
     func positions(upTo end: Int) -> ArraySlice<Double> { positions[..<(end - first)] }
 
     /// Reads more sizes (at least 64, and as many as the window holds; not past `limit`) through
-    /// `read`, which appends the sizes of items `range` to the array.
-    mutating func grow(upTo limit: Int, read: (_ range: Range<Int>, _ sizes: inout [Size]) -> Void) {
-        let more = Swift.min(limit, end + Swift.max(64, sizes.count)) - end
-        read(end..<(end + more), &sizes)
-        positions.append(contentsOf: repeatElement(0, count: more))
+    /// `read`, which writes the sizes of items `range` into the buffer.
+    mutating func grow(upTo limit: Int, read: (_ range: Range<Int>, _ sizes: UnsafeMutableBufferPointer<Size>) -> Void) {
+        let more = Swift.min(limit, end + Swift.max(64, count)) - end
+        if sizes.count < count + more {
+            let added = count + more - sizes.count
+            sizes.append(contentsOf: repeatElement(.zero, count: added))
+            positions.append(contentsOf: repeatElement(0, count: added))
+        }
+        let (range, at) = (end..<(end + more), count)
+        sizes.withUnsafeMutableBufferPointer { read(range, UnsafeMutableBufferPointer(rebasing: $0[at..<(at + more)])) }
+        count += more
     }
 
     /// A pass over the window's views (its index 0 is item `first`).
     mutating func withPass<R>(_ g: FlowGeometry, _ body: (FlowPass) -> R) -> R {
+        let count = self.count
         // (Both views mutable: disjoint accesses to the window, no copy of the sizes.)
-        positions.withUnsafeMutableBufferPointer { p in
-            sizes.withUnsafeMutableBufferPointer { s in body(FlowPass(geometry: g, sizes: UnsafeBufferPointer(s), linePos: p)) }
+        return positions.withUnsafeMutableBufferPointer { p in
+            sizes.withUnsafeMutableBufferPointer { s in
+                body(FlowPass(geometry: g, sizes: UnsafeBufferPointer(rebasing: s[..<count]), linePos: UnsafeMutableBufferPointer(rebasing: p[..<count])))
+            }
         }
     }
 
     /// The item line that starts at `item` (at or after `first`), of a run that ends at `runEnd`:
     /// its line and where it ends, laid out on the window grown as far as the line needs.
     mutating func line(from item: Int, runEnd: Int, start: Double, inline: Int, _ g: FlowGeometry,
-                       read: (_ range: Range<Int>, _ sizes: inout [Size]) -> Void) -> (line: Line, end: Int) {
+                       read: (_ range: Range<Int>, _ sizes: UnsafeMutableBufferPointer<Size>) -> Void) -> (line: Line, end: Int) {
         let first = self.first
         while true {
             if let laid = withPass(g, { $0.line(from: item, runEnd: runEnd, base: first, start: start, inline: inline) }) { return laid }
