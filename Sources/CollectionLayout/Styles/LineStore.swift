@@ -341,57 +341,34 @@ struct LineStore {
     private mutating func replaceAcross(from first: Index, upTo resume: Index, with newLines: [Line],
                                        shiftingRestBy delta: Double, items: Int) {
         let c = first.chunk, head = chunks.head(c)
-        var gone = (low: Double.infinity, high: -Double.infinity), come = gone
-        for line in newLines { come = (Swift.min(come.low, line.low), Swift.max(come.high, line.high)) }
+        var gone = (low: Double.infinity, high: -Double.infinity)
         let lines = chunks.withLineBuffer(c) { old in
-            for l in first.line..<old.count { gone = (Swift.min(gone.low, old[l].low), Swift.max(gone.high, old[l].high)) }
-            var lines: [Line] = []
-            lines.reserveCapacity(first.line + newLines.count)
-            lines += UnsafeBufferPointer(rebasing: old[..<first.line])
-            for var line in newLines {
-                line.start -= head.base
-                line.firstItem -= head.itemBase
-                lines.append(line)
-            }
-            return lines
+            gone = Self.bounds(of: old[first.line...])
+            return Self.rewritten(old, keeping: first.line, then: newLines, relativeTo: head)
         }
-        let folded = Self.bounds(of: lines[...])
+        let folded = Self.bounds(of: lines)
         chunks.setLines(c, lines[...], low: folded.low, high: folded.high)
         var next = chunks[c + 1]
-        for line in next.lines.prefix(resume.line) { gone = (Swift.min(gone.low, line.low), Swift.max(gone.high, line.high)) }
+        let cut = Self.bounds(of: next.lines.prefix(resume.line))
+        gone = (Swift.min(gone.low, cut.low), Swift.max(gone.high, cut.high))
         next.lines = next.lines.dropFirst(resume.line)
         (next.base, next.itemBase) = (next.base + delta, next.itemBase + items)
         if resume.line > 0 { (next.low, next.high) = Self.bounds(of: next.lines) }
         chunks[c + 1] = next
         chunks.shift(from: c + 2, by: delta, items: items)
-        noteBounds(losing: gone, gaining: come)
-    }
-
-    /// The line-axis bounds of `lines` folded.
-    static func bounds(of lines: ArraySlice<Line>) -> (low: Double, high: Double) {
-        lines.reduce((Double.infinity, -Double.infinity)) { (Swift.min($0.0, $1.low), Swift.max($0.1, $1.high)) }
+        noteBounds(losing: gone, gaining: Self.bounds(of: newLines))
     }
 
     /// The common case (the lines replaced and those that meet them again in one chunk): the
     /// chunk's lines are written anew (the old ones may be another state's), the rest of it moved
-    /// line by line as it is copied, and later chunks by their bases.
+    /// as it is copied, and later chunks by their bases.
     private mutating func replaceInChunk(from first: Index, upTo resume: Index, with newLines: [Line],
                                          shiftingRestBy delta: Double, items: Int) {
-        let c = first.chunk, head = chunks.head(c)
-        var gone = (low: Double.infinity, high: -Double.infinity), come = gone
-        for line in newLines { come = (Swift.min(come.low, line.low), Swift.max(come.high, line.high)) }
+        let c = first.chunk, head = chunks.head(c), come = Self.bounds(of: newLines)
+        var gone = (low: Double.infinity, high: -Double.infinity)
         let lines = chunks.withLineBuffer(c) { old in
-            for l in first.line..<resume.line { gone = (Swift.min(gone.low, old[l].low), Swift.max(gone.high, old[l].high)) }
-            // (Reserved, then copied in blocks and the tail moved in place: the allocation of a
-            // reserved array is specialized to lines, unlike an uninitialized one's.)
-            var lines: [Line] = []
-            lines.reserveCapacity(old.count - (resume.line - first.line) + newLines.count)
-            lines += UnsafeBufferPointer(rebasing: old[..<first.line])
-            for var line in newLines {
-                line.start -= head.base
-                line.firstItem -= head.itemBase
-                lines.append(line)
-            }
+            gone = Self.bounds(of: old[first.line..<resume.line])
+            var lines = Self.rewritten(old, keeping: first.line, then: newLines, relativeTo: head, reserving: old.count - resume.line)
             let tail = lines.count
             lines += UnsafeBufferPointer(rebasing: old[resume.line...])
             lines.withUnsafeMutableBufferPointer { lines in
@@ -403,9 +380,31 @@ struct LineStore {
             return lines
         }
         var bounds = (low: Swift.min(head.low, come.low), high: Swift.max(head.high, come.high))
-        if boundsMayShrink((head.low, head.high), losing: gone, gaining: come) { bounds = Self.bounds(of: lines[...]) }
+        if boundsMayShrink((head.low, head.high), losing: gone, gaining: come) { bounds = Self.bounds(of: lines) }
         chunks.setLines(c, lines[...], low: bounds.low, high: bounds.high)
         chunks.shift(from: c + 1, by: delta, items: items)
         noteBounds(losing: gone, gaining: come)
+    }
+
+    /// A chunk's lines written anew: its `old` lines before `first`, then `newLines` (absolute)
+    /// made relative to its bases, with room for `more` lines to come. (Reserved, then copied in
+    /// blocks: the allocation of a reserved array is specialized to lines, unlike an uninitialized
+    /// one's.)
+    private static func rewritten(_ old: UnsafeBufferPointer<Line>, keeping first: Int, then newLines: [Line],
+                                  relativeTo head: LineChunks.Head, reserving more: Int = 0) -> [Line] {
+        var lines: [Line] = []
+        lines.reserveCapacity(first + newLines.count + more)
+        lines += UnsafeBufferPointer(rebasing: old[..<first])
+        for var line in newLines {
+            line.start -= head.base
+            line.firstItem -= head.itemBase
+            lines.append(line)
+        }
+        return lines
+    }
+
+    /// The line-axis bounds of `lines` folded (+inf, -inf for none).
+    static func bounds<Lines: Sequence<Line>>(of lines: Lines) -> (low: Double, high: Double) {
+        lines.reduce((Double.infinity, -Double.infinity)) { (Swift.min($0.0, $1.low), Swift.max($0.1, $1.high)) }
     }
 }
