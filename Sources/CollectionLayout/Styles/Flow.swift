@@ -157,7 +157,8 @@ struct FlowBody: LineBody {
         return (start, cursor)
     }
 
-    /// Runs a pass over the model's sizes (made one buffer first) and `positions`, with the inline elements.
+    /// Runs a pass over the model's sizes (made one buffer first) and `positions`, with the
+    /// section's inline elements.
     private mutating func withPass(_ positions: inout [Double], _ body: (inout FlowPass, [InlineElement]) -> Void) {
         if !model.sizes.isOnePiece { model.sizes = Column(model.sizes.array) }
         let geometry = self.geometry, inlines = self.inlines
@@ -245,8 +246,8 @@ struct FlowBody: LineBody {
         var sizePiece = 0
     }
 
-    /// Lays out again from the line before hunk `h` until the lines meet the old ones past it
-    /// (taking in the hunks it reaches). `current`: the item count of the lines as they are.
+    /// Lays out again from where hunk `h` may change the lines (`restart`) until they meet the
+    /// old ones past it (taking in the hunks it reaches). `current`: the item count of the lines as they are.
     /// Returns the first hunk not done, the items the new positions (`scratch.window`'s up to
     /// `end`) replace (in the numbering of the lines as they were), or nil past `budget` items laid
     /// out in all. `hint`: a line at or before hunk `h`'s (where the last pass began), made this
@@ -293,6 +294,8 @@ struct FlowBody: LineBody {
                                 return true
                             }
                         }
+                        // A line that may go on past the window's end is laid out again once the
+                        // window has grown (the cursor goes back to before it).
                         let before = cursor
                         var short = false
                         let line = cursor.layLine(geometry, inlines, itemCount: n) { item, runEnd, start, inline in
