@@ -113,16 +113,12 @@ struct FlowBody: LineBody {
         do {
             let oldLines = lines  // read while the pass writes the item columns
             withPass(&positions) { pass, inlines in
-                var old = start
+                var old = LineStore.Seeker(at: start, in: oldLines)
                 while !pass.isAtEnd(cursor, inlines) {
-                    if cursor.item > first {
-                        // The old lines from a line with the same key on are the same lines, moved.
-                        let found: Bool
-                        (old, found) = oldLines.seek(cursor.key, from: old)
-                        if found {
-                            resume = old
-                            break
-                        }
+                    // The old lines from a line with the same key on are the same lines, moved.
+                    if cursor.item > first && old.seek(cursor.key, in: oldLines) {
+                        resume = old.index
+                        break
                     }
                     newLines.append(pass.layLine(&cursor, inlines))
                 }
@@ -271,7 +267,7 @@ struct FlowBody: LineBody {
             (hint, oldFirst, endIndex) = (start, cursor.item, oldLines.endIndex)
             scratch.lines.removeAll(keepingCapacity: true)
             scratch.window.reset(at: oldFirst)
-            var old = start, piece = scratch.sizePiece, done = false
+            var old = LineStore.Seeker(at: start, in: oldLines), piece = scratch.sizePiece, done = false
             defer { scratch.sizePiece = piece }
             // Lines are laid out on the window until it ends before one may: then it grows.
             while !done {
@@ -287,10 +283,8 @@ struct FlowBody: LineBody {
                         if taken > h && cursor.item >= hunks[taken - 1].new.upperBound {
                             // Past the hunks: an old line with this key (in the old numbering) is where
                             // the old lines go on, moved.
-                            let found: Bool
-                            (old, found) = oldLines.seek(LineKey(item: cursor.item - delta, inline: cursor.inline), from: old)
-                            if found {
-                                resume = (old, oldLines[old].firstItem, oldLines.start(old))
+                            if old.seek(LineKey(item: cursor.item - delta, inline: cursor.inline), in: oldLines) {
+                                resume = (old.index, cursor.item - delta, oldLines.start(old.index))
                                 return true
                             }
                         }

@@ -137,26 +137,40 @@ struct LineStore {
         return index(after: i)
     }
 
-    /// The first line whose key is not below `key`, searching from `from` on (a chunk's lines at
-    /// a time), and whether its key is `key` (where a re-flow meets the old lines again).
-    func seek(_ key: LineKey, from: Index) -> (index: Index, found: Bool) {
-        var (c, l) = (from.chunk, from.line)
-        let count = chunks.count
-        while c < count {
-            // (The key in the chunk's own numbering: no item base added per line.)
-            let stored = LineKey(item: key.item - chunks.itemBase(c), inline: key.inline)
-            let found: (line: Int, equal: Bool)? = chunks.withLineBuffer(c) { lines in
-                while l < lines.count {
-                    let k = lines[l].key
-                    if !(k < stored) { return (l, k == stored) }
-                    l += 1
-                }
-                return nil
-            }
-            if let found { return (Index(chunk: c, line: found.line), found.equal) }
-            (c, l) = (c + 1, 0)
+    /// A walk forward over the lines looking for keys (where a re-flow meets the old lines
+    /// again): it holds the lines of the chunk it is in and their item base, so that a step reads
+    /// a line, not a chunk's head and lines.
+    struct Seeker {
+        private(set) var index: Index
+        private var lines: ArraySlice<Line> = []
+        private var itemBase = 0
+
+        init(at index: Index, in store: LineStore) {
+            self.index = index
+            enter(store)
         }
-        return (endIndex, false)
+
+        private mutating func enter(_ store: LineStore) {
+            guard index.chunk < store.chunks.count else { return }
+            (lines, itemBase) = (store.chunks.lines(index.chunk), store.chunks.itemBase(index.chunk))
+        }
+
+        /// Moves to the first line (from here on) whose key is not below `key`, and tells whether
+        /// its key is `key` (false at the end, `index` then the end index).
+        mutating func seek(_ key: LineKey, in store: LineStore) -> Bool {
+            while index.chunk < store.chunks.count {
+                // (The key in the chunk's own numbering: no item base added per line.)
+                let stored = LineKey(item: key.item - itemBase, inline: key.inline)
+                while index.line < lines.count {
+                    let k = lines[lines.startIndex + index.line].key
+                    if !(k < stored) { return k == stored }
+                    index.line += 1
+                }
+                index = Index(chunk: index.chunk + 1, line: 0)
+                enter(store)
+            }
+            return false
+        }
     }
 
     /// Visits the lines that cross the scroll range of `area`, each with its start and, for an
