@@ -83,14 +83,14 @@ struct Column<Element> {
     }
 
     /// Items `range` as one slice: shared when one piece holds them all, else a copy.
-    func slice(_ range: Range<Int>) -> ArraySlice<Element> {
+    func slice(_ range: Range<Int>) -> ArraySlice<Element> where Element: BitwiseCopyable {
         var hint = 0
         return slice(range, hint: &hint)
     }
 
     /// The same, searched from piece `hint`, which becomes the piece of the range's first item
     /// (slices taken in order: a re-flow reading the sizes of an edited section).
-    func slice(_ range: Range<Int>, hint: inout Int) -> ArraySlice<Element> {
+    func slice(_ range: Range<Int>, hint: inout Int) -> ArraySlice<Element> where Element: BitwiseCopyable {
         guard !range.isEmpty else { return [] }
         let (p, k) = locate(range.lowerBound, from: hint)
         hint = p
@@ -102,10 +102,10 @@ struct Column<Element> {
         }[...]
     }
 
-    /// Writes the values of items `range` into `buffer` (as many: initialized or not, the values
-    /// being plain), one search from piece `hint`, which becomes the piece of the range's first
-    /// item, then piece by piece.
-    func copy(_ range: Range<Int>, into buffer: UnsafeMutableBufferPointer<Element>, hint: inout Int) {
+    /// Writes the values of items `range` into `buffer` (as many; plain values, so initialized
+    /// or not), one search from piece `hint`, which becomes the piece of the range's first item,
+    /// then piece by piece.
+    func copy(_ range: Range<Int>, into buffer: UnsafeMutableBufferPointer<Element>, hint: inout Int) where Element: BitwiseCopyable {
         guard !range.isEmpty else { return }
         var (p, k) = locate(range.lowerBound, from: hint), at = 0
         hint = p

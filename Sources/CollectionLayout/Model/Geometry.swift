@@ -1,5 +1,5 @@
 /// Points are doubles; the origin is top-left and y grows down (SPEC §1).
-public struct Size: Equatable, Sendable {
+public struct Size: Equatable, Sendable, BitwiseCopyable {
     public var width: Double
     public var height: Double
     public init(width: Double, height: Double) { self.width = width; self.height = height }
