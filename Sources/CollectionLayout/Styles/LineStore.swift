@@ -367,7 +367,10 @@ struct LineStore {
         gone = (Swift.min(gone.low, cut.low), Swift.max(gone.high, cut.high))
         next.lines = next.lines.dropFirst(resume.line)
         (next.base, next.itemBase) = (next.base + delta, next.itemBase + items)
-        if resume.line > 0 { (next.low, next.high) = Self.bounds(of: next.lines) }
+        // (Folded again only if the lines cut off reached its bounds: the rest is not read.)
+        if boundsMayShrink((next.low, next.high), losing: cut, gaining: (Double.infinity, -Double.infinity)) {
+            (next.low, next.high) = Self.bounds(of: next.lines)
+        }
         chunks[c + 1] = next
         chunks.shift(from: c + 2, by: delta, items: items)
         noteBounds(losing: gone, gaining: Self.bounds(of: newLines))
