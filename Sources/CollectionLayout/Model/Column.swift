@@ -19,6 +19,11 @@ struct Column<Element> {
     /// Piece p (0: the head).
     private func piece(_ p: Int) -> ArraySlice<Element> { p == 0 ? head : rest[p - 1].piece }
 
+    /// Piece p's values as a buffer, read in place (no reference taken to them).
+    private func withPiece<R>(_ p: Int, _ body: (UnsafeBufferPointer<Element>) -> R) -> R {
+        p == 0 ? head.withUnsafeBufferPointer(body) : rest[p - 1].piece.withUnsafeBufferPointer(body)
+    }
+
     /// The piece that holds item i (in range), and i's place inside it.
     private func locate(_ i: Int) -> (piece: Int, offset: Int) {
         if i < head.count { return (0, i) }
@@ -110,11 +115,11 @@ struct Column<Element> {
         var (p, k) = locate(range.lowerBound, from: hint), at = 0
         hint = p
         while at < range.count {
-            let piece = self.piece(p), take = Swift.min(range.count - at, piece.count - k)
-            piece.withUnsafeBufferPointer { values in
+            at += withPiece(p) { values in
+                let take = Swift.min(range.count - at, values.count - k)
                 _ = UnsafeMutableBufferPointer(rebasing: buffer[at..<(at + take)]).update(fromContentsOf: values[k..<(k + take)])
+                return take
             }
-            at += take
             (p, k) = (p + 1, 0)
         }
     }
