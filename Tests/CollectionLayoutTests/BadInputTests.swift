@@ -111,6 +111,32 @@ private struct Boom: Error {}
         try expectFailure(.invalidArgument) { layout, _ in _ = try layout.registerKind("") }
     }
 
+    /// A place an update names twice (found by sorting the update's places) is refused with
+    /// the place in the message, whichever operations name it; the layout stays.
+    @Test func placesNamedTwice() throws {
+        var twice = BatchUpdate()
+        twice.deleteItems = [ItemPath(0, 7), ItemPath(1, 0), ItemPath(0, 7)]
+        var deletedAndReloaded = BatchUpdate()
+        (deletedAndReloaded.deleteItems, deletedAndReloaded.reloadItems) = ([ItemPath(0, 3)], [ItemPath(0, 3)])
+        var movedAndDeleted = BatchUpdate()
+        (movedAndDeleted.moveItems, movedAndDeleted.deleteItems) = ([Move(ItemPath(0, 2), ItemPath(0, 5))], [ItemPath(0, 2)])
+        var insertedTwice = BatchUpdate()
+        insertedTwice.insertItems = [ItemPath(0, 4), ItemPath(0, 1), ItemPath(0, 4)]
+        var insertedAndMovedTo = BatchUpdate()
+        (insertedAndMovedTo.insertItems, insertedAndMovedTo.moveItems) = ([ItemPath(0, 6)], [Move(ItemPath(1, 0), ItemPath(0, 6))])
+        for (update, place) in [(twice, "(0, 7)"), (deletedAndReloaded, "(0, 3)"), (movedAndDeleted, "(0, 2)"),
+                                (insertedTwice, "(0, 4)"), (insertedAndMovedTo, "(0, 6)")] {
+            try expectFailure(.invalidArgument) { layout, _ in
+                do {
+                    try layout.performBatchUpdate(update)
+                } catch let error as LayoutError {
+                    #expect(error.message.contains("twice") && error.message.contains(place), "\(error.message)")
+                    throw error
+                }
+            }
+        }
+    }
+
     @Test func failingAndReenteringCallbacks() throws {
         try expectFailure(.callbackFailed) { layout, source in
             source.onCall = { throw Boom() }

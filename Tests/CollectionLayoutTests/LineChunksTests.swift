@@ -119,6 +119,22 @@ import Testing
         }
     }
 
+    /// A search from a guess, good or bad (inside the range or not), finds what a binary search
+    /// finds.
+    @Test(arguments: 0..<20)
+    func aSearchAroundAGuessFindsTheSplitOfABinarySearch(seed: Int) {
+        var rng = SeededGenerator(seed: UInt64(seed) &+ 31)
+        for _ in 0..<200 {
+            let lower = Int.random(in: 0...5, using: &rng), upper = lower + Int.random(in: 0...70, using: &rng)
+            let split = Int.random(in: lower...upper, using: &rng), guess = Int.random(in: (lower - 3)...(upper + 3), using: &rng)
+            var probes = 0
+            let found = partition(lower..<upper, around: guess) { probes += 1; return $0 < split }
+            #expect(found == split && found == partition(lower..<upper) { $0 < split }, "seed \(seed) \(lower)..<\(upper) split \(split) guess \(guess)")
+            // A guess at the split costs a probe or two, not a search of the range.
+            if guess == split && split < upper { #expect(probes <= 3, "seed \(seed): \(probes) probes") }
+        }
+    }
+
     @Test(arguments: 0..<20)
     func aColumnOfPiecesReadsAsOneArray(seed: Int) {
         var rng = SeededGenerator(seed: UInt64(seed) &+ 7)
