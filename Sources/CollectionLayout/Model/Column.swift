@@ -115,11 +115,12 @@ struct Column<Element> {
         var (p, k) = locate(range.lowerBound, from: hint), at = 0
         hint = p
         while at < range.count {
-            at += withPiece(p) { values in
+            let taken = withPiece(p) { values in
                 let take = Swift.min(range.count - at, values.count - k)
                 _ = UnsafeMutableBufferPointer(rebasing: buffer[at..<(at + take)]).update(fromContentsOf: values[k..<(k + take)])
                 return take
             }
+            at += taken
             (p, k) = (p + 1, 0)
         }
     }
