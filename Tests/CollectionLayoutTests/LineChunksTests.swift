@@ -7,9 +7,9 @@ import Testing
 /// fold of every chunk's.
 @Suite struct LineChunksTests {
     static func chunk(base: Double, itemBase: Int, lines: Int, bounds: (low: Double, high: Double) = (0, 1)) -> LineStore.Chunk {
-        var chunk = LineStore.Chunk(base: base, lines: (0..<lines).map {
+        var chunk = LineStore.Chunk(base: base, array: (0..<lines).map {
             Line(start: Double($0), thickness: 1, firstItem: $0, inlineIndex: 0, isInline: false, low: bounds.low, high: bounds.high)
-        }[...])
+        })
         chunk.itemBase = itemBase
         return chunk
     }

@@ -193,7 +193,7 @@ struct FlowWindow {
     /// Reads more sizes (at least 64, and as many as the window holds; not past `limit`) through
     /// `read`, which writes the sizes of items `range` into the buffer.
     mutating func grow(upTo limit: Int, read: (_ range: Range<Int>, _ sizes: UnsafeMutableBufferPointer<Size>) -> Void) {
-        let more = Swift.min(limit, end + Swift.max(64, count)) - end
+        let more = Swift.min(limit, end + Swift.max(16, count)) - end
         if sizes.count < count + more {
             let added = count + more - sizes.count
             sizes.append(contentsOf: repeatElement(.zero, count: added))

@@ -1,9 +1,10 @@
 /// The chunks of a LineStore: the first inline (most sections have one: no array beyond its
-/// lines), the others in pages of `pageSize` chunks, a page one array of the chunks' heads
-/// (bases, bounds, first line) each beside its lines, with a copy of its first head. A change to
-/// one chunk copies the list of pages (a reference per page) and one page, not the heads of every
-/// chunk of the section: the copy a batch update makes of a long section. A search reads the
-/// list of pages, then one page's heads, then one chunk's lines.
+/// lines), the others in pages of `pageSize` chunks. A page holds its chunks' heads (bases,
+/// bounds, first line, and where the lines are: plain values) and, once each, the arrays the
+/// lines are in. A change to one chunk copies the list of pages (a reference per page) and one
+/// page: its heads as plain bytes and a reference per array, not per chunk (the copy a batch
+/// update makes of each page it edits, and frees with the old state). A search reads the list
+/// of pages, then one page's heads, then one chunk's lines.
 struct LineChunks {
     struct Head {
         var base: Double
@@ -13,66 +14,93 @@ struct LineChunks {
         /// A copy of the chunk's first line (as stored: relative to the bases), so that a search
         /// over the chunks reads their heads only, not each chunk's lines.
         var firstLine: Line
+        /// The chunk's lines: a run in an array the page (or the store, for the first chunk) holds.
+        fileprivate(set) var lines: UnsafeBufferPointer<Line>
+        /// That array's place among the page's.
+        fileprivate var array: Int32 = 0
 
         init(_ chunk: LineStore.Chunk) {
             (base, itemBase, low, high) = (chunk.base, chunk.itemBase, chunk.low, chunk.high)
-            firstLine = chunk.lines.first ?? Line(start: 0, thickness: 0, firstItem: 0, inlineIndex: 0, isInline: false)
+            lines = chunk.array.withUnsafeBufferPointer { UnsafeBufferPointer(rebasing: $0[chunk.range]) }
+            firstLine = lines.first ?? Line(start: 0, thickness: 0, firstItem: 0, inlineIndex: 0, isInline: false)
         }
     }
 
-    /// `pageSize` chunks: their heads, their lines, their bounds folded (the store folds pages)
-    /// and a copy of the first head (a search over the pages reads the list of pages only).
-    /// Heads change through its methods, which keep the copy.
+    /// `pageSize` chunks: their heads, the arrays their lines are in, their bounds folded (the
+    /// store folds pages) and a copy of the first head (a search over the pages reads the list of
+    /// pages only). Heads change through its methods, which keep the copy and the arrays.
     private struct Page {
-        /// A chunk: its head and its lines, side by side (a page is one array: copying the list
-        /// of pages retains one reference per page).
-        struct Entry {
-            var head: Head
-            var lines: ArraySlice<Line>
-        }
-        private(set) var entries: [Entry]
+        private(set) var heads: [Head]
+        /// Each array a head's lines are in, once; arrays no head reads any more are dropped when
+        /// they outnumber the chunks (an edit writes its chunk's lines into an array of its own).
+        private var arrays: [[Line]]
         private(set) var lead: Head
         private(set) var low: Double
         private(set) var high: Double
 
-        init(_ head: Head, _ lines: ArraySlice<Line>) {
-            (entries, lead, low, high) = ([Entry(head: head, lines: lines)], head, head.low, head.high)
+        init(_ head: Head, _ array: [Line]) {
+            (heads, arrays, lead, low, high) = ([head], [array], head, head.low, head.high)
         }
 
-        mutating func append(_ head: Head, _ lines: ArraySlice<Line>) {
-            entries.append(Entry(head: head, lines: lines))
+        /// The array of chunk `e`'s lines.
+        func array(_ e: Int) -> [Line] { arrays[Int(heads[e].array)] }
+
+        mutating func append(_ head: Head, _ array: [Line]) {
+            var head = head
+            head.array = hold(array)
+            heads.append(head)
             (low, high) = (Swift.min(low, head.low), Swift.max(high, head.high))
         }
 
-        /// Chunk `e` becomes `head` and `lines`: the bounds are folded again only if they may shrink.
-        mutating func set(_ e: Int, _ head: Head, _ lines: ArraySlice<Line>) {
-            let old = entries[e].head
-            entries[e] = Entry(head: head, lines: lines)
+        /// Chunk `e` becomes `head`, its lines in `array`: the bounds are folded again only if they
+        /// may shrink.
+        mutating func set(_ e: Int, _ head: Head, _ array: [Line]) {
+            let old = heads[e]
+            var head = head
+            head.array = hold(array)
+            heads[e] = head
             if e == 0 { lead = head }
             if boundsMayShrink((low, high), losing: (old.low, old.high), gaining: (head.low, head.high)) {
                 foldBounds()
             } else {
                 (low, high) = (Swift.min(low, head.low), Swift.max(high, head.high))
             }
+            if arrays.count > 2 * heads.count + 8 { dropUnread() }
         }
 
-        /// Chunk `e`'s lines, changed in place; its first line's copy follows.
-        mutating func withLines<R>(_ e: Int, _ body: (inout ArraySlice<Line>) -> R) -> R {
-            defer {
-                if let line = entries[e].lines.first {
-                    entries[e].head.firstLine = line
-                    if e == 0 { lead.firstLine = line }
+        /// The index of `array` among the page's arrays, added unless it is the last one (the
+        /// chunks a layout cuts from one array come in a row).
+        private mutating func hold(_ array: [Line]) -> Int32 {
+            if let last = arrays.last, Self.identical(last, array) { return Int32(arrays.count - 1) }
+            arrays.append(array)
+            return Int32(arrays.count - 1)
+        }
+
+        private static func identical(_ a: [Line], _ b: [Line]) -> Bool {
+            a.withUnsafeBufferPointer { a in b.withUnsafeBufferPointer { b in a.baseAddress == b.baseAddress && a.count == b.count } }
+        }
+
+        /// Keeps the arrays a head reads, in order.
+        private mutating func dropUnread() {
+            var kept: [Int32] = Array(repeating: -1, count: arrays.count), remaining: [[Line]] = []
+            for e in heads.indices {
+                let a = Int(heads[e].array)
+                if kept[a] < 0 {
+                    kept[a] = Int32(remaining.count)
+                    remaining.append(arrays[a])
                 }
+                heads[e].array = kept[a]
             }
-            return body(&entries[e].lines)
+            arrays = remaining
+            lead.array = heads[0].array
         }
 
         /// Moves heads `range` by `delta` along the scroll axis and by `items` in item numbers.
         mutating func move(_ range: Range<Int>, by delta: Double, items: Int) {
-            entries.withUnsafeMutableBufferPointer { entries in
+            heads.withUnsafeMutableBufferPointer { heads in
                 for i in range {
-                    entries[i].head.base += delta
-                    entries[i].head.itemBase += items
+                    heads[i].base += delta
+                    heads[i].itemBase += items
                 }
             }
             if range.lowerBound == 0 { (lead.base, lead.itemBase) = (lead.base + delta, lead.itemBase + items) }
@@ -80,21 +108,22 @@ struct LineChunks {
 
         /// Keeps the first `count` chunks (at least one).
         mutating func keep(_ count: Int) {
-            entries.removeSubrange(count...)
+            heads.removeSubrange(count...)
+            dropUnread()
             foldBounds()
         }
 
         private mutating func foldBounds() {
             (low, high) = (Double.infinity, -Double.infinity)
-            for entry in entries { (low, high) = (Swift.min(low, entry.head.low), Swift.max(high, entry.head.high)) }
+            for head in heads { (low, high) = (Swift.min(low, head.low), Swift.max(high, head.high)) }
         }
     }
 
     private var first: Head?
-    private var firstLines: ArraySlice<Line> = []
+    private var firstArray: [Line] = []
     /// Chunks 1...: chunk c is entry (c - 1) % pageSize of pages[(c - 1) / pageSize]. A change
-    /// copies the list of pages (a reference per page) and one page (a reference per chunk): the
-    /// page size balances the two for long sections.
+    /// copies the list of pages (a reference per page) and one page (its heads, and a reference
+    /// per array): the page size balances the two for long sections.
     static let pageSize = 64
     private var pages: [Page] = []
     /// The chunks, the first among them.
@@ -105,15 +134,18 @@ struct LineChunks {
     /// chunk is written once, when an edit passes it, not once per edit before it.
     private var pending = (from: Int.max, base: 0.0, items: 0)
 
+    @inline(__always) private func stored(_ c: Int) -> Head {
+        c == 0 ? first! : pages[(c - 1) / Self.pageSize].heads[(c - 1) % Self.pageSize]
+    }
+
     @inline(__always) func head(_ c: Int) -> Head {
-        var h = c == 0 ? first! : pages[(c - 1) / Self.pageSize].entries[(c - 1) % Self.pageSize].head
+        var h = stored(c)
         if c >= pending.from { (h.base, h.itemBase) = (h.base + pending.base, h.itemBase + pending.items) }
         return h
     }
     /// Chunk c's item base alone (what a search inside its lines needs).
     @inline(__always) func itemBase(_ c: Int) -> Int {
-        (c == 0 ? first!.itemBase : pages[(c - 1) / Self.pageSize].entries[(c - 1) % Self.pageSize].head.itemBase)
-            + (c >= pending.from ? pending.items : 0)
+        stored(c).itemBase + (c >= pending.from ? pending.items : 0)
     }
     /// The last chunk whose head `isBefore` holds for (it holds for a prefix of the chunks), or
     /// -1: the pages searched by their lead heads (the list of pages alone), then one page's heads.
@@ -122,7 +154,7 @@ struct LineChunks {
         let p = partition(0..<pages.count) { isBefore(lead($0)) } - 1
         guard p >= 0 else { return 0 }
         let base = 1 + p * Self.pageSize
-        return base + partition(1..<pages[p].entries.count) { isBefore(head(base + $0)) } - 1
+        return base + partition(1..<pages[p].heads.count) { isBefore(head(base + $0)) } - 1
     }
 
     /// Page p's first head, with the pending move.
@@ -132,22 +164,11 @@ struct LineChunks {
         return h
     }
 
-    @inline(__always) func line(_ c: Int, _ l: Int) -> Line {
-        // (Subscripts in one chain, not a slice bound to a name: no reference count per line.)
-        if c == 0 { return firstLines[firstLines.startIndex + l] }
-        let (p, e) = ((c - 1) / Self.pageSize, (c - 1) % Self.pageSize)
-        return pages[p].entries[e].lines[pages[p].entries[e].lines.startIndex + l]
-    }
-    @inline(__always) func lineCount(_ c: Int) -> Int {
-        c == 0 ? firstLines.count : pages[(c - 1) / Self.pageSize].entries[(c - 1) % Self.pageSize].lines.count
-    }
-    /// Chunk c's lines as a buffer, read in place (no reference taken to them).
-    @inline(__always) func withLineBuffer<R>(_ c: Int, _ body: (UnsafeBufferPointer<Line>) -> R) -> R {
-        if c == 0 { return firstLines.withUnsafeBufferPointer(body) }
-        let (p, e) = ((c - 1) / Self.pageSize, (c - 1) % Self.pageSize)
-        return pages[p].entries[e].lines.withUnsafeBufferPointer(body)
-    }
-    func lines(_ c: Int) -> ArraySlice<Line> { c == 0 ? firstLines : pages[(c - 1) / Self.pageSize].entries[(c - 1) % Self.pageSize].lines }
+    @inline(__always) func line(_ c: Int, _ l: Int) -> Line { stored(c).lines[l] }
+    @inline(__always) func lineCount(_ c: Int) -> Int { stored(c).lines.count }
+    /// Chunk c's lines, read in place: valid while this value (or a copy) holds them, until it
+    /// changes.
+    @inline(__always) func lines(_ c: Int) -> UnsafeBufferPointer<Line> { stored(c).lines }
 
     /// The line-axis bounds of all chunks.
     var bounds: (low: Double, high: Double) {
@@ -160,43 +181,35 @@ struct LineChunks {
 
     subscript(c: Int) -> LineStore.Chunk {
         get {
-            let h = head(c)
-            var chunk = LineStore.Chunk(base: h.base, lines: lines(c), low: h.low, high: h.high)
+            let h = head(c), array = c == 0 ? firstArray : pages[(c - 1) / Self.pageSize].array((c - 1) % Self.pageSize)
+            let from = array.withUnsafeBufferPointer { h.lines.isEmpty ? 0 : h.lines.baseAddress! - $0.baseAddress! }
+            var chunk = LineStore.Chunk(base: h.base, array: array, range: from..<(from + h.lines.count), low: h.low, high: h.high)
             chunk.itemBase = h.itemBase
             return chunk
         }
         set {
             write(upTo: c + 1)
-            put(c, Head(newValue), newValue.lines)
+            put(c, Head(newValue), newValue.array)
         }
     }
 
-    /// Chunk c's lines become `lines`, with line-axis bounds `low` and `high` (its bases kept).
-    mutating func setLines(_ c: Int, _ lines: ArraySlice<Line>, low: Double, high: Double) {
+    /// Chunk c's lines become `lines` (a whole array), with line-axis bounds `low` and `high`
+    /// (its bases kept).
+    mutating func setLines(_ c: Int, _ lines: [Line], low: Double, high: Double) {
         write(upTo: c + 1)
         var h = head(c)
         (h.low, h.high) = (low, high)
+        h.lines = lines.withUnsafeBufferPointer { $0 }
         if let line = lines.first { h.firstLine = line }
         put(c, h, lines)
     }
 
-    private mutating func put(_ c: Int, _ h: Head, _ lines: ArraySlice<Line>) {
+    private mutating func put(_ c: Int, _ h: Head, _ array: [Line]) {
         if c == 0 {
-            (first, firstLines) = (h, lines)
+            (first, firstArray) = (h, array)
         } else {
-            pages[(c - 1) / Self.pageSize].set((c - 1) % Self.pageSize, h, lines)
+            pages[(c - 1) / Self.pageSize].set((c - 1) % Self.pageSize, h, array)
         }
-    }
-
-    /// Chunk c's lines, changed in place (copied first only if another store shares them); its
-    /// first line's copy follows.
-    mutating func withLines<R>(_ c: Int, _ body: (inout ArraySlice<Line>) -> R) -> R {
-        if c == 0 {
-            defer { if let line = firstLines.first { first?.firstLine = line } }
-            return body(&firstLines)
-        }
-        let (p, e) = ((c - 1) / Self.pageSize, (c - 1) % Self.pageSize)
-        return pages[p].withLines(e, body)
     }
 
     mutating func append(_ chunk: LineStore.Chunk) {
@@ -204,13 +217,13 @@ struct LineChunks {
         let h = Head(chunk)
         defer { count += 1 }
         guard first != nil else {
-            (first, firstLines) = (h, chunk.lines)
+            (first, firstArray) = (h, chunk.array)
             return
         }
         if (count - 1) % Self.pageSize == 0 {
-            pages.append(Page(h, chunk.lines))
+            pages.append(Page(h, chunk.array))
         } else {
-            pages[pages.count - 1].append(h, chunk.lines)
+            pages[pages.count - 1].append(h, chunk.array)
         }
     }
 

@@ -3,24 +3,27 @@
 /// in item numbers when items come or go) by updating two numbers per chunk instead of every
 /// line (work proportional to what changed, SPEC §10).
 struct LineStore {
-    /// Lines with a common base: a slice, which may share its array with other chunks (as a
-    /// layout builds them) and with other states (an edit copies the chunk's lines only).
+    /// Lines with a common base: a run in an array, which it may share with other chunks (as a
+    /// layout builds them) and with other states (an edit writes the chunk's lines only).
     struct Chunk {
         var base: Double
-        var lines: ArraySlice<Line>
+        /// The array the lines are in (whole) and their place in it.
+        var array: [Line]
+        var range: Range<Int>
         var low = Double.infinity
         var high = -Double.infinity
         /// Added to the `firstItem` of every line stored here.
         var itemBase = 0
 
-        init(base: Double, lines: ArraySlice<Line>) {
-            self.base = base
-            self.lines = lines
-            (low, high) = LineStore.bounds(of: lines)
+        var lines: ArraySlice<Line> { array[range] }
+
+        init(base: Double, array: [Line]) {
+            (self.base, self.array, range) = (base, array, array.indices)
+            (low, high) = LineStore.bounds(of: array)
         }
 
-        init(base: Double, lines: ArraySlice<Line>, low: Double, high: Double) {
-            (self.base, self.lines, self.low, self.high) = (base, lines, low, high)
+        init(base: Double, array: [Line], range: Range<Int>, low: Double, high: Double) {
+            (self.base, self.array, self.range, self.low, self.high) = (base, array, range, low, high)
         }
     }
 
@@ -116,11 +119,9 @@ struct LineStore {
         // Lines hold about as many items each: the line is guessed between the first line's items
         // and the next chunk's first (a probe or two into the chunk's lines, not a binary search).
         let next = c + 1 < chunks.count ? firstLine(c + 1).line.firstItem - itemBase : Int.max
-        return Index(chunk: c, line: chunks.withLineBuffer(c) { lines in
-            let first = lines[from].firstItem, span = next - first
-            let guess = span > 0 && next < Int.max ? from + (stored - first) * (lines.count - from) / span : from
-            return partition(from..<lines.count, around: guess) { lines[$0].firstItem <= stored }
-        } - 1)
+        let lines = chunks.lines(c), firstItem = lines[from].firstItem, span = next - firstItem
+        let guess = span > 0 && next < Int.max ? from + (stored - firstItem) * (lines.count - from) / span : from
+        return Index(chunk: c, line: partition(from..<lines.count, around: guess) { lines[$0].firstItem <= stored } - 1)
     }
 
     /// The line with this key, if any.
@@ -139,10 +140,11 @@ struct LineStore {
 
     /// A walk forward over the lines looking for keys (where a re-flow meets the old lines
     /// again): it holds the lines of the chunk it is in and their item base, so that a step reads
-    /// a line, not a chunk's head and lines.
+    /// a line, not a chunk's head and lines. (Read in place: the store it walks must stay as it
+    /// is while it walks.)
     struct Seeker {
         private(set) var index: Index
-        private var lines: ArraySlice<Line> = []
+        private var lines = UnsafeBufferPointer<Line>(start: nil, count: 0)
         private var itemBase = 0
 
         init(at index: Index, in store: LineStore) {
@@ -162,7 +164,7 @@ struct LineStore {
                 // (The key in the chunk's own numbering: no item base added per line.)
                 let stored = LineKey(item: key.item - itemBase, inline: key.inline)
                 while index.line < lines.count {
-                    let k = lines[lines.startIndex + index.line].key
+                    let k = lines[index.line].key
                     if !(k < stored) { return k == stored }
                     index.line += 1
                 }
@@ -242,11 +244,11 @@ struct LineStore {
             let lines = current.capacity > 2 * current.count ? Array(current[...]) : current
             if store.chunks.count == 0 && lines.count < LineStore.buildCapacity {
                 let folded = bounds.reduce((low: Double.infinity, high: -Double.infinity)) { (Swift.min($0.low, $1.low), Swift.max($0.high, $1.high)) }
-                store.chunks.append(Chunk(base: base, lines: lines[...], low: folded.low, high: folded.high))
+                store.chunks.append(Chunk(base: base, array: lines, range: lines.indices, low: folded.low, high: folded.high))
             } else {
                 for (k, piece) in bounds.enumerated() {
                     let range = (k * LineStore.chunkCapacity)..<Swift.min((k + 1) * LineStore.chunkCapacity, lines.count)
-                    store.chunks.append(Chunk(base: base, lines: lines[range], low: piece.low, high: piece.high))
+                    store.chunks.append(Chunk(base: base, array: lines, range: range, low: piece.low, high: piece.high))
                 }
             }
             current = []
@@ -262,15 +264,17 @@ struct LineStore {
     }
 
     /// Item line i takes a new thickness (its items stay where they are along the line); the
-    /// lines after it move by the difference.
+    /// lines after it move by the difference. (The chunk's lines are written anew: other states
+    /// and chunks may share the old ones.)
     mutating func setThickness(_ i: Index, _ thickness: Double) {
-        let delta = thickness - chunks.line(i.chunk, i.line).thickness
-        chunks.withLines(i.chunk) { lines in
-            lines.withUnsafeMutableBufferPointer { lines in
-                lines[i.line].thickness = thickness
-                for l in (i.line + 1)..<lines.count { lines[l].start += delta }
-            }
+        let head = chunks.head(i.chunk)
+        var lines = Array(chunks.lines(i.chunk))
+        let delta = thickness - lines[i.line].thickness
+        lines.withUnsafeMutableBufferPointer { lines in
+            lines[i.line].thickness = thickness
+            for l in (i.line + 1)..<lines.count { lines[l].start += delta }
         }
+        chunks.setLines(i.chunk, lines, low: head.low, high: head.high)
         chunks.shift(from: i.chunk + 1, by: delta, items: 0)
     }
 
@@ -290,7 +294,7 @@ struct LineStore {
         }
         let c0 = first.chunk
         if c0 == chunks.count {  // lines after the last (an empty store)
-            chunks.append(Chunk(base: 0, lines: []))
+            chunks.append(Chunk(base: 0, array: []))
         }
         // The merged lines are stored relative to the first chunk's bases.
         let base = chunks[c0].base, itemBase = chunks[c0].itemBase
@@ -325,7 +329,8 @@ struct LineStore {
         var pieces: [Chunk] = []
         pieces.reserveCapacity(count)
         for k in 0..<count {
-            var piece = Chunk(base: base, lines: merged[(k * merged.count / count)..<((k + 1) * merged.count / count)])
+            let range = (k * merged.count / count)..<((k + 1) * merged.count / count), bounds = Self.bounds(of: merged[range])
+            var piece = Chunk(base: base, array: merged, range: range, low: bounds.low, high: bounds.high)
             piece.itemBase = itemBase
             pieces.append(piece)
         }
@@ -356,16 +361,15 @@ struct LineStore {
                                        shiftingRestBy delta: Double, items: Int) {
         let c = first.chunk, head = chunks.head(c)
         var gone = (low: Double.infinity, high: -Double.infinity)
-        let lines = chunks.withLineBuffer(c) { old in
-            gone = Self.bounds(of: old[first.line...])
-            return Self.rewritten(old, keeping: first.line, then: newLines, relativeTo: head)
-        }
+        let old = chunks.lines(c)
+        gone = Self.bounds(of: old[first.line...])
+        let lines = Self.rewritten(old, keeping: first.line, then: newLines, relativeTo: head)
         let folded = Self.bounds(of: lines)
-        chunks.setLines(c, lines[...], low: folded.low, high: folded.high)
+        chunks.setLines(c, lines, low: folded.low, high: folded.high)
         var next = chunks[c + 1]
         let cut = Self.bounds(of: next.lines.prefix(resume.line))
         gone = (Swift.min(gone.low, cut.low), Swift.max(gone.high, cut.high))
-        next.lines = next.lines.dropFirst(resume.line)
+        next.range = (next.range.lowerBound + resume.line)..<next.range.upperBound
         (next.base, next.itemBase) = (next.base + delta, next.itemBase + items)
         // (Folded again only if the lines cut off reached its bounds: the rest is not read.)
         if boundsMayShrink((next.low, next.high), losing: cut, gaining: (Double.infinity, -Double.infinity)) {
@@ -383,22 +387,20 @@ struct LineStore {
                                          shiftingRestBy delta: Double, items: Int) {
         let c = first.chunk, head = chunks.head(c), come = Self.bounds(of: newLines)
         var gone = (low: Double.infinity, high: -Double.infinity)
-        let lines = chunks.withLineBuffer(c) { old in
-            gone = Self.bounds(of: old[first.line..<resume.line])
-            var lines = Self.rewritten(old, keeping: first.line, then: newLines, relativeTo: head, reserving: old.count - resume.line)
-            let tail = lines.count
-            lines += UnsafeBufferPointer(rebasing: old[resume.line...])
-            lines.withUnsafeMutableBufferPointer { lines in
-                for l in tail..<lines.count {
-                    lines[l].start += delta
-                    lines[l].firstItem += items
-                }
+        let old = chunks.lines(c)
+        gone = Self.bounds(of: old[first.line..<resume.line])
+        var lines = Self.rewritten(old, keeping: first.line, then: newLines, relativeTo: head, reserving: old.count - resume.line)
+        let tail = lines.count
+        lines += UnsafeBufferPointer(rebasing: old[resume.line...])
+        lines.withUnsafeMutableBufferPointer { lines in
+            for l in tail..<lines.count {
+                lines[l].start += delta
+                lines[l].firstItem += items
             }
-            return lines
         }
         var bounds = (low: Swift.min(head.low, come.low), high: Swift.max(head.high, come.high))
         if boundsMayShrink((head.low, head.high), losing: gone, gaining: come) { bounds = Self.bounds(of: lines) }
-        chunks.setLines(c, lines[...], low: bounds.low, high: bounds.high)
+        chunks.setLines(c, lines, low: bounds.low, high: bounds.high)
         chunks.shift(from: c + 1, by: delta, items: items)
         noteBounds(losing: gone, gaining: come)
     }
