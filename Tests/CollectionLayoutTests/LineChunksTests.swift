@@ -6,9 +6,10 @@ import Testing
 /// pages fold their chunks' line-axis bounds as chunks change: the store's bounds must be the
 /// fold of every chunk's.
 @Suite struct LineChunksTests {
-    static func chunk(base: Double, itemBase: Int, lines: Int, bounds: (low: Double, high: Double) = (0, 1)) -> LineStore.Chunk {
+    /// A chunk of `lines` lines, each `tag` thick (what tells chunks' lines apart).
+    static func chunk(base: Double, itemBase: Int, lines: Int, bounds: (low: Double, high: Double) = (0, 1), tag: Double = 1) -> LineStore.Chunk {
         var chunk = LineStore.Chunk(base: base, array: (0..<lines).map {
-            Line(start: Double($0), thickness: 1, firstItem: $0, inlineIndex: 0, isInline: false, low: bounds.low, high: bounds.high)
+            Line(start: Double($0), thickness: tag, firstItem: $0, inlineIndex: 0, isInline: false, low: bounds.low, high: bounds.high)
         })
         chunk.itemBase = itemBase
         return chunk
@@ -18,8 +19,8 @@ import Testing
     func pendingMovesReadAsWritten(seed: Int) {
         var rng = SeededGenerator(seed: UInt64(seed) &+ 11)
         var chunks = LineChunks()
-        // The reference: every head written at once.
-        var bases: [Double] = [], items: [Int] = [], bounds: [(low: Double, high: Double)] = []
+        // The reference: every head written at once, and each chunk's lines (their tag).
+        var bases: [Double] = [], items: [Int] = [], bounds: [(low: Double, high: Double)] = [], tags: [Double] = []
         func randomBounds() -> (low: Double, high: Double) {
             let low = Double(Int.random(in: 0...100, using: &rng))
             return (low, low + Double(Int.random(in: 0...100, using: &rng)))
@@ -30,6 +31,7 @@ import Testing
             bases.append(Double(c * 100))
             items.append(c * 10)
             bounds.append(b)
+            tags.append(1)
         }
         for step in 0..<200 {
             let c = Int.random(in: 0..<bases.count, using: &rng)
@@ -40,29 +42,60 @@ import Testing
                 for k in c..<bases.count { bases[k] += delta; items[k] += n }
             case 3:  // a chunk written again (its bounds may shrink)
                 let b = randomBounds()
-                let replaced = Self.chunk(base: bases[c] + 1, itemBase: items[c] + 1, lines: 2, bounds: b)
+                let replaced = Self.chunk(base: bases[c] + 1, itemBase: items[c] + 1, lines: 2, bounds: b, tag: Double(step + 2))
                 chunks[c] = replaced
-                (bases[c], items[c], bounds[c]) = (replaced.base, replaced.itemBase, b)
+                (bases[c], items[c], bounds[c], tags[c]) = (replaced.base, replaced.itemBase, b, Double(step + 2))
             case 4:  // a chunk split in two
                 chunks.replaceSubrange(c...c, with: [Self.chunk(base: bases[c], itemBase: items[c], lines: 1, bounds: bounds[c]),
                                                      Self.chunk(base: bases[c] + 0.5, itemBase: items[c], lines: 1, bounds: bounds[c])])
                 bases.insert(bases[c] + 0.5, at: c + 1)
                 items.insert(items[c], at: c + 1)
                 bounds.insert(bounds[c], at: c + 1)
+                tags[c] = 1
+                tags.insert(1, at: c + 1)
             default:  // a chunk at the end
                 let b = randomBounds()
                 chunks.append(Self.chunk(base: 1e4 + Double(step), itemBase: 7, lines: 1, bounds: b))
                 bases.append(1e4 + Double(step))
                 items.append(7)
                 bounds.append(b)
+                tags.append(1)
             }
             let copy = chunks  // a copy reads the same (the pending move is part of the value)
             for k in bases.indices {
                 #expect(abs(copy.head(k).base - bases[k]) < 1e-9 && copy.head(k).itemBase == items[k], "seed \(seed) step \(step) chunk \(k)")
+                #expect(copy.line(k, 0).thickness == tags[k], "seed \(seed) step \(step) chunk \(k): its lines")
             }
             let folded = bounds.reduce((low: Double.infinity, high: -Double.infinity)) { (min($0.low, $1.low), max($0.high, $1.high)) }
             #expect(copy.bounds == folded, "seed \(seed) step \(step): bounds")
         }
+    }
+
+    /// A page holds each array its chunks' lines are in once, and drops those no chunk reads
+    /// any more as chunks are written again: what copying the pages retains stays bounded by the
+    /// chunks, however many edits came before, and every chunk still reads its own lines.
+    @Test(arguments: 0..<10)
+    func arraysNoChunkReadsAreDropped(seed: Int) {
+        var rng = SeededGenerator(seed: UInt64(seed) &+ 43)
+        var chunks = LineChunks(), tags: [Double] = []
+        // As a layout builds them: chunks cut from arrays of 8 chunks' lines.
+        for a in 0..<Int.random(in: 1...40, using: &rng) {
+            let array = (0..<16).map { Line(start: Double($0), thickness: Double(a), firstItem: $0, inlineIndex: 0, isInline: false) }
+            for k in 0..<8 {
+                var chunk = LineStore.Chunk(base: 0, array: array, range: (2 * k)..<(2 * k + 2), low: 0, high: 1)
+                chunk.itemBase = 0
+                chunks.append(chunk)
+                tags.append(Double(a))
+            }
+        }
+        let pages = (chunks.count - 1 + LineChunks.pageSize - 1) / LineChunks.pageSize
+        for step in 0..<1000 {
+            let c = Int.random(in: 0..<chunks.count, using: &rng)
+            chunks[c] = Self.chunk(base: 0, itemBase: 0, lines: 2, tag: Double(1000 + step))
+            tags[c] = Double(1000 + step)
+            #expect(chunks.heldArrays <= chunks.count + 16 * pages, "seed \(seed) step \(step): \(chunks.heldArrays) arrays held")
+        }
+        for c in tags.indices { #expect(chunks.line(c, 1).thickness == tags[c], "seed \(seed) chunk \(c)") }
     }
 
     /// The search over the chunks reads the pages' lead heads, then one page's heads: it finds

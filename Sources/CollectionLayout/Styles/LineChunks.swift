@@ -31,9 +31,12 @@ struct LineChunks {
     /// pages only). Heads change through its methods, which keep the copy and the arrays.
     private struct Page {
         private(set) var heads: [Head]
-        /// Each array a head's lines are in, once; arrays no head reads any more are dropped when
-        /// they outnumber the chunks (an edit writes its chunk's lines into an array of its own).
+        /// Each array a head's lines are in, once (an edit writes its chunk's lines into an array
+        /// of its own); arrays no head reads any more are dropped after every `dropInterval`
+        /// chunks written, which bounds them and costs a pass over the heads per that many edits.
         private var arrays: [[Line]]
+        private var written = 0
+        private static let dropInterval = 16
         private(set) var lead: Head
         private(set) var low: Double
         private(set) var high: Double
@@ -41,6 +44,8 @@ struct LineChunks {
         init(_ head: Head, _ array: [Line]) {
             (heads, arrays, lead, low, high) = ([head], [array], head, head.low, head.high)
         }
+
+        var arrayCount: Int { arrays.count }
 
         /// The array of chunk `e`'s lines.
         func array(_ e: Int) -> [Line] { arrays[Int(heads[e].array)] }
@@ -65,7 +70,8 @@ struct LineChunks {
             } else {
                 (low, high) = (Swift.min(low, head.low), Swift.max(high, head.high))
             }
-            if arrays.count > 2 * heads.count + 8 { dropUnread() }
+            written += 1
+            if written >= Self.dropInterval { dropUnread() }
         }
 
         /// The index of `array` among the page's arrays, added unless it is the last one (the
@@ -82,6 +88,7 @@ struct LineChunks {
 
         /// Keeps the arrays a head reads, in order.
         private mutating func dropUnread() {
+            written = 0
             var kept: [Int32] = Array(repeating: -1, count: arrays.count), remaining: [[Line]] = []
             for e in heads.indices {
                 let a = Int(heads[e].array)
@@ -169,6 +176,9 @@ struct LineChunks {
     /// Chunk c's lines, read in place: valid while this value (or a copy) holds them, until it
     /// changes.
     @inline(__always) func lines(_ c: Int) -> UnsafeBufferPointer<Line> { stored(c).lines }
+
+    /// The arrays the pages hold (each once), read or not: what copying every page retains.
+    var heldArrays: Int { pages.reduce(0) { $0 + $1.arrayCount } }
 
     /// The line-axis bounds of all chunks.
     var bounds: (low: Double, high: Double) {
