@@ -86,19 +86,25 @@ struct LineChunks {
             a.withUnsafeBufferPointer { a in b.withUnsafeBufferPointer { b in a.baseAddress == b.baseAddress && a.count == b.count } }
         }
 
-        /// Keeps the arrays a head reads, in order.
+        /// Keeps the arrays a head reads, in order (moved down in place: no reference taken or
+        /// dropped but the unread arrays').
         private mutating func dropUnread() {
             written = 0
-            var kept: [Int32] = Array(repeating: -1, count: arrays.count), remaining: [[Line]] = []
-            for e in heads.indices {
-                let a = Int(heads[e].array)
-                if kept[a] < 0 {
-                    kept[a] = Int32(remaining.count)
-                    remaining.append(arrays[a])
-                }
-                heads[e].array = kept[a]
+            var index = [Int32](repeating: -1, count: arrays.count), kept = 0
+            heads.withUnsafeBufferPointer { heads in
+                for head in heads { index[Int(head.array)] = 0 }
             }
-            arrays = remaining
+            arrays.withUnsafeMutableBufferPointer { arrays in
+                for a in arrays.indices where index[a] == 0 {
+                    index[a] = Int32(kept)
+                    arrays.swapAt(a, kept)
+                    kept += 1
+                }
+            }
+            arrays.removeLast(arrays.count - kept)
+            heads.withUnsafeMutableBufferPointer { heads in
+                for e in heads.indices { heads[e].array = index[Int(heads[e].array)] }
+            }
             lead.array = heads[0].array
         }
 
