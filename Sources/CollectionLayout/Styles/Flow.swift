@@ -87,7 +87,7 @@ struct FlowBody: LineBody {
     /// again; the lines after it move by the difference.
     private mutating func rethickLines(of changed: [Int]) {
         let axes = geometry.axes
-        var k = 0, last = lines.startIndex
+        var k = 0, last = lines.startIndex, thicknesses: [(line: LineStore.Index, thickness: Double)] = []
         while k < changed.count, let i = lines.lineIndex(containing: changed[k], from: last) {
             let line = lines[i], next = lines.index(after: i)
             let end = next == lines.endIndex ? model.itemCount : lines[next].firstItem
@@ -97,8 +97,9 @@ struct FlowBody: LineBody {
             last = i
             guard thickness != line.thickness else { continue }
             extent += thickness - line.thickness
-            lines.setThickness(i, thickness)
+            thicknesses.append((i, thickness))
         }
+        lines.setThicknesses(thicknesses)
     }
 
     /// Re-flows from the line before the one holding `first` (its first item may now fit on the

@@ -263,19 +263,27 @@ struct LineStore {
         }
     }
 
-    /// Item line i takes a new thickness (its items stay where they are along the line); the
-    /// lines after it move by the difference. (The chunk's lines are written anew: other states
-    /// and chunks may share the old ones.)
-    mutating func setThickness(_ i: Index, _ thickness: Double) {
-        let head = chunks.head(i.chunk)
-        var lines = Array(chunks.lines(i.chunk))
-        let delta = thickness - lines[i.line].thickness
-        lines.withUnsafeMutableBufferPointer { lines in
-            lines[i.line].thickness = thickness
-            for l in (i.line + 1)..<lines.count { lines[l].start += delta }
+    /// Item lines take new thicknesses (`changes`, in line order; their items stay where they
+    /// are along the line); the lines after each move by the difference. A chunk is written anew
+    /// once for all its changes (other states and chunks may share its lines).
+    mutating func setThicknesses(_ changes: [(line: Index, thickness: Double)]) {
+        var k = 0
+        while k < changes.count {
+            let c = changes[k].line.chunk, head = chunks.head(c)
+            var lines = Array(chunks.lines(c)), delta = 0.0
+            lines.withUnsafeMutableBufferPointer { lines in
+                for l in lines.indices {
+                    lines[l].start += delta
+                    if k < changes.count && changes[k].line == Index(chunk: c, line: l) {
+                        delta += changes[k].thickness - lines[l].thickness
+                        lines[l].thickness = changes[k].thickness
+                        k += 1
+                    }
+                }
+            }
+            chunks.setLines(c, lines, low: head.low, high: head.high)
+            chunks.shift(from: c + 1, by: delta, items: 0)
         }
-        chunks.setLines(i.chunk, lines, low: head.low, high: head.high)
-        chunks.shift(from: i.chunk + 1, by: delta, items: 0)
     }
 
     /// Replaces the lines from `first` up to `resume` (exclusive; `endIndex` for all the rest)
