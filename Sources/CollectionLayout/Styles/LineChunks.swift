@@ -15,6 +15,7 @@ struct LineChunks {
         /// over the chunks reads their heads only, not each chunk's lines.
         var firstLine: Line
         /// The chunk's lines: a run in an array the page (or the store, for the first chunk) holds.
+        /// (Nothing changes a held array in place, so its storage stays where it is while held.)
         fileprivate(set) var lines: UnsafeBufferPointer<Line>
         /// That array's place among the page's.
         fileprivate var array: Int32 = 0
