@@ -123,7 +123,7 @@ import Testing
             for _ in 0..<5 {
                 let x = Double.random(in: (bases[0] - 20)...(bases[bases.count - 1] + 20), using: &rng)
                 let expected = (bases.lastIndex { $0 <= x }) ?? -1
-                #expect(chunks.lastChunk { $0.base <= x } == expected, "seed \(seed) step \(step) x \(x)")
+                #expect(chunks.lastChunk { _, base in base <= x } == expected, "seed \(seed) step \(step) x \(x)")
             }
         }
     }

@@ -46,7 +46,7 @@ extension LineBody {
 
     /// Every element of the lines that cross the scroll range of `area`.
     func forEachElement(in area: AxisRect, _ visit: (BodyElement, AxisRect) -> Void) {
-        lines.forEachLine(crossing: area, itemCount: model.itemCount) { line, start, items in
+        for (line, start, items) in lines.lines(crossing: area, itemCount: model.itemCount) {
             if line.isInline {
                 visit(.inline(Int(line.inlineIndex)), inlineFrame(line: line, start: start))
             } else {

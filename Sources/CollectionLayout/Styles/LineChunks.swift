@@ -16,14 +16,21 @@ struct LineChunks {
         var firstLine: Line
         /// The chunk's lines: a run in an array the page (or the store, for the first chunk) holds.
         /// (Nothing changes a held array in place, so its storage stays where it is while held.)
-        fileprivate(set) var lines: UnsafeBufferPointer<Line>
-        /// That array's place among the page's.
+        /// Kept as a pointer and a count beside the array's place among the page's: a head of
+        /// 96 bytes is copied inline, a larger one by a call to memcpy.
+        private var start: UnsafePointer<Line>?
+        private var count: Int32 = 0
         fileprivate var array: Int32 = 0
+
+        var lines: UnsafeBufferPointer<Line> {
+            get { UnsafeBufferPointer(start: start, count: Int(count)) }
+            set { (start, count) = (newValue.baseAddress, Int32(newValue.count)) }
+        }
 
         init(_ chunk: LineStore.Chunk) {
             (base, itemBase, low, high) = (chunk.base, chunk.itemBase, chunk.low, chunk.high)
+            firstLine = chunk.lines.first ?? Line(start: 0, thickness: 0, firstItem: 0, inlineIndex: 0, isInline: false)
             lines = chunk.array.withUnsafeBufferPointer { UnsafeBufferPointer(rebasing: $0[chunk.range]) }
-            firstLine = lines.first ?? Line(start: 0, thickness: 0, firstItem: 0, inlineIndex: 0, isInline: false)
         }
     }
 
@@ -157,32 +164,45 @@ struct LineChunks {
         if c >= pending.from { (h.base, h.itemBase) = (h.base + pending.base, h.itemBase + pending.items) }
         return h
     }
+    /// Chunk c's scroll base alone (what a line's start needs: no copy of the head).
+    @inline(__always) func base(_ c: Int) -> Double {
+        (c == 0 ? first!.base : pages[(c - 1) / Self.pageSize].heads[(c - 1) % Self.pageSize].base) + (c >= pending.from ? pending.base : 0)
+    }
     /// Chunk c's item base alone (what a search inside its lines needs).
     @inline(__always) func itemBase(_ c: Int) -> Int {
-        stored(c).itemBase + (c >= pending.from ? pending.items : 0)
+        (c == 0 ? first!.itemBase : pages[(c - 1) / Self.pageSize].heads[(c - 1) % Self.pageSize].itemBase)
+            + (c >= pending.from ? pending.items : 0)
     }
-    /// The last chunk whose head `isBefore` holds for (it holds for a prefix of the chunks), or
-    /// -1: the pages searched by their lead heads (the list of pages alone), then one page's heads.
-    func lastChunk(where isBefore: (Head) -> Bool) -> Int {
-        guard first != nil, isBefore(head(0)) else { return -1 }
-        let p = partition(0..<pages.count) { isBefore(lead($0)) } - 1
+    /// The last chunk for whose first line (in item numbers of the section) and base `isBefore`
+    /// holds (it holds for a prefix of the chunks), or -1: the pages searched by their lead
+    /// heads (the list of pages alone), then one page's heads.
+    func lastChunk(where isBefore: (Line, Double) -> Bool) -> Int {
+        guard first != nil, isBefore(firstLine(0), base(0)) else { return -1 }
+        let p = partition(0..<pages.count) { p in
+            var line = pages[p].lead.firstLine
+            let moved = 1 + p * Self.pageSize >= pending.from
+            line.firstItem += pages[p].lead.itemBase + (moved ? pending.items : 0)
+            return isBefore(line, pages[p].lead.base + (moved ? pending.base : 0))
+        } - 1
         guard p >= 0 else { return 0 }
         let base = 1 + p * Self.pageSize
-        return base + partition(1..<pages[p].heads.count) { isBefore(head(base + $0)) } - 1
+        return base + partition(1..<pages[p].heads.count) { isBefore(firstLine(base + $0), self.base(base + $0)) } - 1
     }
 
-    /// Page p's first head, with the pending move.
-    @inline(__always) private func lead(_ p: Int) -> Head {
-        var h = pages[p].lead
-        if 1 + p * Self.pageSize >= pending.from { (h.base, h.itemBase) = (h.base + pending.base, h.itemBase + pending.items) }
-        return h
+    /// Chunk c's first line in item numbers of the section (read from its head alone).
+    @inline(__always) func firstLine(_ c: Int) -> Line {
+        var line = c == 0 ? first!.firstLine : pages[(c - 1) / Self.pageSize].heads[(c - 1) % Self.pageSize].firstLine
+        line.firstItem += itemBase(c)
+        return line
     }
 
-    @inline(__always) func line(_ c: Int, _ l: Int) -> Line { stored(c).lines[l] }
-    @inline(__always) func lineCount(_ c: Int) -> Int { stored(c).lines.count }
+    @inline(__always) func line(_ c: Int, _ l: Int) -> Line { lines(c)[l] }
+    @inline(__always) func lineCount(_ c: Int) -> Int { lines(c).count }
     /// Chunk c's lines, read in place: valid while this value (or a copy) holds them, until it
     /// changes.
-    @inline(__always) func lines(_ c: Int) -> UnsafeBufferPointer<Line> { stored(c).lines }
+    @inline(__always) func lines(_ c: Int) -> UnsafeBufferPointer<Line> {
+        c == 0 ? first!.lines : pages[(c - 1) / Self.pageSize].heads[(c - 1) % Self.pageSize].lines
+    }
 
     /// The arrays the pages hold (each once), read or not: what copying every page retains.
     var heldArrays: Int { pages.reduce(0) { $0 + $1.arrayCount } }

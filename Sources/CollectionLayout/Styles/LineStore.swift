@@ -59,7 +59,8 @@ struct LineStore {
     var startIndex: Index { Index(chunk: 0, line: 0) }
     var endIndex: Index { Index(chunk: chunks.count, line: 0) }
 
-    subscript(i: Index) -> Line { line(i.chunk, i.line) }
+    // (Inlined, as the accessors below: a call on a store would copy it, 161 bytes, first.)
+    @inline(__always) subscript(i: Index) -> Line { line(i.chunk, i.line) }
 
     /// Line l of chunk c, in item numbers of the section.
     @inline(__always)
@@ -68,21 +69,10 @@ struct LineStore {
         line.firstItem += chunks.itemBase(c)
         return line
     }
-    /// Chunk c's first line, in item numbers of the section, and its base: from the chunk's
-    /// head alone (what a search over the chunks reads).
-    @inline(__always)
-    private func firstLine(_ c: Int) -> (line: Line, base: Double) { Self.firstLine(of: chunks.head(c)) }
-
-    @inline(__always)
-    private static func firstLine(of head: LineChunks.Head) -> (line: Line, base: Double) {
-        var line = head.firstLine
-        line.firstItem += head.itemBase
-        return (line, head.base)
-    }
-    func start(_ i: Index) -> Double { chunks.head(i.chunk).base + chunks.line(i.chunk, i.line).start }
+    @inline(__always) func start(_ i: Index) -> Double { chunks.base(i.chunk) + chunks.line(i.chunk, i.line).start }
     func end(_ i: Index) -> Double { start(i) + chunks.line(i.chunk, i.line).thickness }
 
-    func index(after i: Index) -> Index {
+    @inline(__always) func index(after i: Index) -> Index {
         i.line + 1 < chunks.lineCount(i.chunk) ? Index(chunk: i.chunk, line: i.line + 1) : Index(chunk: i.chunk + 1, line: 0)
     }
     func index(before i: Index) -> Index? {
@@ -93,12 +83,9 @@ struct LineStore {
     /// The last line for which `isBefore` holds, given that it holds for a prefix of all lines.
     func lastIndex(where isBefore: (Line, Double) -> Bool) -> Index? {
         // The last chunk whose first line is before, then the last line inside it.
-        let c = chunks.lastChunk { head in
-            let (line, base) = Self.firstLine(of: head)
-            return isBefore(line, base)
-        }
+        let c = chunks.lastChunk(where: isBefore)
         guard c >= 0 else { return nil }
-        let base = chunks.head(c).base
+        let base = chunks.base(c)
         return Index(chunk: c, line: partition(0..<chunks.lineCount(c)) { isBefore(line(c, $0), base) } - 1)
     }
 
@@ -114,11 +101,11 @@ struct LineStore {
             return lineIndex(containing: item)
         }
         // (Chunk hint.chunk starts at or before the item: the chunk after the last such one.)
-        let c = partition(0..<chunks.count, from: hint.chunk + 1) { firstLine($0).line.firstItem <= item } - 1
+        let c = partition(0..<chunks.count, from: hint.chunk + 1) { chunks.firstLine($0).firstItem <= item } - 1
         let from = c == hint.chunk ? hint.line : 0, itemBase = chunks.itemBase(c), stored = item - itemBase
         // Lines hold about as many items each: the line is guessed between the first line's items
         // and the next chunk's first (a probe or two into the chunk's lines, not a binary search).
-        let next = c + 1 < chunks.count ? firstLine(c + 1).line.firstItem - itemBase : Int.max
+        let next = c + 1 < chunks.count ? chunks.firstLine(c + 1).firstItem - itemBase : Int.max
         let lines = chunks.lines(c), firstItem = lines[from].firstItem, span = next - firstItem
         let guess = span > 0 && next < Int.max ? from + (stored - firstItem) * (lines.count - from) / span : from
         return Index(chunk: c, line: partition(from..<lines.count, around: guess) { lines[$0].firstItem <= stored } - 1)
@@ -175,17 +162,26 @@ struct LineStore {
         }
     }
 
-    /// Visits the lines that cross the scroll range of `area`, each with its start and, for an
-    /// item line, its items (`itemCount`: the section's, which ends the last line).
-    func forEachLine(crossing area: AxisRect, itemCount: Int, _ visit: (Line, Double, Range<Int>) -> Void) {
-        var i = firstIndex(endingAfter: area.scroll)
-        while i != endIndex {
-            let start = self.start(i)
-            if start >= area.scrollEnd { break }
-            let line = self[i], next = index(after: i)
-            let end = next == endIndex ? itemCount : self[next].firstItem
-            visit(line, start, line.firstItem..<Swift.max(line.firstItem, end))
-            i = next
+    /// The lines that cross the scroll range of `area`, each with its start and, for an item
+    /// line, its items (`itemCount`: the section's, which ends the last line). (A sequence, not a
+    /// closure per line: a caller's loop body reads its own values in place.)
+    func lines(crossing area: AxisRect, itemCount: Int) -> Crossing {
+        Crossing(store: self, at: firstIndex(endingAfter: area.scroll), scrollEnd: area.scrollEnd, itemCount: itemCount)
+    }
+
+    struct Crossing: Sequence, IteratorProtocol {
+        fileprivate let store: LineStore
+        fileprivate var at: Index
+        fileprivate let scrollEnd: Double, itemCount: Int
+
+        @inline(__always) mutating func next() -> (line: Line, start: Double, items: Range<Int>)? {
+            guard at != store.endIndex else { return nil }
+            let start = store.start(at)
+            guard start < scrollEnd else { return nil }
+            let line = store[at]
+            at = store.index(after: at)
+            let end = at == store.endIndex ? itemCount : store[at].firstItem
+            return (line, start, line.firstItem..<Swift.max(line.firstItem, end))
         }
     }
 
