@@ -13,11 +13,12 @@ extension LineBody {
     }
 
     /// Walks the lines forward from the first item's: items near each other cost one step, not
-    /// a binary search each.
+    /// a binary search each, and items of one line read it once.
     func cellFrames(_ items: [Int]) -> [AxisRect?] {
+        let lines = self.lines
         var frames: [AxisRect?] = []
         frames.reserveCapacity(items.count)
-        var i: LineStore.Index?
+        var i: LineStore.Index?, read: (index: LineStore.Index, line: Line, start: Double)?
         for item in items {
             guard item >= 0, item < model.itemCount else { frames.append(nil); continue }
             if var at = i {
@@ -32,7 +33,8 @@ extension LineBody {
                 i = lines.lineIndex(containing: item)
             }
             guard let at = i else { frames.append(nil); continue }
-            frames.append(cellFrame(item, line: lines[at], start: lines.start(at)))
+            if read?.index != at { read = (at, lines[at], lines.start(at)) }
+            frames.append(cellFrame(item, line: read!.line, start: read!.start))
         }
         return frames
     }
