@@ -16,16 +16,9 @@ struct LineChunks {
         var firstLine: Line
         /// The chunk's lines: a run in an array the page (or the store, for the first chunk) holds.
         /// (Nothing changes a held array in place, so its storage stays where it is while held.)
-        /// Kept as a pointer and a count beside the array's place among the page's: a head of
-        /// 96 bytes is copied inline, a larger one by a call to memcpy.
-        private var start: UnsafePointer<Line>?
-        private var count: Int32 = 0
+        fileprivate(set) var lines: UnsafeBufferPointer<Line>
+        /// That array's place among the page's.
         fileprivate var array: Int32 = 0
-
-        var lines: UnsafeBufferPointer<Line> {
-            get { UnsafeBufferPointer(start: start, count: Int(count)) }
-            set { (start, count) = (newValue.baseAddress, Int32(newValue.count)) }
-        }
 
         init(_ chunk: LineStore.Chunk) {
             (base, itemBase, low, high) = (chunk.base, chunk.itemBase, chunk.low, chunk.high)

@@ -359,14 +359,12 @@ struct LineStore {
     }
 
     /// The lines replaced end in the next chunk: the first chunk keeps its lines before them and
-    /// takes the new ones (written anew), the next keeps its lines from `resume` on (a slice of
-    /// its array, not a copy: its bases move instead), and later chunks move by their bases.
+    /// takes the new ones (written anew), the next keeps its lines from `resume` on (a run of its
+    /// array, not a copy: its bases move instead), and later chunks move by their bases.
     private mutating func replaceAcross(from first: Index, upTo resume: Index, with newLines: [Line],
                                        shiftingRestBy delta: Double, items: Int) {
-        let c = first.chunk, head = chunks.head(c)
-        var gone = (low: Double.infinity, high: -Double.infinity)
-        let old = chunks.lines(c)
-        gone = Self.bounds(of: old[first.line...])
+        let c = first.chunk, head = chunks.head(c), old = chunks.lines(c)
+        var gone = Self.bounds(of: old[first.line...])
         let lines = Self.rewritten(old, keeping: first.line, then: newLines, relativeTo: head)
         let folded = Self.bounds(of: lines)
         chunks.setLines(c, lines, low: folded.low, high: folded.high)
@@ -389,10 +387,8 @@ struct LineStore {
     /// as it is copied, and later chunks by their bases.
     private mutating func replaceInChunk(from first: Index, upTo resume: Index, with newLines: [Line],
                                          shiftingRestBy delta: Double, items: Int) {
-        let c = first.chunk, head = chunks.head(c), come = Self.bounds(of: newLines)
-        var gone = (low: Double.infinity, high: -Double.infinity)
-        let old = chunks.lines(c)
-        gone = Self.bounds(of: old[first.line..<resume.line])
+        let c = first.chunk, head = chunks.head(c), come = Self.bounds(of: newLines), old = chunks.lines(c)
+        let gone = Self.bounds(of: old[first.line..<resume.line])
         var lines = Self.rewritten(old, keeping: first.line, then: newLines, relativeTo: head, reserving: old.count - resume.line)
         let tail = lines.count
         lines += UnsafeBufferPointer(rebasing: old[resume.line...])
