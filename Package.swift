@@ -10,8 +10,9 @@ let package = Package(
         .library(name: "CollectionLayout", targets: ["CollectionLayout"]),
     ],
     targets: [
-        // The pure-Swift engine: no C types, no Foundation.
-        .target(name: "CollectionLayout"),
+        // The pure-Swift engine: no C types, no Foundation (a C header gives it a prefetch hint).
+        .target(name: "CollectionLayout", dependencies: ["CollectionLayoutPrefetch"]),
+        .target(name: "CollectionLayoutPrefetch"),
         // The public header as a Clang module (include/ holds a link to ../include).
         .target(name: "CollectionLayoutABI"),
         // The thin export layer: validates C input, adapts callbacks, converts types.

@@ -129,8 +129,8 @@ import Testing
     }
 }
 
-/// Searches that start from a hint (edits taken in order) find what a search from scratch finds,
-/// whatever the hint; and a column of many pieces reads its values across pieces as one array.
+/// Searches that start from a hint (edits taken in order), and the prefetch ahead of them, find
+/// what a search from scratch finds, whatever the hint; and a column of many pieces reads its values across pieces as one array.
 @Suite struct SearchFromHintTests {
     @Test(arguments: 0..<20)
     func aHintedLineSearchFindsTheLineOfAFreshSearch(seed: Int) {
@@ -148,7 +148,13 @@ import Testing
         while i != lines.endIndex { hints.append(i); i = lines.index(after: i) }
         for _ in 0..<300 {
             let target = Int.random(in: 0..<(item + 3), using: &rng), hint = hints.randomElement(using: &rng)!
-            #expect(lines.lineIndex(containing: target, from: hint) == lines.lineIndex(containing: target), "seed \(seed) item \(target) hint \(hint)")
+            let fresh = lines.lineIndex(containing: target)
+            #expect(lines.lineIndex(containing: target, from: hint) == fresh, "seed \(seed) item \(target) hint \(hint)")
+            // A prefetch ahead of that search finds the line's chunk from the same hint (when the
+            // hint's chunk starts at or before the item), and hands it on as a hint.
+            let ahead = lines.prefetchLines(containing: target, from: hint), chunkStart = LineStore.Index(chunk: hint.chunk, line: 0)
+            let expected = lines[chunkStart].firstItem <= target ? LineStore.Index(chunk: fresh!.chunk, line: 0) : hint
+            #expect(ahead == expected && lines.lineIndex(containing: target, from: ahead) == fresh, "seed \(seed) item \(target) hint \(hint)")
         }
     }
 

@@ -1,3 +1,5 @@
+import CollectionLayoutPrefetch
+
 /// One value per item of a section, stored as a list of pieces that share the storage of the
 /// arrays they were cut from. A section read from the data source is one piece; a batch update
 /// builds its new section from slices of the old one (a run of items that stay is one slice, not
@@ -122,6 +124,23 @@ struct Column<Element> {
             }
             at += taken
             (p, k) = (p + 1, 0)
+        }
+    }
+
+    /// Asks the processor to fetch the values of items `range` (those in the piece of its first)
+    /// ahead of their use, searched from piece `hint`, which becomes that piece.
+    func prefetch(_ range: Range<Int>, hint: inout Int) {
+        guard !range.isEmpty, range.lowerBound < count else { return }
+        let (p, k) = locate(range.lowerBound, from: hint)
+        hint = p
+        withPiece(p) { values in
+            let end = Swift.min(values.count, k + range.count)
+            guard let base = values.baseAddress, k < end else { return }
+            var line = UnsafeRawPointer(base + k)
+            while line < UnsafeRawPointer(base + end) {
+                cl_prefetch(line)
+                line += 64
+            }
         }
     }
 

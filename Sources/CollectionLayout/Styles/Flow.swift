@@ -191,7 +191,17 @@ struct FlowBody: LineBody {
         // it replaces (put together with the old positions once, at the end).
         var laid: [Double] = [], relaid: [(old: Range<Int>, first: Int, at: Int)] = []
         var scratch = RelayScratch()
+        // The next hunk's lines and sizes are fetched while this one is laid out (a cold update
+        // spends much of its time waiting for them); the chunk found makes the next search's hint.
+        var sizesHint = 0, nextHint = hint
         while h < hunks.count {
+            if nextHint.chunk > hint.chunk { hint = nextHint }
+            if h + 1 < hunks.count {
+                // (Before this hunk is done, the lines after it are numbered without its change.)
+                let next = hunks[h + 1].new.lowerBound
+                model.sizes.prefetch(Swift.max(0, next - 8)..<(next + 16), hint: &sizesHint)
+                nextHint = lines.prefetchLines(containing: next - (hunks[h].new.count - hunks[h].old.count), from: hint)
+            }
             let shift = total - toDo
             guard let (next, range, end) = relay(hunks, from: h, count: model.itemCount - toDo, toDo: &toDo, budget: &budget,
                                             hint: &hint, scratch: &scratch) else {

@@ -1,3 +1,5 @@
+import CollectionLayoutPrefetch
+
 /// The lines of a flow body in chunks, each with its own base offset and item base, so that a
 /// change in the middle of a long section moves the lines after it (along the scroll axis, and
 /// in item numbers when items come or go) by updating two numbers per chunk instead of every
@@ -100,15 +102,45 @@ struct LineStore {
         guard hint.chunk < chunks.count, hint.line < chunks.lineCount(hint.chunk), self[hint].firstItem <= item else {
             return lineIndex(containing: item)
         }
-        // (Chunk hint.chunk starts at or before the item: the chunk after the last such one.)
-        let c = partition(0..<chunks.count, from: hint.chunk + 1) { chunks.firstLine($0).firstItem <= item } - 1
-        let from = c == hint.chunk ? hint.line : 0, itemBase = chunks.itemBase(c), stored = item - itemBase
-        // Lines hold about as many items each: the line is guessed between the first line's items
-        // and the next chunk's first (a probe or two into the chunk's lines, not a binary search).
-        let next = c + 1 < chunks.count ? chunks.firstLine(c + 1).firstItem - itemBase : Int.max
-        let lines = chunks.lines(c), firstItem = lines[from].firstItem, span = next - firstItem
-        let guess = span > 0 && next < Int.max ? from + (stored - firstItem) * (lines.count - from) / span : from
+        let c = chunk(holding: item, from: hint.chunk), from = c == hint.chunk ? hint.line : 0
+        let itemBase = chunks.itemBase(c), stored = item - itemBase, lines = chunks.lines(c)
+        let guess = guessLine(holding: stored, in: c, count: lines.count, itemBase: itemBase, from: from, firstItem: lines[from].firstItem)
         return Index(chunk: c, line: partition(from..<lines.count, around: guess) { lines[$0].firstItem <= stored } - 1)
+    }
+
+    /// The chunk that holds `item`, galloping over the heads from chunk `c` (one that starts at
+    /// or before it): the chunk after the last that does.
+    @inline(__always) private func chunk(holding item: Int, from c: Int) -> Int {
+        partition(0..<chunks.count, from: c + 1) { chunks.firstLine($0).firstItem <= item } - 1
+    }
+
+    /// The line of chunk c (of `count` lines and this item base) from line `from`, whose first
+    /// item is `firstItem`, likely to hold item `stored` (both numbered as stored). Lines hold
+    /// about as many items each: the line is guessed between `firstItem` and the next chunk's
+    /// first item (a probe or two into the chunk's lines, not a binary search).
+    @inline(__always)
+    private func guessLine(holding stored: Int, in c: Int, count: Int, itemBase: Int, from: Int, firstItem: Int) -> Int {
+        let next = c + 1 < chunks.count ? chunks.firstLine(c + 1).firstItem - itemBase : Int.max
+        let span = next - firstItem
+        return span > 0 && next < Int.max ? from + (stored - firstItem) * (count - from) / span : from
+    }
+
+    /// Asks the processor to fetch the lines that a search for `item` from `hint` and an edit
+    /// there will read first, while other work goes on (after a full layout they are out of
+    /// the caches): the chunk's first lines (an edit copies the chunk from its start; the
+    /// processor streams the rest) and those around the line guessed. It reads the chunks'
+    /// heads only. Returns the chunk's first line: a hint for that search.
+    func prefetchLines(containing item: Int, from hint: Index) -> Index {
+        guard hint.chunk < chunks.count, chunks.firstLine(hint.chunk).firstItem <= item else { return hint }
+        let c = chunk(holding: item, from: hint.chunk), lines = chunks.lines(c), itemBase = chunks.itemBase(c)
+        guard let first = lines.baseAddress.map(UnsafeRawPointer.init) else { return hint }
+        let guess = guessLine(holding: item - itemBase, in: c, count: lines.count, itemBase: itemBase, from: 0,
+                              firstItem: chunks.firstLine(c).firstItem - itemBase)
+        let around = UnsafeRawPointer(lines.baseAddress! + Swift.max(0, Swift.min(lines.count - 1, guess - 2)))
+        cl_prefetch(first)
+        cl_prefetch(first + 64)
+        for k in 0..<4 { cl_prefetch(around + 64 * k) }
+        return Index(chunk: c, line: 0)
     }
 
     /// The line with this key, if any.
