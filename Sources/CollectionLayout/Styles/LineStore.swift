@@ -131,10 +131,10 @@ struct LineStore {
     func prefetchLines(containing item: Int, from hint: Index) -> Index {
         guard hint.chunk < chunks.count, chunks.firstLine(hint.chunk).firstItem <= item else { return hint }
         let c = chunk(holding: item, from: hint.chunk), lines = chunks.lines(c), itemBase = chunks.itemBase(c)
-        guard let first = lines.baseAddress.map(UnsafeRawPointer.init) else { return hint }
+        guard let base = lines.baseAddress else { return hint }
         let guess = guessLine(holding: item - itemBase, in: c, count: lines.count, itemBase: itemBase, from: 0,
                               firstItem: chunks.firstLine(c).firstItem - itemBase)
-        let around = UnsafeRawPointer(lines.baseAddress! + Swift.max(0, Swift.min(lines.count - 1, guess - 2)))
+        let first = UnsafeRawPointer(base), around = UnsafeRawPointer(base + Swift.max(0, Swift.min(lines.count - 1, guess - 2)))
         cl_prefetch(first)
         cl_prefetch(first + 64)
         for k in 0..<4 { cl_prefetch(around + 64 * k) }
