@@ -4,6 +4,7 @@
 #define CL_BENCH_H
 
 #include <malloc.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <time.h>
@@ -15,6 +16,40 @@ static inline int cmp_double(const void *a, const void *b) { double d = *(const 
 static inline double median(double *v, int n) { qsort(v, (size_t)n, sizeof *v, cmp_double); return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2; }
 /* Bytes malloc has handed out and not taken back. */
 static inline double heap_bytes(void) { struct mallinfo2 m = mallinfo2(); return (double)m.uordblks + (double)m.hblkhd; }
+
+/* splitmix64 of i: the benchmarks' deterministic pseudo-random numbers. */
+static inline uint64_t splitmix(uint64_t i)
+{
+    uint64_t z = (i + 1) * 0x9E3779B97F4A7C15ull;
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+
+/* Item i's size in every flow scene: widths 40-160, heights 30-120, in 1/4 pt steps. */
+static inline cl_size bench_item_size(int64_t i)
+{
+    const uint64_t r = splitmix((uint64_t)i);
+    return (cl_size){40 + (double)(r % 481) / 4, 30 + (double)((r >> 32) % 361) / 4};
+}
+
+/* The scattered update of issue 9 over n items: `half` items deleted (`gone`, old places) and
+ * `half` inserted (`come`, new places, size 77 x 55), one of each in every n / half items;
+ * `after` (n sizes) gets the section's sizes after it. Its inverse swaps `gone` and `come`. */
+static inline void bench_scattered(int64_t n, int64_t half, const cl_size *sizes, cl_index_path *gone,
+                                   cl_index_path *come, cl_size *after)
+{
+    const int64_t step = n / half;
+    for (int64_t k = 0; k < half; k++) {
+        gone[k] = (cl_index_path){0, k * step + step / 3};
+        come[k] = (cl_index_path){0, k * step + 2 * step / 3};
+    }
+    for (int64_t i = 0, old = 0, d = 0, k = 0; i < n; i++) {  /* the old items less `gone`, `come` inserted */
+        if (k < half && come[k].item == i) { after[i] = (cl_size){77, 55}; k++; continue; }
+        while (d < half && gone[d].item == old) { old++; d++; }
+        after[i] = sizes[old++];
+    }
+}
 
 /* Stops the program, naming it, the call and the library's message, unless st is CL_OK. */
 #define BENCH_CHECK(program, st, layout, what) do { \

@@ -83,14 +83,6 @@ static long rss_bytes(void)
 }
 #define check(st, layout, what) BENCH_CHECK("flow_bench", st, layout, what)
 
-static uint64_t splitmix(uint64_t i)
-{
-    uint64_t z = (i + 1) * 0x9E3779B97F4A7C15ull;
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
-
 static cl_layout_def bench_def(void)
 {
     cl_layout_def d = cl_layout_def_default();
@@ -160,8 +152,7 @@ int main(int argc, char **argv)
     cl_size *sizes = malloc((size_t)n * sizeof *sizes);
     double *x = malloc((size_t)n * sizeof *x), *y = malloc((size_t)n * sizeof *y);
     for (int64_t i = 0; i < n; i++) {
-        uint64_t r = splitmix((uint64_t)i);
-        sizes[i] = (cl_size){40 + (double)(r % 481) / 4, 30 + (double)((r >> 32) % 361) / 4};
+        sizes[i] = bench_item_size(i);
         x[i] = y[i] = 0;
     }
     source one = {sizes, 1, n, 0, NULL, NULL}, many = {sizes, 1000, n / 1000, 0, NULL, NULL};

@@ -20,13 +20,6 @@
 #include "bench.h"
 
 
-static uint64_t splitmix(uint64_t i) {
-    uint64_t z = (i + 1) * 0x9E3779B97F4A7C15ull;
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
-
 typedef struct { const cl_size *sizes; int64_t n; } source;
 static cl_status cb_count(void *u, int64_t s, int64_t *out) { (void)s; *out = ((source *)u)->n; return 0; }
 static cl_status cb_sizes(void *u, int64_t s, int64_t first, int64_t count, cl_size *out) {
@@ -60,10 +53,7 @@ int main(int argc, char **argv) {
     int runs = argc > 2 ? atoi(argv[2]) : 11;
     if (runs < 1 || runs > 64) runs = 11;
     cl_size *sizes = malloc((size_t)n * sizeof *sizes);
-    for (int64_t i = 0; i < n; i++) {
-        uint64_t r = splitmix((uint64_t)i);
-        sizes[i] = (cl_size){40 + (double)(r % 481) / 4, 30 + (double)((r >> 32) % 361) / 4};
-    }
+    for (int64_t i = 0; i < n; i++) sizes[i] = bench_item_size(i);
     source src = {sizes, n};
     cl_layout *flow = make(&src, CL_STYLE_FLOW), *grid = make(&src, CL_STYLE_GRID);
     static cl_attributes buf[CAP];

@@ -181,17 +181,8 @@ static void scattered_bench(int64_t n, int runs, const cl_size *sizes)
     enum { HALF = 500 };
     if (n < 4 * HALF) { printf(" \"scattered_s\": 0, \"scattered_ratio\": 0,\n"); return; }
     static cl_index_path gone[HALF], come[HALF];
-    const int64_t step = n / HALF;
-    for (int64_t k = 0; k < HALF; k++) {
-        gone[k] = (cl_index_path){0, k * step + step / 3};  /* old places */
-        come[k] = (cl_index_path){0, k * step + 2 * step / 3};  /* new places */
-    }
     cl_size *after = malloc((size_t)n * sizeof *after);
-    for (int64_t i = 0, old = 0, d = 0, k = 0; i < n; i++) {  /* the old items less `gone`, `come` inserted */
-        if (k < HALF && come[k].item == i) { after[i] = (cl_size){77, 55}; k++; continue; }
-        while (d < HALF && gone[d].item == old) { old++; d++; }
-        after[i] = sizes[old++];
-    }
+    bench_scattered(n, HALF, sizes, gone, come, after);
     int64_t count = n;
     const cl_size *table = sizes;
     cl_array_source arrays = cl_array_source_default();
