@@ -10,6 +10,8 @@
 #   make examples     the C examples, the SDL2 gallery included (build/examples/)
 #   make bench        bench/run (BENCH_ARGS="ITEMS RUNS" for a quick one; its Python side in
 #                     .build/bench-venv)
+#   make bench-ab BASE=REV   the working tree's scattered update against revision REV's, paired
+#                     round by round in one process (bench/ab; AB_ARGS="ROUNDS ITEMS")
 #   make wheel        the Python package as a manylinux wheel with the library: build/wheel/
 #   make install      PREFIX=/usr/local, DESTDIR respected (INSTALL_DEBUG=no: no debug info)
 #   make uninstall    the same PREFIX and DESTDIR
@@ -51,7 +53,7 @@ EXAMPLE_SOURCES := $(filter-out examples/c/sdl_%.c,$(wildcard examples/c/*.c))
 EXAMPLES       := $(EXAMPLE_SOURCES:examples/c/%.c=$(BUILD)/examples/%)
 
 .PHONY: all lib test test-vectors test-swift test-c test-header test-install test-python test-readme test-no-swift-runtime \
-        demo bench install clean
+        demo bench bench-ab install clean
 .DELETE_ON_ERROR:
 
 all: lib
@@ -157,6 +159,10 @@ demo: $(EXAMPLES) $(SDL_EXAMPLE)
 
 bench: lib
 	COLLECTIONLAYOUT_LIBRARY=$(LIB) bench/run $(BENCH_ARGS)
+
+bench-ab:
+	@test -n "$(BASE)" || { echo "make bench-ab BASE=REV (a git revision to compare with)" >&2; exit 2; }
+	bench/ab $(BASE) $(AB_ARGS)
 
 # ---- The Python wheel (issue 13) ---------------------------------------------------------
 #
