@@ -74,10 +74,7 @@ static void open_side(side *s, const char *path, int64_t n, const cl_size *sizes
     s->arrays.section_count = 1;
     s->arrays.item_counts = &s->count;
     s->arrays.item_sizes = &s->table;
-    cl_layout_def d = s->lib.layout_def_default();  /* the benchmark's flow metrics */
-    d.viewport = (cl_rect){0, 0, 390, 844};
-    d.insets = (cl_insets){10, 10, 10, 10};
-    d.line_spacing = d.interitem_spacing = 10;
+    cl_layout_def d = bench_metrics(s->lib.layout_def_default());
     cl_data_source ds = s->lib.data_source_default();
     ds.arrays = &s->arrays;
     check(&s->lib, s->lib.create(&d, &ds, &s->layout), NULL, "cl_layout_create");

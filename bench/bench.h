@@ -33,6 +33,16 @@ static inline cl_size bench_item_size(int64_t i)
     return (cl_size){40 + (double)(r % 481) / 4, 30 + (double)((r >> 32) % 361) / 4};
 }
 
+/* The scenes' metrics set on `d` (a library's default definition): a 390 x 844 viewport,
+ * insets 10, line and inter-item spacing 10. */
+static inline cl_layout_def bench_metrics(cl_layout_def d)
+{
+    d.viewport = (cl_rect){0, 0, 390, 844};
+    d.insets = (cl_insets){10, 10, 10, 10};
+    d.line_spacing = d.interitem_spacing = 10;
+    return d;
+}
+
 /* The scattered update of issue 9 over n items: `half` items deleted (`gone`, old places) and
  * `half` inserted (`come`, new places, size 77 x 55), one of each in every n / half items;
  * `after` (n sizes) gets the section's sizes after it. Its inverse swaps `gone` and `come`. */

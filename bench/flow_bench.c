@@ -85,10 +85,7 @@ static long rss_bytes(void)
 
 static cl_layout_def bench_def(void)
 {
-    cl_layout_def d = cl_layout_def_default();
-    d.viewport = (cl_rect){0, 0, 390, 844};
-    d.insets = (cl_insets){10, 10, 10, 10};
-    d.line_spacing = d.interitem_spacing = 10;
+    cl_layout_def d = bench_metrics(cl_layout_def_default());
     d.alignment = CL_ALIGNMENT_JUSTIFIED;
     d.cross_alignment = CL_CROSS_ALIGNMENT_CENTER;
     return d;

@@ -31,10 +31,7 @@ static cl_status cb_sizes(void *u, int64_t s, int64_t first, int64_t count, cl_s
 #define check(st, layout, what) BENCH_CHECK("motion_bench", st, layout, what)
 
 static cl_layout *make(source *src, int32_t style) {
-    cl_layout_def def = cl_layout_def_default();
-    def.viewport = (cl_rect){0, 0, 390, 844};
-    def.insets = (cl_insets){10, 10, 10, 10};
-    def.line_spacing = def.interitem_spacing = 10;
+    cl_layout_def def = bench_metrics(cl_layout_def_default());
     def.style = style;
     def.columns = 3;
     cl_data_source ds = cl_data_source_default();

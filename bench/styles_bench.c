@@ -67,10 +67,7 @@ static const cl_insets IN = {10, 10, 10, 10};
 
 static cl_layout_def def_for(int32_t style, int32_t columns)
 {
-    cl_layout_def d = cl_layout_def_default();
-    d.viewport = (cl_rect){0, 0, 390, 844};
-    d.insets = IN;
-    d.line_spacing = d.interitem_spacing = 10;
+    cl_layout_def d = bench_metrics(cl_layout_def_default());
     d.style = style;
     d.columns = columns;
     return d;

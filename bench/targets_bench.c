@@ -42,10 +42,7 @@ static cl_status t_sizes(void *u, int64_t sec, int64_t first, int64_t count, cl_
 /* A layout of the benchmark's flow metrics over `ds` */
 static cl_layout *layout_over(const cl_data_source *ds)
 {
-    cl_layout_def d = cl_layout_def_default();
-    d.viewport = (cl_rect){0, 0, 390, 844};
-    d.insets = (cl_insets){10, 10, 10, 10};
-    d.line_spacing = d.interitem_spacing = 10;
+    cl_layout_def d = bench_metrics(cl_layout_def_default());
     cl_layout *l = NULL;
     check(cl_layout_create(&d, ds, &l), NULL, "cl_layout_create");
     return l;
