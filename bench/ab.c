@@ -15,8 +15,6 @@
 #include <string.h>
 #include "bench.h"
 
-enum { HALF = 500 };
-
 /* The calls it makes, resolved in one library */
 typedef struct {
     const char *path;
@@ -87,8 +85,8 @@ static void run(side *s, int r, cl_index_path *gone, cl_index_path *come, const 
 {
     cl_update_summary summary;
     cl_batch_update u = s->lib.batch_update_default();
-    u.delete_items = gone; u.delete_item_count = HALF;
-    u.insert_items = come; u.insert_item_count = HALF;
+    u.delete_items = gone; u.delete_item_count = SCATTERED_HALF;
+    u.insert_items = come; u.insert_item_count = SCATTERED_HALF;
     s->table = after;
     double t0 = now();
     check(&s->lib, s->lib.update(s->layout, &u, &summary, sizeof summary), s->layout, "the update");
@@ -116,11 +114,11 @@ int main(int argc, char **argv)
 {
     if (argc < 3) { fprintf(stderr, "usage: ab BASE.so NEW.so [rounds] [items]\n"); return 2; }
     const int rounds = argc > 3 && atoi(argv[3]) > 0 ? atoi(argv[3]) : 41;
-    const int64_t n = argc > 4 && atoll(argv[4]) >= 4 * HALF ? atoll(argv[4]) : 1000000;
+    const int64_t n = argc > 4 && atoll(argv[4]) >= 4 * SCATTERED_HALF ? atoll(argv[4]) : 1000000;
     cl_size *sizes = malloc((size_t)n * sizeof *sizes), *after = malloc((size_t)n * sizeof *after);
     for (int64_t i = 0; i < n; i++) sizes[i] = bench_item_size(i);
-    static cl_index_path gone[HALF], come[HALF];
-    bench_scattered(n, HALF, sizes, gone, come, after);
+    static cl_index_path gone[SCATTERED_HALF], come[SCATTERED_HALF];
+    bench_scattered(n, sizes, gone, come, after);
     side sides[2];
     open_side(&sides[0], argv[1], n, sizes, rounds);
     open_side(&sides[1], argv[2], n, sizes, rounds);
@@ -128,7 +126,7 @@ int main(int argc, char **argv)
         for (int k = 0; k < 2; k++) run(&sides[(r + k) % 2], r, gone, come, sizes, after);
 
     printf("%d rounds, %lld items: %d deletes and %d inserts spread over one section, then the inverse, then a full layout\n",
-           rounds, (long long)n, HALF, HALF);
+           rounds, (long long)n, SCATTERED_HALF, SCATTERED_HALF);
     paired("update", sides[0].update, sides[1].update, rounds);
     paired("full layout", sides[0].full, sides[1].full, rounds);
     for (int k = 0; k < 2; k++) {

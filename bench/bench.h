@@ -43,12 +43,15 @@ static inline cl_layout_def bench_metrics(cl_layout_def d)
     return d;
 }
 
-/* The scattered update of issue 9 over n items: `half` items deleted (`gone`, old places) and
- * `half` inserted (`come`, new places, size 77 x 55), one of each in every n / half items;
- * `after` (n sizes) gets the section's sizes after it. Its inverse swaps `gone` and `come`. */
-static inline void bench_scattered(int64_t n, int64_t half, const cl_size *sizes, cl_index_path *gone,
-                                   cl_index_path *come, cl_size *after)
+/* The scattered update of issue 9 over n items (n >= 4 * SCATTERED_HALF): SCATTERED_HALF items
+ * deleted (`gone`, old places) and as many inserted (`come`, new places, size 77 x 55), one of each
+ * in every n / SCATTERED_HALF items; `after` (n sizes) gets the section's sizes after it. Its
+ * inverse swaps `gone` and `come`. */
+enum { SCATTERED_HALF = 500 };
+static inline void bench_scattered(int64_t n, const cl_size *sizes, cl_index_path *gone, cl_index_path *come,
+                                   cl_size *after)
 {
+    const int64_t half = SCATTERED_HALF;
     const int64_t step = n / half;
     for (int64_t k = 0; k < half; k++) {
         gone[k] = (cl_index_path){0, k * step + step / 3};

@@ -175,11 +175,10 @@ static void insert_bench(int64_t n, int runs, const cl_size *sizes)
 /* 19 (scattered): 500 deletes and 500 inserts spread over one section, in one update */
 static void scattered_bench(int64_t n, int runs, const cl_size *sizes)
 {
-    enum { HALF = 500 };
-    if (n < 4 * HALF) { printf(" \"scattered_s\": 0, \"scattered_ratio\": 0,\n"); return; }
-    static cl_index_path gone[HALF], come[HALF];
+    if (n < 4 * SCATTERED_HALF) { printf(" \"scattered_s\": 0, \"scattered_ratio\": 0,\n"); return; }
+    static cl_index_path gone[SCATTERED_HALF], come[SCATTERED_HALF];
     cl_size *after = malloc((size_t)n * sizeof *after);
-    bench_scattered(n, HALF, sizes, gone, come, after);
+    bench_scattered(n, sizes, gone, come, after);
     int64_t count = n;
     const cl_size *table = sizes;
     cl_array_source arrays = cl_array_source_default();
@@ -191,8 +190,8 @@ static void scattered_bench(int64_t n, int runs, const cl_size *sizes)
     for (int r = 0; r < runs; r++) {
         cl_update_summary summary;
         cl_batch_update u = cl_batch_update_default();
-        u.delete_items = gone; u.delete_item_count = HALF;
-        u.insert_items = come; u.insert_item_count = HALF;
+        u.delete_items = gone; u.delete_item_count = SCATTERED_HALF;
+        u.insert_items = come; u.insert_item_count = SCATTERED_HALF;
         table = after;
         double t0 = now();
         check(cl_layout_perform_batch_update(l, &u, &summary, sizeof summary), l, "cl_layout_perform_batch_update (scattered)");
