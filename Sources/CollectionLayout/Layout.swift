@@ -97,7 +97,7 @@ public final class Layout {
 
     func checkSection(_ s: Int) throws(LayoutError) {
         guard state.hasSection(s) else {
-            throw LayoutError(.outOfRange, "section \(s) does not exist (\(state.sectionCount) sections)")
+            throw LayoutError(.outOfRange, "section \(s) does not exist (\(counted(state.sectionCount, "section")))")
         }
     }
 }

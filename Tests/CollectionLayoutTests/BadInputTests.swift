@@ -32,6 +32,18 @@ private struct Boom: Error {}
         expectUnchanged(layout, before, size)
     }
 
+    /// A missing element's message says why it is missing, with counts in the right number.
+    @Test func missingElementsSayWhy() throws {
+        let (layout, _) = try make()
+        func message(_ id: ElementID) -> String {
+            do { _ = try layout.attributes(for: id); return "" } catch { return error.message }
+        }
+        #expect(message(.header(0)) == "supplementary \"header\" (0, 0) does not exist (section 0 has no header: its extent is 0)")
+        #expect(message(.cell(1, 1)) == "cell (1, 1) does not exist (section 1 has 1 item)")
+        #expect(message(.cell(0, 10)) == "cell (0, 10) does not exist (section 0 has 10 items)")
+        #expect(message(.cell(2, 0)) == "cell (2, 0): section 2 does not exist (2 sections)")
+    }
+
     @Test func negativeAndNaNSizes() throws {
         for bad in [Size(width: -1, height: 10), Size(width: .nan, height: 10), Size(width: 10, height: .infinity)] {
             try expectFailure(.badCallbackData) { layout, source in

@@ -340,7 +340,7 @@ static const rgb SCREEN = {246, 246, 248}, HEADER = {38, 50, 56}, SHADOW_FILL = 
 static const rgb SECTION_FILL[4] = {{227, 234, 242}, {240, 232, 222}, {230, 240, 228}, {240, 232, 222}};
 static const rgb CARDS[8] = {{66, 133, 244}, {219, 68, 55},  {244, 180, 0},  {15, 157, 88},
                              {171, 71, 188}, {0, 172, 193},  {255, 112, 67}, {124, 179, 66}};
-static const char *const SECTION_NAMES[4] = {"GRID", "SHELF", "WATERFALL", "SHELF 2 ROWS"};
+static const char *const SECTION_NAMES[4] = {"GRID", "SHELF", "WATERFALL", "SHELF (2 ROWS)"};
 
 /* A 3x5 bitmap font: 5 rows of 3 columns per glyph, '#' set. */
 static const char FONT_CHARS[] = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ.()-:/";
@@ -433,8 +433,8 @@ static drawn draw(SDL_Renderer *renderer, app *a, elements *visible) {
         } else if (e->kind == CL_KIND_HEADER) {
             counts.headers++;
             fill(renderer, rect, HEADER);
-            snprintf(text, sizeof text, "%s %lld", SECTION_NAMES[section_kind(e->section)],
-                     (long long)e->section);
+            snprintf(text, sizeof text, "SECTION %lld: %s", (long long)e->section,
+                     SECTION_NAMES[section_kind(e->section)]);
             draw_text(renderer, text, rect.x + 16, rect.y + (rect.h - 10) / 2, 2, WHITE);
         } else if (e->kind == BACKGROUND) {
             counts.backgrounds++;

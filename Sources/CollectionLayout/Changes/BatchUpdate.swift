@@ -57,7 +57,7 @@ public struct UpdateMap: Sendable {
         // Sections: deleted and moved-out old indices, inserted and moved-in new indices.
         var goneSection = [Bool](repeating: false, count: old.count), takenSection = [Bool](repeating: false, count: new.count)
         for s in update.deleteSections + update.moveSections.map(\.from) {
-            guard old.indices.contains(s) else { throw LayoutError(.outOfRange, "section \(s) does not exist before the update (\(old.count) sections)") }
+            guard old.indices.contains(s) else { throw LayoutError(.outOfRange, "section \(s) does not exist before the update (\(counted(old.count, "section")))") }
             guard !goneSection[s] else { throw LayoutError(.invalidArgument, "old section \(s) is deleted or moved twice") }
             goneSection[s] = true
         }
@@ -65,7 +65,7 @@ public struct UpdateMap: Sendable {
             throw LayoutError(.invalidArgument, "invalid number of sections: \(new.count) after the update, \(old.count) before, \(update.insertSections.count) inserted, \(update.deleteSections.count) deleted")
         }
         for s in update.insertSections + update.moveSections.map(\.to) {
-            guard new.indices.contains(s) else { throw LayoutError(.outOfRange, "section \(s) does not exist after the update (\(new.count) sections)") }
+            guard new.indices.contains(s) else { throw LayoutError(.outOfRange, "section \(s) does not exist after the update (\(counted(new.count, "section")))") }
             guard !takenSection[s] else { throw LayoutError(.invalidArgument, "new section \(s) is inserted or moved to twice") }
             takenSection[s] = true
         }

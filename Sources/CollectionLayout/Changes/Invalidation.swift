@@ -60,7 +60,7 @@ extension Layout {
             while k < sorted.count && sorted[k].0 == s {
                 let i = sorted[k].1
                 guard i >= 0, i < count else {
-                    throw LayoutError(.outOfRange, "item (\(s), \(i)) does not exist (section \(s) has \(count) items)")
+                    throw LayoutError(.outOfRange, "item (\(s), \(i)) does not exist (section \(s) has \(counted(count, "item")))")
                 }
                 if changed.last != i { changed.append(i) }
                 k += 1

@@ -10,3 +10,6 @@ public struct LayoutError: Error, Equatable, CustomStringConvertible {
     public init(_ code: Code, _ message: String) { self.code = code; self.message = message }
     public var description: String { message }
 }
+
+/// "1 section", "3 sections": a count in a message, in the right number.
+func counted(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }

@@ -84,11 +84,11 @@ extension LayoutState {
     func attributes(for id: ElementID, kinds: Kinds) throws(LayoutError) -> Attributes {
         let s = id.section
         guard hasSection(s) else {
-            throw LayoutError(.outOfRange, "\(describe(id, kinds)): section \(s) does not exist (\(sectionCount) sections)")
+            throw LayoutError(.outOfRange, "\(describe(id, kinds)): section \(s) does not exist (\(counted(sectionCount, "section")))")
         }
         // (Built when thrown: answering an update and a transition's frames ask for many elements that may not exist.)
-        func missing() -> LayoutError {
-            LayoutError(.outOfRange, "\(describe(id, kinds)) does not exist (section \(s) has \(sectionItemCount(s)) items)")
+        func missing(_ why: String? = nil) -> LayoutError {
+            LayoutError(.outOfRange, "\(describe(id, kinds)) does not exist (\(why ?? "section \(s) has \(counted(sectionItemCount(s), "item"))"))")
         }
         switch id.category {
         case .cell:
@@ -97,7 +97,9 @@ extension LayoutState {
             return Attributes(id: id, frame: axes.rect(place(frame, section: s)))
         case .supplementary:
             if id.kind == .header || id.kind == .footer {
-                guard id.item == 0, let found = id.kind == .header ? header(s) : footer(s) else { throw missing() }
+                let name = id.kind == .header ? "header" : "footer"
+                guard id.item == 0 else { throw missing("a \(name) is item 0 of its section") }
+                guard let found = id.kind == .header ? header(s) : footer(s) else { throw missing("section \(s) has no \(name): its extent is 0") }
                 return found
             }
             guard kinds.isUserKind(id.kind) else {
@@ -105,7 +107,7 @@ extension LayoutState {
             }
             let body = sectionBody(s)
             guard let index = inlineIndex(body.model.inlines, kind: id.kind, before: id.item), let frame = body.inlineFrame(index) else {
-                throw missing()
+                throw missing("section \(s) has no such inline element before item \(id.item)")
             }
             return Attributes(id: id, frame: axes.rect(place(frame, section: s)))
         case .decoration:
@@ -115,11 +117,15 @@ extension LayoutState {
             let found: Attributes?
             switch d.definition.scope {
             case .section:
-                found = id.item == 0 ? sectionDecoration(d, section: s) : nil
+                guard id.item == 0 else { throw missing("a section decoration is item 0 of its section") }
+                found = sectionDecoration(d, section: s)
             case .item:
                 found = sectionBody(s).cellFrame(id.item).flatMap { itemDecoration(d, item: id.item, cell: place($0, section: s), section: s) }
             }
-            guard let found else { throw missing() }
+            guard let found else {
+                let why = d.definition.coverage == .items ? "section \(s) does not show it or has no items" : "section \(s) does not show it"
+                throw d.definition.scope == .section ? missing(why) : missing()
+            }
             return found
         }
     }
