@@ -24,8 +24,8 @@ private func grid(items: Int = 7, header: Double = 44, direction: ScrollDirectio
         #expect(layout.contentSize == Size(width: 320, height: 354))
     }
 
-    @Test(arguments: ["01-uikit-grid", "02-justified-varied", "03-horizontal", "04-separators", "05-decorations-pinning", "06-orthogonal",
-                      "styles/07-grid", "styles/08-waterfall", "styles/09-custom-horizontal", "styles/10-section-decorations"])
+    /// Every scene vector but the pending ones (Tests/pending_vectors.txt, VectorCoverageTests).
+    @Test(arguments: vectorNames(in: "") + vectorNames(in: "styles"))
     func sharedVector(name: String) throws {
         let data = try Data(contentsOf: vectorsDirectory().appendingPathComponent("\(name).json"))
         let json = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])

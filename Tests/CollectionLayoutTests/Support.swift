@@ -167,9 +167,33 @@ struct Scene {
     }
 }
 
+private let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
 /// The test vectors: Tests/vectors (a copy of ../shared/vectors), or $COLLECTIONLAYOUT_VECTORS.
 func vectorsDirectory() -> URL {
     if let path = ProcessInfo.processInfo.environment["COLLECTIONLAYOUT_VECTORS"] { return URL(fileURLWithPath: path) }
-    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    return root.appendingPathComponent("Tests/vectors")
+    return repositoryRoot.appendingPathComponent("Tests/vectors")
+}
+
+/// Tests/pending_vectors.txt: the vectors (paths under the vectors folder) whose feature the
+/// engine lacks yet, with the feature each waits for.
+func pendingVectors() -> [String: String] {
+    let text = (try? String(contentsOf: repositoryRoot.appendingPathComponent("Tests/pending_vectors.txt"), encoding: .utf8)) ?? ""
+    var pending: [String: String] = [:]
+    for line in text.split(separator: "\n") where !line.hasPrefix("#") {
+        let words = line.split(separator: " ", maxSplits: 1)
+        if let name = words.first { pending[String(name)] = words.count > 1 ? words[1].trimmingCharacters(in: .whitespaces) : "" }
+    }
+    return pending
+}
+
+/// The vectors of a folder under the vectors folder ("" for the folder itself), as paths without
+/// ".json" ("styles/07-grid"), in name order; `pending` says whether to list the pending ones or
+/// the others.
+func vectorNames(in folder: String, pending: Bool = false) -> [String] {
+    let directory = folder.isEmpty ? vectorsDirectory() : vectorsDirectory().appendingPathComponent(folder)
+    let files = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+    let listed = pendingVectors()
+    return files.filter { $0.hasSuffix(".json") }.sorted().map { folder.isEmpty ? $0 : "\(folder)/\($0)" }
+        .filter { (listed[$0] != nil) == pending }.map { String($0.dropLast(5)) }
 }

@@ -2,7 +2,8 @@
  * or $COLLECTIONLAYOUT_VECTORS): each scene of the .json files in vectors/ and vectors/styles/,
  * laid out through the C ABI, must give exactly its expected elements. vectors/changes/ holds
  * commands: updates and the diff run in test_updates.c, self-sizing and targets in
- * test_targets.c, transitions and movement in test_motion.c. */
+ * test_targets.c, transitions and movement in test_motion.c. A vector named in
+ * Tests/pending_vectors.txt waits for a feature the engine lacks yet: it is reported as skipped. */
 #define _POSIX_C_SOURCE 200809L /* opendir */
 
 #include <dirent.h>
@@ -84,6 +85,25 @@ static void load_and_run(const char *dir, const char *file) {
     element_list_free(&v.expected);
 }
 
+/* The reason a vector (its path under the vectors folder) is pending, copied into reason; false
+ * if it is not listed in Tests/pending_vectors.txt. */
+static bool pending_reason(const char *file, char *reason, size_t size) {
+    FILE *list = fopen("Tests/pending_vectors.txt", "r");
+    char line[512];
+    bool found = false;
+    while (list && !found && fgets(line, sizeof line, list)) {
+        size_t n = strlen(file);
+        if (line[0] != '#' && strncmp(line, file, n) == 0 && (line[n] == ' ' || line[n] == '\t')) {
+            const char *feature = line + n + strspn(line + n, " \t");
+            snprintf(reason, size, "waits for %.*s (Tests/pending_vectors.txt)",
+                     (int)strcspn(feature, "\n"), feature);
+            found = true;
+        }
+    }
+    if (list) fclose(list);
+    return found;
+}
+
 static int compare_names(const void *a, const void *b) {
     return strcmp(*(char *const *)a, *(char *const *)b);
 }
@@ -110,10 +130,39 @@ static bool run_folder(const char *dir, const char *sub) {
     for (size_t i = 0; i < count; i++) {
         char file[600];
         snprintf(file, sizeof file, "%s%s%s", sub, *sub ? "/" : "", names[i]);
-        load_and_run(dir, file);
+        char reason[600], name[700];
+        snprintf(name, sizeof name, "vector %s", file);
+        if (pending_reason(file, reason, sizeof reason)) skip_test(name, reason);
+        else load_and_run(dir, file);
         free(names[i]);
     }
     return count > 0;
+}
+
+/* The command vectors the C tests run (test_updates.c, test_targets.c, test_motion.c). */
+static const char *const CHANGES_RUN[] = {
+    "11-update-items.json", "12-update-sections.json", "13-update-invalid.json", "14-diff.json",
+    "15-self-size.json", "16-target-offset.json", "17-scroll-to.json", "18-transition.json",
+    "19-move.json"};
+
+/* Every vector of changes/ is run by a C test or pending: a new one is never silently left out. */
+static void every_change_vector_is_run_or_pending(void *dir) {
+    char folder[4096];
+    snprintf(folder, sizeof folder, "%s/changes", (const char *)dir);
+    DIR *listing = opendir(folder);
+    CHECK(listing != NULL, "cannot list %s", folder);
+    for (struct dirent *entry; listing && (entry = readdir(listing));) {
+        size_t n = strlen(entry->d_name);
+        if (n <= 5 || strcmp(entry->d_name + n - 5, ".json") != 0) continue;
+        bool run = false;
+        for (size_t i = 0; i < sizeof CHANGES_RUN / sizeof CHANGES_RUN[0]; i++)
+            run = run || strcmp(CHANGES_RUN[i], entry->d_name) == 0;
+        char file[600], reason[600];
+        snprintf(file, sizeof file, "changes/%s", entry->d_name);
+        CHECK(run || pending_reason(file, reason, sizeof reason),
+              "%s is neither run by a C test nor listed in Tests/pending_vectors.txt", file);
+    }
+    if (listing) closedir(listing);
 }
 
 void vector_tests(void) {
@@ -121,6 +170,8 @@ void vector_tests(void) {
     bool found = run_folder(dir, "");
     found = run_folder(dir, "styles") && found;
     if (!found) run_test("vectors", report_missing_dir, (void *)dir);
+    run_test("vectors: every command vector is run or pending", every_change_vector_is_run_or_pending,
+             (void *)dir);
     /* changes/11-14 (update, diff) run in test_updates.c, 15-17 (self-size, target-offset,
      * scroll-to) in test_targets.c, 18-19 (transition, move) in test_motion.c */
 }

@@ -63,7 +63,6 @@ def test_set_changes_one_row():
         table.set(len(ROWS), header=1)
 
 
-@pytest.mark.engine("section_decorations")
 def test_decorations_by_name_in_a_table():
     table = SectionMetricsTable(decorations=[["bg"], [], None, ["bg"], []])
     with layout_with(table, decorations=["bg"]) as layout:

@@ -26,7 +26,6 @@ GRID = dict(viewport=(0, 0, 330, 600), insets=(10, 10, 10, 10), interitem_spacin
 HEIGHTS = [40, 60, 50, 30, 20]
 
 
-@pytest.mark.engine("grid")
 def test_grid_rows_columns_and_cross_alignment():
     sizes = [[(999, h) for h in HEIGHTS]]  # widths are the column's, whatever the item says
     with Layout.from_sizes(sizes, header=20, **GRID) as layout:
@@ -40,7 +39,6 @@ def test_grid_rows_columns_and_cross_alignment():
         assert [f[1] for f in frames(layout)] == [30, 10, 20, 78, 88]
 
 
-@pytest.mark.engine("grid")
 def test_grid_inline_element_ends_the_run():
     with Layout.from_sizes([[(0, h) for h in HEIGHTS]], header=20, kinds=["sep"],
                            inline_elements=lambda s: [("sep", 2, 4)], **GRID) as layout:
@@ -53,7 +51,6 @@ def test_grid_inline_element_ends_the_run():
         assert layout.content_size == (330, 170)
 
 
-@pytest.mark.engine("grid")
 def test_grid_horizontal():
     # line axis vertical: A = 210 - 5 - 5 = 200, 2 columns of 95 at y 5 and 110
     with Layout.from_sizes([[(30, 0), (50, 0), (20, 0)]], viewport=(0, 0, 500, 210),
@@ -63,7 +60,6 @@ def test_grid_horizontal():
         assert layout.content_size == (90, 210)
 
 
-@pytest.mark.engine("grid")
 def test_columns_per_section_and_layout_default():
     sizes = [[(0, 10)] * 4] * 3
     with Layout.from_sizes(sizes, viewport=(0, 0, 120, 500), style="grid", columns=4,
@@ -84,7 +80,6 @@ WATERFALL = dict(viewport=(0, 0, 330, 600), insets=(10, 10, 10, 10), interitem_s
                  line_spacing=6, style="waterfall", columns=3)
 
 
-@pytest.mark.engine("waterfall")
 def test_waterfall_shortest_column_first():
     with Layout.from_sizes([[(0, h) for h in (50, 30, 40, 20, 10)]], **WATERFALL) as layout:
         # ends 50, 30, 40: item 3 to column 1 (30 + 6); then ends 50, 56, 40: item 4 to column 2
@@ -93,7 +88,6 @@ def test_waterfall_shortest_column_first():
         assert layout.content_size == (330, 10 + 56 + 10)
 
 
-@pytest.mark.engine("waterfall")
 def test_waterfall_ties_go_to_the_lowest_column_and_inline_spans_all():
     with Layout.from_sizes([[(0, h) for h in (50, 30, 40, 20, 10)]], kinds=["banner"],
                            inline_elements=lambda s: [("banner", 3, 12)], **WATERFALL) as layout:
@@ -104,7 +98,6 @@ def test_waterfall_ties_go_to_the_lowest_column_and_inline_spans_all():
         assert layout.content_size == (330, 114)
 
 
-@pytest.mark.engine("waterfall")
 def test_waterfall_horizontal():
     with Layout.from_sizes([[(40, 0), (10, 0), (20, 0)]], viewport=(0, 0, 500, 100),
                            direction="horizontal", style="waterfall", columns=2,
@@ -133,7 +126,6 @@ class Frames:
         return np.array(chosen, dtype=np.float64).reshape(-1, 4) if self.as_array else chosen
 
 
-@pytest.mark.engine("custom")
 @pytest.mark.parametrize("as_array", [False, True], ids=["tuples", "numpy"])
 def test_custom_vertical(as_array):
     source = Frames(VERTICAL_FRAMES, as_array)
@@ -147,7 +139,6 @@ def test_custom_vertical(as_array):
         assert asked == [0, 1, 2]  # each item once
 
 
-@pytest.mark.engine("custom")
 def test_custom_horizontal():
     source = Frames([(0, 5, 40, 60), (50, 100, 10, 10)])
     with Layout(lambda s: 2, style="custom", custom_frames=source, viewport=(0, 0, 500, 300),
@@ -157,7 +148,6 @@ def test_custom_horizontal():
         assert all(call[3] == 300 for call in source.calls)  # the viewport's height
 
 
-@pytest.mark.engine("custom")
 def test_custom_numpy_in_and_out(monkeypatch):
     rng = np.random.default_rng(7)
     count = 2000
@@ -178,7 +168,6 @@ def test_custom_numpy_in_and_out(monkeypatch):
         assert np.array_equal(got, data)
 
 
-@pytest.mark.engine("custom")
 def test_custom_invalidate_items_asks_only_them():
     source = Frames(VERTICAL_FRAMES)
     with Layout(lambda s: 3, style="custom", custom_frames=source,
@@ -195,7 +184,6 @@ class Boom(Exception):
     pass
 
 
-@pytest.mark.engine("custom")
 def test_custom_callback_exception_propagates_and_keeps_the_layout():
     source = Frames(VERTICAL_FRAMES)
     source.error = error = Boom("no frames")
@@ -215,7 +203,6 @@ def test_custom_callback_exception_propagates_and_keeps_the_layout():
             assert layout.all_elements() == good
 
 
-@pytest.mark.engine("custom")
 @pytest.mark.parametrize("bad", [
     [(0, 0, math.nan, 1)] * 3, [(0, math.inf, 1, 1)] * 3, [(0, 0, -1, 1)] * 3,
     [(0, 0, 1, -1)] * 3, [(0, -5, 1, 1)] * 3,  # a negative scroll-axis origin
@@ -236,14 +223,12 @@ def test_bad_custom_frames(bad):
         assert layout.all_elements() == good
 
 
-@pytest.mark.engine("custom")
 def test_custom_negative_line_axis_origin_is_allowed():
     with Layout(lambda s: 1, style="custom", viewport=(0, 0, 300, 500),
                 custom_frames=lambda *args: [(-20, 0, 10, 10)]) as layout:
         assert layout.cell(0, 0).frame == (-20, 0, 10, 10)
 
 
-@pytest.mark.engine("custom")
 def test_custom_without_callback_and_with_inline_elements():
     with pytest.raises(BadCallbackDataError, match="custom"):
         Layout(lambda s: 3, style="custom", viewport=(0, 0, 300, 500))
@@ -252,7 +237,6 @@ def test_custom_without_callback_and_with_inline_elements():
                custom_frames=Frames(VERTICAL_FRAMES), inline_elements=lambda s: [("sep", 1, 2)])
 
 
-@pytest.mark.engine("custom")
 def test_custom_callback_that_calls_its_own_layout():
     holder = {}
 
@@ -276,7 +260,6 @@ DECORATIONS = [Decoration("background", coverage="section", z=-2),
                {"kind": "shadow", "scope": "item", "insets": (-2, -2, -4, -2)}]
 
 
-@pytest.mark.engine("section_decorations")
 @pytest.mark.parametrize("as_table", [False, True], ids=["callback", "table"])
 def test_sections_show_only_the_kinds_they_list(as_table):
     rows = [None, {"decorations": ["shadow"]}, {"decorations": []}]
@@ -296,7 +279,6 @@ def test_sections_show_only_the_kinds_they_list(as_table):
                 layout.decoration(kind, section)
 
 
-@pytest.mark.engine("section_decorations")
 def test_section_decorations_follow_invalidation():
     shown = {"decorations": []}
     with Layout(lambda s: 1, viewport=(0, 0, 100, 100), decorations=["bg"],
@@ -324,7 +306,6 @@ def test_bad_section_decorations():
 
 # ---- bad input for each new field -------------------------------------------------------------
 
-@pytest.mark.engine("grid")
 @pytest.mark.parametrize("columns", [0, -1, -2**31])
 def test_columns_below_one(columns):
     with pytest.raises(InvalidArgumentError, match="columns"):
@@ -351,7 +332,6 @@ def test_unknown_styles(style):
         Layout(lambda s: 3, style=style)
 
 
-@pytest.mark.engine("element_limit")
 def test_element_limit():
     # sections, items and inline elements together: 1 + 3 + 1 = 5
     inline = lambda s: [("sep", 1, 1)]
@@ -367,7 +347,6 @@ def test_element_limit():
         assert layout.item_count(0) == 3  # the last good layout
 
 
-@pytest.mark.engine("element_limit")
 def test_a_huge_count_fails_before_any_size_is_asked():
     asked = []
     with pytest.raises(LimitError):
@@ -379,9 +358,7 @@ def test_a_huge_count_fails_before_any_size_is_asked():
 
 
 @pytest.mark.parametrize("limit, error", [
-    pytest.param(-1, InvalidArgumentError, marks=pytest.mark.engine("element_limit")),
-    pytest.param(_lib.CL_MAX_ITEMS + 1, InvalidArgumentError,
-                 marks=pytest.mark.engine("element_limit")),
+    (-1, InvalidArgumentError), (_lib.CL_MAX_ITEMS + 1, InvalidArgumentError),
     ("many", TypeError), (2**64, OutOfRangeError)])
 def test_bad_element_limits(limit, error):
     with pytest.raises(error):
