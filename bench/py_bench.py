@@ -575,7 +575,7 @@ def main() -> None:
     for r in rows:
         print(" | ".join(v.ljust(w) for v, w in zip(r, widths)))
 
-    print("\nKey figures (paste into README):\n")
+    print("\nKey figures (paste into docs/performance.md):\n")
     print(f"| benchmark ({n:,} items unless said, 390x844 viewport) | result | target |")
     print("|---|---|---|")
     print(f"| full layout, 1 section / 1,000 sections | {ms(c['create_1'])} / {ms(c['create_1000'])} "

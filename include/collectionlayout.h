@@ -18,19 +18,35 @@
  *     struct_size bytes; a smaller size is an older caller (it must be the size of an earlier
  *     version of the struct, e.g. 160 for 0.3's cl_flow_def; the missing fields take their
  *     defaults), a larger one a newer caller (at most 4096; accepted only if the bytes past the
- *     library's size are zero, else CL_ERROR_INVALID_ARGUMENT naming the struct). Structs the
- *     library writes (cl_attributes, cl_section_scroll) take the caller's element size, at least
- *     the struct's size in 0.4: the library writes the fields that fit and zero-fills bytes past
- *     its own size.
+ *     library's size are zero, else CL_ERROR_INVALID_ARGUMENT naming the struct).
+ *   - Structs the caller passes in start from their default initializer: cl_layout_def,
+ *     cl_data_source, cl_array_source, cl_decoration_def, cl_batch_update, cl_diff_side
+ *     (cl_..._default()); the cl_section_metrics rows of a cl_array_source from
+ *     cl_section_metrics_from_def(). A section_metrics callback leaves struct_size as the engine
+ *     set it.
+ *   - Structs the library writes take the caller's size, at least the struct's size in 0.4: the
+ *     library writes the fields that fit and zero-fills bytes past its own size. The size is
+ *     either an argument (pass sizeof): cl_attributes (attributes_size), cl_section_scroll
+ *     (scroll_size), cl_update_summary (summary_size), cl_element_change (element_size),
+ *     cl_size_change (change_size); or the struct_size of the out-struct itself, which the caller
+ *     sets by initialising it with its cl_..._default() BEFORE the call. In 0.4 that is one
+ *     struct: the cl_batch_update that cl_diff_create writes (cl_batch_update_default()). The
+ *     library reads that struct_size to learn how many bytes it may write: left uninitialised, it
+ *     is refused (CL_ERROR_INVALID_ARGUMENT) or, if the garbage happens to look like a larger
+ *     struct, memory past the caller's struct is overwritten.
  *   - Query results go into caller buffers; no memory allocated by the library crosses the
  *     boundary. Frames are in content coordinates (origin top-left, y down), in points; no
  *     frame, size or offset the library reports is ever NaN or infinite.
  *   - A failed call leaves the layout in its last good state; it stays queryable.
- *   - Threads: a handle is not thread-safe; use one handle from one thread at a time. Different
- *     handles may be used from different threads at once. cl_version, cl_status_string and
- *     cl_layout_last_error(NULL) (which is per thread) may be called from any thread.
+ *   - Threads: a handle is not thread-safe; use one handle from one thread at a time (it may
+ *     move between threads, e.g. under the caller's lock). Different layouts may be used from
+ *     different threads at once, and diffs likewise. cl_version, cl_status_string and
+ *     cl_layout_last_error(NULL) (which is per thread) may be called from any thread. Callbacks
+ *     run on the calling thread; they may use other layouts, not their own (CL_ERROR_REENTRANT).
+ *     The library starts no thread of its own. More: docs/reliability.md, "Threads".
  *
- * The layout contract (what frames are produced) is SPEC.md in the project's docs.
+ * The layout contract (what frames are produced) is docs/SPEC.md in the source tree; "SPEC §N"
+ * below means a section of that file.
  */
 #ifndef COLLECTIONLAYOUT_H
 #define COLLECTIONLAYOUT_H
@@ -262,7 +278,8 @@ typedef struct cl_array_source {
 
 cl_array_source cl_array_source_default(void);
 /* The metrics every section has unless its data says otherwise: those of `def`, with
- * decoration_kind_count -1 (every decoration) and struct_size set. */
+ * decoration_kind_count -1 (every decoration) and struct_size set. It writes the whole struct:
+ * *out_metrics needs no initialisation. */
 cl_status cl_section_metrics_from_def(const cl_layout_def *def, cl_section_metrics *out_metrics);
 
 /* Callbacks the layout calls to learn the data. Each gets user_data first, returns CL_OK or any
@@ -424,7 +441,8 @@ typedef struct cl_item_move { cl_index_path from, to; } cl_item_move;
 /* A batch update (UIKit's performBatchUpdates). Deletes and reloads name old index paths, inserts
  * new ones, moves both; deletes and reloads apply first, on the old state, then inserts and moves
  * on the new one. Item operations may name a moved section: deletes, reloads and move sources by
- * its old index, inserts and move destinations by its new one. Arrays may be NULL with count 0. */
+ * its old index, inserts and move destinations by its new one. Arrays may be NULL with count 0.
+ * cl_diff_create writes one too: there also, start from cl_batch_update_default(). */
 typedef struct cl_batch_update {
     uint32_t struct_size;      /* sizeof(cl_batch_update); set by cl_batch_update_default() */
     int32_t use_viewport;      /* nonzero: lay the new state out at `viewport` as given; zero: keep
@@ -521,7 +539,12 @@ typedef struct cl_diff cl_diff;
  * O(n log n): the items left in place in each surviving section (and the sections left in place)
  * are a longest common subsequence. A duplicate id is CL_ERROR_INVALID_ARGUMENT naming the id and
  * both places (cl_layout_last_error(NULL)). *out_update's arrays belong to the diff and stay valid
- * until cl_diff_destroy; pass it to cl_layout_perform_batch_update as it is. */
+ * until cl_diff_destroy; pass it to cl_layout_perform_batch_update as it is.
+ * Initialise *out_update with cl_batch_update_default() BEFORE the call: the library reads its
+ * struct_size to learn how many bytes it may write (see Conventions):
+ *     cl_batch_update update = cl_batch_update_default();
+ *     cl_diff *diff;
+ *     cl_status status = cl_diff_create(&old_side, &new_side, &diff, &update); */
 cl_status cl_diff_create(const cl_diff_side *old_side, const cl_diff_side *new_side,
                          cl_diff **out_diff, cl_batch_update *out_update);
 void cl_diff_destroy(cl_diff *diff);
