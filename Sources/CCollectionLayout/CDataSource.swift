@@ -25,8 +25,8 @@ final class CDataSource: LayoutDataSource {
     private func arrays() throws(LayoutError) -> cl_array_source? {
         guard let pointer = source.arrays else { return nil }
         let a = try readSized(UnsafeRawPointer(pointer), as: cl_array_source.self)
-        guard a.section_count >= 0, a.section_count <= Int64(Layout.maxElements) else {
-            throw LayoutError(.badCallbackData, "cl_array_source.section_count is \(a.section_count); it must be 0...\(Layout.maxElements)")
+        guard a.section_count >= 0, a.section_count <= Int64(Layout.maxItems) else {
+            throw LayoutError(.badCallbackData, "cl_array_source.section_count is \(a.section_count); it must be 0...\(Layout.maxItems)")
         }
         guard a.section_count == 0 || a.item_counts != nil else {
             throw LayoutError(.badCallbackData, "cl_array_source.item_counts is NULL but section_count is \(a.section_count)")

@@ -163,8 +163,8 @@ func index(_ value: Int64, _ what: @autoclosure () -> String) throws(LayoutError
 
 /// Checks a caller's (pointer, count) array and gives it as a buffer.
 func array<T>(_ p: UnsafePointer<T>?, _ count: Int64, _ name: String) throws(LayoutError) -> UnsafeBufferPointer<T> {
-    guard count >= 0, count <= Int64(Layout.maxElements) else {
-        throw LayoutError(.invalidArgument, "count \(count) is out of 0...\(Layout.maxElements)")
+    guard count >= 0, count <= Int64(Layout.maxItems) else {
+        throw LayoutError(.invalidArgument, "count \(count) is out of 0...\(Layout.maxItems)")
     }
     guard count == 0 || p != nil else { throw LayoutError(.invalidArgument, "\(name) is NULL but count is \(count)") }
     return UnsafeBufferPointer(start: p, count: Int(count))

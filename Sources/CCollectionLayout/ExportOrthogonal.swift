@@ -5,7 +5,7 @@ import CollectionLayoutABI
 
 @c @implementation
 public func cl_layout_set_section_offset(_ layout: OpaquePointer?, _ section: Int64, _ offset: Double) -> cl_status {
-    withHandle(layout) { h throws(LayoutError) in try h.layout.setOffset(offset, section: index(section, "section")) }
+    withHandle(layout) { h throws(LayoutError) in try h.layout.setSectionOffset(offset, section: index(section, "section")) }
 }
 
 @c @implementation
@@ -14,7 +14,7 @@ public func cl_layout_section_scroll(_ layout: OpaquePointer?, _ section: Int64,
     withHandle(layout) { h throws(LayoutError) in
         let out = try required(out, "out_scroll")
         try checkElementSize(scrollSize, cl_section_scroll.self, "scroll_size")
-        let scroll = try h.layout.scroll(section: index(section, "section"))
+        let scroll = try h.layout.sectionScroll(index(section, "section"))
         writeSized(cl_section_scroll(offset: scroll.offset, content_extent: scroll.contentExtent, max_offset: scroll.maxOffset),
                    to: UnsafeMutableRawPointer(out), size: scrollSize)
     }
@@ -28,7 +28,7 @@ public func cl_layout_section_target_offset(_ layout: OpaquePointer?, _ section:
         guard let snapping = Snapping(rawValue: snapping) else {
             throw LayoutError(.invalidArgument, "snapping \(snapping) is not a CL_SNAP_* value")
         }
-        out.pointee = try h.layout.targetOffset(section: index(section, "section"), proposed: proposed, velocity: velocity,
+        out.pointee = try h.layout.sectionTargetOffset(index(section, "section"), proposed: proposed, velocity: velocity,
                                                 snapping: snapping, decelerationRate: rate)
     }
 }

@@ -43,6 +43,6 @@ public func cl_layout_scroll_to_element(_ layout: OpaquePointer?, _ category: In
             throw LayoutError(.invalidArgument, "position \(position) is not a CL_SCROLL_POSITION_* value")
         }
         let id = ElementID(category, Kind(rawValue: kind), section: try index(section, "section"), item: try index(item, "item"))
-        out.pointee = try h.layout.scrollViewport(to: id, position: position).c
+        out.pointee = try h.layout.scrollToElement(id, position: position).c
     }
 }

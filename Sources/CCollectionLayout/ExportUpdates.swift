@@ -186,8 +186,8 @@ extension DiffSide {
         let counts = try array(side.item_counts, side.section_count, "\(name).item_counts")
         var total: Int64 = 0
         for n in counts {
-            guard n >= 0, n <= Int64(Layout.maxElements) - total else {
-                throw LayoutError(.invalidArgument, "\(name).item_counts: \(n) is negative or takes the items past \(Layout.maxElements)")
+            guard n >= 0, n <= Int64(Layout.maxItems) - total else {
+                throw LayoutError(.invalidArgument, "\(name).item_counts: \(n) is negative or takes the items past \(Layout.maxItems)")
             }
             total += n
         }

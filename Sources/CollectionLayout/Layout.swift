@@ -3,9 +3,10 @@
 /// new `LayoutState` from the data source's answers and the old state, and swaps it in only when
 /// everything was read and checked, so a failure leaves the last good layout in place.
 public final class Layout {
-    /// The largest element limit: sections, items and inline elements together (SPEC §11), so
-    /// that no count from a data source can make an allocation fail (which would end the process).
-    public static let maxElements = 1 << 28
+    /// The largest element limit (`CL_MAX_ITEMS` in C and Python): sections, items and inline
+    /// elements together (SPEC §11), so that no count from a data source can make an allocation
+    /// fail (which would end the process).
+    public static let maxItems = 1 << 28
 
     public private(set) var definition: LayoutDefinition
     let reader: SourceReader

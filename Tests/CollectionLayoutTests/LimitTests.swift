@@ -32,7 +32,7 @@ private final class ClaimingSource: LayoutDataSource {
 }
 
 @Suite struct LimitTests {
-    private func definition(limit: Int = Layout.maxElements) -> LayoutDefinition {
+    private func definition(limit: Int = Layout.maxItems) -> LayoutDefinition {
         var def = LayoutDefinition()
         def.viewport = Rect(x: 0, y: 0, width: 390, height: 844)
         def.kinds = ["separator"]
@@ -40,7 +40,7 @@ private final class ClaimingSource: LayoutDataSource {
         return def
     }
 
-    private func expectLimit(_ source: ClaimingSource, limit: Int = Layout.maxElements, mentioning words: [String]) {
+    private func expectLimit(_ source: ClaimingSource, limit: Int = Layout.maxItems, mentioning words: [String]) {
         do {
             _ = try Layout(definition: definition(limit: limit), dataSource: source)
             Issue.record("expected CL_ERROR_LIMIT")
@@ -52,13 +52,13 @@ private final class ClaimingSource: LayoutDataSource {
     }
 
     @Test func sectionsCountAgainstTheLimit() {
-        expectLimit(ClaimingSource(sections: Layout.maxElements, items: { _ in 1 }), mentioning: ["section 0", "\(Layout.maxElements)"])
-        expectLimit(ClaimingSource(sections: Layout.maxElements + 1, items: { _ in 0 }), mentioning: ["\(Layout.maxElements)"])
+        expectLimit(ClaimingSource(sections: Layout.maxItems, items: { _ in 1 }), mentioning: ["section 0", "\(Layout.maxItems)"])
+        expectLimit(ClaimingSource(sections: Layout.maxItems + 1, items: { _ in 0 }), mentioning: ["\(Layout.maxItems)"])
     }
 
     @Test func itemCountsAddingUpPastTheLimitFailBeforeAnySize() {
-        let per = Layout.maxElements / 1000 + 1
-        expectLimit(ClaimingSource(sections: 1000, items: { _ in per }), mentioning: ["section 99", "element limit of \(Layout.maxElements)"])
+        let per = Layout.maxItems / 1000 + 1
+        expectLimit(ClaimingSource(sections: 1000, items: { _ in per }), mentioning: ["section 99", "element limit of \(Layout.maxItems)"])
     }
 
     @Test func inlineElementsCountToo() {
@@ -74,7 +74,7 @@ private final class ClaimingSource: LayoutDataSource {
         _ = try Layout(definition: definition(limit: 100), dataSource: source)
         expectLimit(ClaimingSource(sections: 11, items: { _ in 9 }), limit: 100, mentioning: ["section 9", "100"])
         var def = definition()
-        def.elementLimit = Layout.maxElements + 1
+        def.elementLimit = Layout.maxItems + 1
         #expect(throws: LayoutError.self) { _ = try Layout(definition: def, dataSource: source) }
     }
 

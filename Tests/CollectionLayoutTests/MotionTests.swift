@@ -215,7 +215,7 @@ import Testing
         let source = ArraySource(sizes: [Array(repeating: size, count: 3), Array(repeating: size, count: 5)], metrics: [flow, strip])
         let layout = try Layout(definition: def, dataSource: source)
         let shadow = try layout.addDecoration("shadow", DecorationDefinition(scope: .item, insets: Insets(top: -2, left: -2, bottom: -2, right: -2)))
-        try layout.setOffset(50, section: 1)
+        try layout.setSectionOffset(50, section: 1)
         try layout.beginMovement(of: ItemPath(0, 2))
         let cell = try layout.attributes(for: .cell(1, 1)).frame  // shifted by the strip's offset
         #expect(try layout.updateMovement(x: cell.x + 10, y: cell.y + 10) == ItemPath(1, 1))

@@ -67,7 +67,7 @@ private struct RandomScene {
             decorations.append(try layout.addDecoration("shadow", DecorationDefinition(scope: .item, insets: Insets(top: -3, left: 2, bottom: -5, right: 2))))
         }
         for s in 0..<sectionCount where metrics[s]?.style == .orthogonal {
-            try layout.setOffset(.random(in: -50...800, using: &rng), section: s)
+            try layout.setSectionOffset(.random(in: -50...800, using: &rng), section: s)
         }
         let size = layout.contentSize
         try layout.setViewport(Rect(x: .random(in: -50...max(0, size.width), using: &rng), y: .random(in: -50...max(0, size.height), using: &rng),
@@ -146,7 +146,7 @@ private struct RandomScene {
         let fresh = try Layout(definition: scene.layout.definition, dataSource: scene.source)
         try fresh.setViewport(scene.layout.viewport)
         for s in 0..<fresh.numberOfSections {
-            if let scroll = try? scene.layout.scroll(section: s) { try fresh.setOffset(scroll.offset, section: s) }
+            if let scroll = try? scene.layout.sectionScroll(s) { try fresh.setSectionOffset(scroll.offset, section: s) }
         }
         let everything = Rect(x: -1e5, y: -1e5, width: 1e6, height: 1e6)
         #expect(abs(fresh.contentSize.width - scene.layout.contentSize.width) < 1e-6

@@ -162,7 +162,7 @@ struct Scene {
     func makeLayout() throws -> Layout {
         let layout = try Layout(definition: definition, dataSource: source)
         for (name, d) in decorations { _ = try layout.addDecoration(name, d) }
-        for (section, offset) in offsets { try layout.setOffset(offset, section: section) }
+        for (section, offset) in offsets { try layout.setSectionOffset(offset, section: section) }
         return layout
     }
 }

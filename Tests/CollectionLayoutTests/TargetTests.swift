@@ -97,7 +97,7 @@ import Testing
         #expect(try l.targetContentOffset(proposed: 0, velocity: 0, snapping: .linePaging) == 0)
         #expect(try l.targetContentOffset(proposed: 0, velocity: 500, snapping: .linePaging) == 60)
         #expect(try l.targetContentOffset(proposed: 130, velocity: 0, snapping: .page) == 200)
-        #expect(try l.scrollViewport(to: .cell(0, 3), position: .start) == Rect(x: 180 + 20 - 20, y: 0, width: 200, height: 100))
+        #expect(try l.scrollToElement(.cell(0, 3), position: .start) == Rect(x: 180 + 20 - 20, y: 0, width: 200, height: 100))
     }
 
     @Test func badRatesAndNumbers() throws {
@@ -129,7 +129,7 @@ import Testing
                     let element = ElementID(try #require(category[id[0] as? String ?? ""]), kind.isEmpty ? .cell : try #require(layout.kind(named: kind)),
                                             section: (id[2] as? NSNumber)?.intValue ?? -1, item: (id[3] as? NSNumber)?.intValue ?? -1)
                     let position: [String: ScrollPosition] = ["start": .start, "center": .center, "end": .end, "nearest": .nearest]
-                    let got = try layout.scrollViewport(to: element, position: try #require(position[args["position"] as? String ?? ""]))
+                    let got = try layout.scrollToElement(element, position: try #require(position[args["position"] as? String ?? ""]))
                     let vp = (expected["viewport"] as? [NSNumber] ?? []).map(\.doubleValue)
                     #expect(close(got, Rect(x: vp[0], y: vp[1], width: vp[2], height: vp[3])), "\(args)")
                 }
@@ -137,7 +137,7 @@ import Testing
         }
     }
 
-    private func origin(_ l: Layout, _ id: ElementID, _ p: ScrollPosition) throws -> Double { try l.scrollViewport(to: id, position: p).y }
+    private func origin(_ l: Layout, _ id: ElementID, _ p: ScrollPosition) throws -> Double { try l.scrollToElement(id, position: p).y }
 
     @Test func scrollToEveryPosition() throws {
         let plain = try Self.scene(pin: false), pinned = try Self.scene(pin: true)
@@ -164,9 +164,9 @@ import Testing
         let l = try Scene(json: json).makeLayout()
         // Section 0: columns at 0, 60, ..., 540 (10 lines of one item); section 1 from 590.
         let bg = try #require(l.kind(named: "bg"))
-        #expect(try l.scrollViewport(to: ElementID(.decoration, bg, section: 1, item: 0), position: .start) == Rect(x: 590, y: 0, width: 200, height: 100))
-        #expect(try l.scrollViewport(to: .cell(0, 3), position: .center).x == 180 + 25 - 100)
-        #expect { try l.scrollViewport(to: .cell(1, 10), position: .start) } throws: { ($0 as? LayoutError)?.code == .outOfRange }
-        #expect { try l.scrollViewport(to: .footer(0), position: .start) } throws: { ($0 as? LayoutError)?.code == .outOfRange }
+        #expect(try l.scrollToElement(ElementID(.decoration, bg, section: 1, item: 0), position: .start) == Rect(x: 590, y: 0, width: 200, height: 100))
+        #expect(try l.scrollToElement(.cell(0, 3), position: .center).x == 180 + 25 - 100)
+        #expect { try l.scrollToElement(.cell(1, 10), position: .start) } throws: { ($0 as? LayoutError)?.code == .outOfRange }
+        #expect { try l.scrollToElement(.footer(0), position: .start) } throws: { ($0 as? LayoutError)?.code == .outOfRange }
     }
 }

@@ -18,23 +18,23 @@ public enum Snapping: Int32, Sendable {
 /// Sections that scroll sideways on their own (SPEC §4).
 extension Layout {
     /// Sets a strip's offset, clamped; only that section's frames shift.
-    public func setOffset(_ offset: Double, section s: Int) throws(LayoutError) {
+    public func setSectionOffset(_ offset: Double, section s: Int) throws(LayoutError) {
         try reader.checkNotAsking()
         try checkNotMoving()
         _ = try strip(s)
         guard offset.isFinite else { throw LayoutError(.invalidArgument, "section \(s): offset \(offset) must be finite") }
-        state.setOffset(offset, section: s)
+        state.setSectionOffset(offset, section: s)
         lastUpdate = nil
     }
 
     /// A strip's offset, its extent and the largest offset.
-    public func scroll(section s: Int) throws(LayoutError) -> (offset: Double, contentExtent: Double, maxOffset: Double) {
+    public func sectionScroll(_ s: Int) throws(LayoutError) -> (offset: Double, contentExtent: Double, maxOffset: Double) {
         let strip = try strip(s)
         return (state.sectionOffset(s), strip.extent, Swift.max(0, strip.extent - state.lineExtent))
     }
 
     /// Where a strip's offset comes to rest after a gesture (SPEC §10.6).
-    public func targetOffset(section s: Int, proposed: Double, velocity: Double, snapping: Snapping,
+    public func sectionTargetOffset(_ s: Int, proposed: Double, velocity: Double, snapping: Snapping,
                              decelerationRate rate: Double = Snapping.normalDeceleration) throws(LayoutError) -> Double {
         let strip = try strip(s)
         let projected = try projection(proposed: proposed, velocity: velocity, rate: rate)

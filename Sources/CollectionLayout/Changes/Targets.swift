@@ -40,7 +40,7 @@ extension Layout {
 
     /// The viewport that shows an element at `position` along the scroll axis, clamped. The
     /// layout's viewport does not change: the host sets it (at once, or after an animation).
-    public func scrollViewport(to id: ElementID, position: ScrollPosition) throws(LayoutError) -> Rect {
+    public func scrollToElement(_ id: ElementID, position: ScrollPosition) throws(LayoutError) -> Rect {
         let frame = try state.attributes(for: id, kinds: kinds).frame
         return state.viewport(atOrigin: state.scrollOrigin(to: id, frame: frame, position: position))
     }

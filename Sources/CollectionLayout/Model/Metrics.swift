@@ -69,11 +69,11 @@ public struct SectionMetrics: Equatable, Sendable {
         try check(interitemSpacing, "interitem_spacing")
         try check(header, "header")
         try check(footer, "footer")
-        guard rows >= 1, rows <= Layout.maxElements else {
-            throw LayoutError(.invalidArgument, "section \(section): rows is \(rows); it must be 1...\(Layout.maxElements)")
+        guard rows >= 1, rows <= Layout.maxItems else {
+            throw LayoutError(.invalidArgument, "section \(section): rows is \(rows); it must be 1...\(Layout.maxItems)")
         }
-        guard columns >= 1, columns <= Layout.maxElements else {
-            throw LayoutError(.invalidArgument, "section \(section): columns is \(columns); it must be 1...\(Layout.maxElements)")
+        guard columns >= 1, columns <= Layout.maxItems else {
+            throw LayoutError(.invalidArgument, "section \(section): columns is \(columns); it must be 1...\(Layout.maxItems)")
         }
         if let estimate = estimatedItemSize { try checkSize(estimate, what: "section \(section): estimated_item_size") }
     }
@@ -171,8 +171,8 @@ public struct LayoutDefinition: Equatable, Sendable {
     public var anchoring = true
     /// User supplementary kinds known before the first pass: ids 3, 4, ... in this order.
     public var kinds: [String] = []
-    /// Sections, items and inline elements together (SPEC §11 Limits); at most `Layout.maxElements`.
-    public var elementLimit = Layout.maxElements
+    /// Sections, items and inline elements together (SPEC §11 Limits); at most `Layout.maxItems`.
+    public var elementLimit = Layout.maxItems
     /// The bytes a layout may take. Counts whose layout would need more (by `MemoryEstimate`) are
     /// refused before anything in proportion to them is reserved: an allocation that fails would
     /// end the process. The C library sets it from the machine's memory and the process's limits.
@@ -181,8 +181,8 @@ public struct LayoutDefinition: Equatable, Sendable {
 
     func validated() throws(LayoutError) -> LayoutDefinition {
         guard memoryBudget >= 0 else { throw LayoutError(.invalidArgument, "memory budget \(memoryBudget) is negative") }
-        guard elementLimit >= 0, elementLimit <= Layout.maxElements else {
-            throw LayoutError(.invalidArgument, "element_limit is \(elementLimit); it must be 0...\(Layout.maxElements)")
+        guard elementLimit >= 0, elementLimit <= Layout.maxItems else {
+            throw LayoutError(.invalidArgument, "element_limit is \(elementLimit); it must be 0...\(Layout.maxItems)")
         }
         try checkViewport(viewport)
         try checkSize(itemSize, what: "item_size")

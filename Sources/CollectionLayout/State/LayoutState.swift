@@ -360,7 +360,7 @@ struct LayoutState {
     }
 
     /// Sets a strip's sideways offset, clamped to [0, max(0, strip − viewport)] (SPEC §4).
-    mutating func setOffset(_ offset: Double, section s: Int) {
+    mutating func setSectionOffset(_ offset: Double, section s: Int) {
         guard let strip = sectionStrip(s) else { return }
         let clamped = Swift.min(Swift.max(offset, 0), Swift.max(0, strip - lineExtent))
         modifyRow(s) { $0.offset = clamped }
@@ -401,7 +401,7 @@ struct LayoutState {
                         throw notFinite(t, length)
                     }
                     starts.append(starts[t] + length)
-                    if noted.stripExtent != nil { setOffset(sections[entry: entry, k: t - entry.first].offset, section: t) }
+                    if noted.stripExtent != nil { setSectionOffset(sections[entry: entry, k: t - entry.first].offset, section: t) }
                 }
             }
             (s, e) = (end, e + 1)
