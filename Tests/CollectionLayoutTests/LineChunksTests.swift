@@ -8,9 +8,9 @@ import Testing
 @Suite struct LineChunksTests {
     /// A chunk of `lines` lines, each `tag` thick (what tells chunks' lines apart).
     static func chunk(base: Double, itemBase: Int, lines: Int, bounds: (low: Double, high: Double) = (0, 1), tag: Double = 1) -> LineStore.Chunk {
-        var chunk = LineStore.Chunk(base: base, array: (0..<lines).map {
+        var chunk = LineStore.Chunk(base: base, array: LineArray((0..<lines).map {
             Line(start: Double($0), thickness: tag, firstItem: $0, inlineIndex: 0, isInline: false, low: bounds.low, high: bounds.high)
-        })
+        }))
         chunk.itemBase = itemBase
         return chunk
     }
@@ -80,7 +80,7 @@ import Testing
         var chunks = LineChunks(), tags: [Double] = []
         // As a layout builds them: chunks cut from arrays of 8 chunks' lines.
         for a in 0..<Int.random(in: 1...40, using: &rng) {
-            let array = (0..<16).map { Line(start: Double($0), thickness: Double(a), firstItem: $0, inlineIndex: 0, isInline: false) }
+            let array = LineArray((0..<16).map { Line(start: Double($0), thickness: Double(a), firstItem: $0, inlineIndex: 0, isInline: false) })
             for k in 0..<8 {
                 var chunk = LineStore.Chunk(base: 0, array: array, range: (2 * k)..<(2 * k + 2), low: 0, high: 1)
                 chunk.itemBase = 0

@@ -22,8 +22,8 @@ struct LineChunks {
 
         init(_ chunk: LineStore.Chunk) {
             (base, itemBase, low, high) = (chunk.base, chunk.itemBase, chunk.low, chunk.high)
-            firstLine = chunk.lines.first ?? Line(start: 0, thickness: 0, firstItem: 0, inlineIndex: 0, isInline: false)
-            lines = chunk.array.withUnsafeBufferPointer { UnsafeBufferPointer(rebasing: $0[chunk.range]) }
+            lines = chunk.lines  // (into the chunk's LineArray, which the page or store holds)
+            firstLine = lines.first ?? Line(start: 0, thickness: 0, firstItem: 0, inlineIndex: 0, isInline: false)
         }
     }
 
@@ -35,23 +35,23 @@ struct LineChunks {
         /// Each array a head's lines are in, once (an edit writes its chunk's lines into an array
         /// of its own); arrays no head reads any more are dropped after every `dropInterval`
         /// chunks written, which bounds them and costs a pass over the heads per that many edits.
-        private var arrays: [[Line]]
+        private var arrays: [LineArray]
         private var written = 0
         private static let dropInterval = 16
         private(set) var lead: Head
         private(set) var low: Double
         private(set) var high: Double
 
-        init(_ head: Head, _ array: [Line]) {
+        init(_ head: Head, _ array: LineArray) {
             (heads, arrays, lead, low, high) = ([head], [array], head, head.low, head.high)
         }
 
         var arrayCount: Int { arrays.count }
 
         /// The array of chunk `e`'s lines.
-        func array(_ e: Int) -> [Line] { arrays[Int(heads[e].array)] }
+        func array(_ e: Int) -> LineArray { arrays[Int(heads[e].array)] }
 
-        mutating func append(_ head: Head, _ array: [Line]) {
+        mutating func append(_ head: Head, _ array: LineArray) {
             var head = head
             head.array = hold(array)
             heads.append(head)
@@ -60,7 +60,7 @@ struct LineChunks {
 
         /// Chunk `e` becomes `head`, its lines in `array`: the bounds are folded again only if they
         /// may shrink.
-        mutating func set(_ e: Int, _ head: Head, _ array: [Line]) {
+        mutating func set(_ e: Int, _ head: Head, _ array: LineArray) {
             let old = heads[e]
             var head = head
             head.array = hold(array)
@@ -77,14 +77,10 @@ struct LineChunks {
 
         /// The index of `array` among the page's arrays, added unless it is the last one (the
         /// chunks a layout cuts from one array come in a row).
-        private mutating func hold(_ array: [Line]) -> Int32 {
-            if let last = arrays.last, Self.identical(last, array) { return Int32(arrays.count - 1) }
+        private mutating func hold(_ array: LineArray) -> Int32 {
+            if let last = arrays.last, last === array { return Int32(arrays.count - 1) }
             arrays.append(array)
             return Int32(arrays.count - 1)
-        }
-
-        private static func identical(_ a: [Line], _ b: [Line]) -> Bool {
-            a.withUnsafeBufferPointer { a in b.withUnsafeBufferPointer { b in a.baseAddress == b.baseAddress && a.count == b.count } }
         }
 
         /// Keeps the arrays a head reads, in order (moved down in place: no reference taken or
@@ -134,7 +130,7 @@ struct LineChunks {
     }
 
     private var first: Head?
-    private var firstArray: [Line] = []
+    private var firstArray: LineArray?
     /// Chunks 1...: chunk c is entry (c - 1) % pageSize of pages[(c - 1) / pageSize]. A change
     /// copies the list of pages (a reference per page) and one page (its heads, and a reference
     /// per array): the page size balances the two for long sections.
@@ -211,8 +207,8 @@ struct LineChunks {
 
     subscript(c: Int) -> LineStore.Chunk {
         get {
-            let h = head(c), array = c == 0 ? firstArray : pages[(c - 1) / Self.pageSize].array((c - 1) % Self.pageSize)
-            let from = array.withUnsafeBufferPointer { h.lines.isEmpty ? 0 : h.lines.baseAddress! - $0.baseAddress! }
+            let h = head(c), array = c == 0 ? firstArray! : pages[(c - 1) / Self.pageSize].array((c - 1) % Self.pageSize)
+            let from = h.lines.isEmpty ? 0 : h.lines.baseAddress! - UnsafePointer(array.start)
             var chunk = LineStore.Chunk(base: h.base, array: array, range: from..<(from + h.lines.count), low: h.low, high: h.high)
             chunk.itemBase = h.itemBase
             return chunk
@@ -225,16 +221,16 @@ struct LineChunks {
 
     /// Chunk c's lines become `lines` (a whole array), with line-axis bounds `low` and `high`
     /// (its bases kept).
-    mutating func setLines(_ c: Int, _ lines: [Line], low: Double, high: Double) {
+    mutating func setLines(_ c: Int, _ lines: LineArray, low: Double, high: Double) {
         write(upTo: c + 1)
         var h = head(c)
         (h.low, h.high) = (low, high)
-        h.lines = lines.withUnsafeBufferPointer { $0 }
-        if let line = lines.first { h.firstLine = line }
+        h.lines = lines.buffer
+        if let line = h.lines.first { h.firstLine = line }
         put(c, h, lines)
     }
 
-    private mutating func put(_ c: Int, _ h: Head, _ array: [Line]) {
+    private mutating func put(_ c: Int, _ h: Head, _ array: LineArray) {
         if c == 0 {
             (first, firstArray) = (h, array)
         } else {

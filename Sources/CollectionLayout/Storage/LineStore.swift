@@ -10,21 +10,22 @@ struct LineStore {
     struct Chunk {
         var base: Double
         /// The array the lines are in (whole) and their place in it.
-        var array: [Line]
+        var array: LineArray
         var range: Range<Int>
         var low = Double.infinity
         var high = -Double.infinity
         /// Added to the `firstItem` of every line stored here.
         var itemBase = 0
 
-        var lines: ArraySlice<Line> { array[range] }
+        /// The lines, read in place (valid while the chunk holds its array).
+        var lines: UnsafeBufferPointer<Line> { array.lines(range) }
 
-        init(base: Double, array: [Line]) {
-            (self.base, self.array, range) = (base, array, array.indices)
-            (low, high) = LineStore.bounds(of: array)
+        init(base: Double, array: LineArray) {
+            (self.base, self.array, range) = (base, array, 0..<array.count)
+            (low, high) = LineStore.bounds(of: array.buffer)
         }
 
-        init(base: Double, array: [Line], range: Range<Int>, low: Double, high: Double) {
+        init(base: Double, array: LineArray, range: Range<Int>, low: Double, high: Double) {
             (self.base, self.array, self.range, self.low, self.high) = (base, array, range, low, high)
         }
     }

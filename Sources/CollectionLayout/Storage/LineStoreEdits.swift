@@ -9,7 +9,10 @@ extension LineStore {
     /// section, else cut into chunks that share it (all with the array's base).
     struct Builder {
         private var store = LineStore()
-        private var current: [Line] = []
+        /// The array being filled (nil between arrays) and how many lines it holds: the count
+        /// lives here while lines come, so an append writes no field of the array's object.
+        private var current: LineArray?
+        private var filled = 0
         private var base = 0.0
         /// The line-axis bounds of the current array's chunkCapacity-line pieces: those done,
         /// and the last one's as lines come.
@@ -23,40 +26,41 @@ extension LineStore {
         /// Appends a line whose `start` is absolute (relative to the body).
         @inline(__always)
         mutating func append(_ line: Line) {
-            if current.isEmpty {
-                current.reserveCapacity(Swift.max(1, Swift.min(LineStore.buildCapacity, remaining)))
+            if current == nil {
+                current = LineArray(capacity: Swift.min(LineStore.buildCapacity, remaining))
                 base = line.start
             }
             remaining -= 1
             var relative = line
             relative.start -= base
-            current.append(relative)
+            current!.append(relative)
+            filled += 1
             low = Swift.min(low, line.low)
             high = Swift.max(high, line.high)
-            if current.count % LineStore.chunkCapacity == 0 {
+            if filled % LineStore.chunkCapacity == 0 {
                 bounds.append((low, high))
                 (low, high) = (Double.infinity, -Double.infinity)
-                if current.count == LineStore.buildCapacity { flush() }
+                if filled == LineStore.buildCapacity { flush() }
             }
         }
 
         private mutating func flush() {
-            guard !current.isEmpty else { return }
-            if current.count % LineStore.chunkCapacity != 0 { bounds.append((low, high)) }
+            guard let array = current else { return }
+            if filled % LineStore.chunkCapacity != 0 { bounds.append((low, high)) }
             (low, high) = (Double.infinity, -Double.infinity)
             // The reservation counted every item as a line: give back what a short last array
             // did not use.
-            let lines = current.capacity > 2 * current.count ? Array(current[...]) : current
-            if store.chunks.count == 0 && lines.count < LineStore.buildCapacity {
+            let lines = array.trimmed()
+            if store.chunks.count == 0 && filled < LineStore.buildCapacity {
                 let folded = bounds.reduce((low: Double.infinity, high: -Double.infinity)) { (Swift.min($0.low, $1.low), Swift.max($0.high, $1.high)) }
-                store.chunks.append(Chunk(base: base, array: lines, range: lines.indices, low: folded.low, high: folded.high))
+                store.chunks.append(Chunk(base: base, array: lines, range: 0..<filled, low: folded.low, high: folded.high))
             } else {
                 for (k, piece) in bounds.enumerated() {
-                    let range = (k * LineStore.chunkCapacity)..<Swift.min((k + 1) * LineStore.chunkCapacity, lines.count)
+                    let range = (k * LineStore.chunkCapacity)..<Swift.min((k + 1) * LineStore.chunkCapacity, filled)
                     store.chunks.append(Chunk(base: base, array: lines, range: range, low: piece.low, high: piece.high))
                 }
             }
-            current = []
+            (current, filled) = (nil, 0)
             bounds.removeAll(keepingCapacity: true)
         }
 
@@ -75,18 +79,17 @@ extension LineStore {
         var k = 0
         while k < changes.count {
             let c = changes[k].line.chunk, head = chunks.head(c)
-            var lines = Array(chunks.lines(c)), delta = 0.0
-            lines.withUnsafeMutableBufferPointer { lines in
-                for l in lines.indices {
-                    lines[l].start += delta
-                    if k < changes.count && changes[k].line == Index(chunk: c, line: l) {
-                        delta += changes[k].thickness - lines[l].thickness
-                        lines[l].thickness = changes[k].thickness
-                        k += 1
-                    }
+            let array = LineArray(chunks.lines(c)), lines = array.mutableLines(0..<array.count)
+            var delta = 0.0
+            for l in lines.indices {
+                lines[l].start += delta
+                if k < changes.count && changes[k].line == Index(chunk: c, line: l) {
+                    delta += changes[k].thickness - lines[l].thickness
+                    lines[l].thickness = changes[k].thickness
+                    k += 1
                 }
             }
-            chunks.setLines(c, lines, low: head.low, high: head.high)
+            chunks.setLines(c, array, low: head.low, high: head.high)
             chunks.shift(from: c + 1, by: delta, items: 0)
         }
     }
@@ -107,14 +110,13 @@ extension LineStore {
         }
         let c0 = first.chunk
         if c0 == chunks.count {  // lines after the last (an empty store)
-            chunks.append(Chunk(base: 0, array: []))
+            chunks.append(Chunk(base: 0, array: LineArray(capacity: 0)))
         }
         // The merged lines are stored relative to the first chunk's bases.
         let base = chunks[c0].base, itemBase = chunks[c0].itemBase
-        var merged: [Line] = []
         let tailCount = resume == endIndex ? 0 : chunks[resume.chunk].lines.count - resume.line
-        merged.reserveCapacity(first.line + newLines.count + tailCount)
-        merged += chunks[c0].lines.prefix(first.line)
+        let merged = LineArray(UnsafeBufferPointer(rebasing: chunks[c0].lines.prefix(first.line)),
+                               reserving: newLines.count + tailCount)
         for var line in newLines {
             line.start -= base
             line.firstItem -= itemBase
@@ -142,7 +144,7 @@ extension LineStore {
         var pieces: [Chunk] = []
         pieces.reserveCapacity(count)
         for k in 0..<count {
-            let range = (k * merged.count / count)..<((k + 1) * merged.count / count), bounds = Self.bounds(of: merged[range])
+            let range = (k * merged.count / count)..<((k + 1) * merged.count / count), bounds = Self.bounds(of: merged.lines(range))
             var piece = Chunk(base: base, array: merged, range: range, low: bounds.low, high: bounds.high)
             piece.itemBase = itemBase
             pieces.append(piece)
@@ -175,7 +177,7 @@ extension LineStore {
         let c = first.chunk, head = chunks.head(c), old = chunks.lines(c)
         var gone = Self.bounds(of: old[first.line...])
         let lines = Self.rewritten(old, keeping: first.line, then: newLines, relativeTo: head)
-        let folded = Self.bounds(of: lines)
+        let folded = Self.bounds(of: lines.buffer)
         chunks.setLines(c, lines, low: folded.low, high: folded.high)
         var next = chunks[c + 1]
         let cut = Self.bounds(of: next.lines.prefix(resume.line))
@@ -198,31 +200,26 @@ extension LineStore {
                                          shiftingRestBy delta: Double, items: Int) {
         let c = first.chunk, head = chunks.head(c), come = Self.bounds(of: newLines), old = chunks.lines(c)
         let gone = Self.bounds(of: old[first.line..<resume.line])
-        var lines = Self.rewritten(old, keeping: first.line, then: newLines, relativeTo: head, reserving: old.count - resume.line)
+        let lines = Self.rewritten(old, keeping: first.line, then: newLines, relativeTo: head, reserving: old.count - resume.line)
         let tail = lines.count
-        lines += UnsafeBufferPointer(rebasing: old[resume.line...])
-        lines.withUnsafeMutableBufferPointer { lines in
-            for l in tail..<lines.count {
-                lines[l].start += delta
-                lines[l].firstItem += items
-            }
+        lines.append(contentsOf: UnsafeBufferPointer(rebasing: old[resume.line...]))
+        let moved = lines.mutableLines(tail..<lines.count)
+        for l in moved.indices {
+            moved[l].start += delta
+            moved[l].firstItem += items
         }
         var bounds = (low: Swift.min(head.low, come.low), high: Swift.max(head.high, come.high))
-        if boundsMayShrink((head.low, head.high), losing: gone, gaining: come) { bounds = Self.bounds(of: lines) }
+        if boundsMayShrink((head.low, head.high), losing: gone, gaining: come) { bounds = Self.bounds(of: lines.buffer) }
         chunks.setLines(c, lines, low: bounds.low, high: bounds.high)
         chunks.shift(from: c + 1, by: delta, items: items)
         noteBounds(losing: gone, gaining: come)
     }
 
     /// A chunk's lines written anew: its `old` lines before `first`, then `newLines` (absolute)
-    /// made relative to its bases, with room for `more` lines to come. (Reserved, then copied in
-    /// blocks: the allocation of a reserved array is specialized to lines, unlike an uninitialized
-    /// one's.)
+    /// made relative to its bases, with room for `more` lines to come.
     private static func rewritten(_ old: UnsafeBufferPointer<Line>, keeping first: Int, then newLines: [Line],
-                                  relativeTo head: LineChunks.Head, reserving more: Int = 0) -> [Line] {
-        var lines: [Line] = []
-        lines.reserveCapacity(first + newLines.count + more)
-        lines += UnsafeBufferPointer(rebasing: old[..<first])
+                                  relativeTo head: LineChunks.Head, reserving more: Int = 0) -> LineArray {
+        let lines = LineArray(UnsafeBufferPointer(rebasing: old[..<first]), reserving: newLines.count + more)
         for var line in newLines {
             line.start -= head.base
             line.firstItem -= head.itemBase
