@@ -38,10 +38,23 @@ public final class Layout {
 
     // MARK: Kinds and decorations
 
+    /// The one way into the layout for what changes it. Refused while a data-source call is under
+    /// way (a callback calling back in) and, unless `whileMoving`, while a cell moves (SPEC
+    /// §10.7). A change that succeeds ends the answers of the last batch update (SPEC §10.2),
+    /// unless `keepsUpdate` (registering a kind changes no frame; an update sets its own); one
+    /// that throws leaves the layout, and them, as they were.
+    func change<R>(whileMoving: Bool = false, keepsUpdate: Bool = false,
+                   _ body: () throws(LayoutError) -> R) throws(LayoutError) -> R {
+        try reader.checkNotAsking()
+        if !whileMoving { try checkNotMoving() }
+        let result = try body()
+        if !keepsUpdate { lastUpdate = nil }
+        return result
+    }
+
     /// Registers a user kind name and returns its id; the same name gives the same id.
     public func registerKind(_ name: String) throws(LayoutError) -> Kind {
-        try reader.checkNotAsking()
-        return try kinds.register(name)
+        try change(whileMoving: true, keepsUpdate: true) { () throws(LayoutError) in try kinds.register(name) }
     }
 
     public func kindName(_ kind: Kind) -> String? { kinds.name(kind) }
@@ -49,8 +62,10 @@ public final class Layout {
 
     /// Registers a decoration kind (SPEC §7). Its frames are derived on query; nothing is relaid.
     public func addDecoration(_ name: String, _ decoration: DecorationDefinition) throws(LayoutError) -> Kind {
-        try reader.checkNotAsking()
-        try checkNotMoving()
+        try change { () throws(LayoutError) in try addingDecoration(name, decoration) }
+    }
+
+    private func addingDecoration(_ name: String, _ decoration: DecorationDefinition) throws(LayoutError) -> Kind {
         let values = [decoration.insets.top, decoration.insets.left, decoration.insets.bottom, decoration.insets.right]
         guard values.allSatisfy(\.isFinite) else {
             throw LayoutError(.invalidArgument, "decoration \"\(name)\": insets must be finite")
@@ -64,7 +79,6 @@ public final class Layout {
         chrome.decorations.add(Decorations.Entry(kind: kind, definition: decoration))
         try state.setChrome(chrome)
         kinds = newKinds
-        lastUpdate = nil
         return kind
     }
 

@@ -4,20 +4,18 @@ extension Layout {
     /// A change of the line-axis extent lays out again from the cached data; an origin-only
     /// change moves pinned elements and does no layout work.
     public func setViewport(_ viewport: Rect) throws(LayoutError) {
-        try reader.checkNotAsking()
-        try checkNotMoving()
-        try checkViewport(viewport)
-        try state.setViewport(viewport)
-        lastUpdate = nil
+        try change { () throws(LayoutError) in
+            try checkViewport(viewport)
+            try state.setViewport(viewport)
+        }
     }
 
     /// Asks the data source for everything again.
     public func invalidateAll() throws(LayoutError) {
-        try reader.checkNotAsking()
-        try checkNotMoving()
-        let models = try reader.readAll(rules, lineExtent: state.lineExtent)
-        try state.reload(models)
-        lastUpdate = nil
+        try change { () throws(LayoutError) in
+            let models = try reader.readAll(rules, lineExtent: state.lineExtent)
+            try state.reload(models)
+        }
     }
 
     /// The sizes (custom sections: the frames) of these items changed: asks only them, in one
@@ -25,8 +23,7 @@ extension Layout {
     /// first affected place; later sections move by offset. A long section in which many items
     /// changed is asked and laid out whole, which then costs less.
     public func invalidateItems(_ items: [(section: Int, item: Int)]) throws(LayoutError) {
-        try reader.checkNotAsking()
-        try changeItems(items) { s, changed, model throws(LayoutError) in
+        try change { () throws(LayoutError) in try changeItems(items) { s, changed, model throws(LayoutError) in
             // Many changes in a long section: it is asked in one batch and laid out whole, which
             // costs less than many small batches. Custom frames are the host's own work: only
             // the named ones are asked again (SPEC §5).
@@ -35,8 +32,7 @@ extension Layout {
                 && !bodyType(for: model.metrics.style).placesItemsItself && model.estimated == nil
             return (try readItems(changed, whole: whole, section: s, metrics: model.metrics),
                     ItemValues.current(changed, whole: whole, in: model))
-        }
-        lastUpdate = nil
+        } }
     }
 
     /// Changes the sizes or frames of `items` to what `values` gives per section (new and old
@@ -45,7 +41,6 @@ extension Layout {
     /// The one path of item changes: invalidation and self-sizing (SPEC §10.1, §10.4).
     func changeItems(_ items: [(section: Int, item: Int)],
                      _ values: (Int, [Int], SectionModel) throws(LayoutError) -> (new: ItemValues, old: ItemValues)) throws(LayoutError) {
-        try checkNotMoving()
         var sorted = items  // (shared, not copied, when the caller gave them in order)
         if zip(sorted, sorted.dropFirst()).contains(where: { $0 > $1 }) { sorted.sort { $0 < $1 } }
         // Everything is read and checked before the layout changes.
@@ -107,8 +102,10 @@ extension Layout {
 
     /// The metrics or inline elements of these sections changed: asks them again (not the items).
     public func invalidateSections(_ list: [Int]) throws(LayoutError) {
-        try reader.checkNotAsking()
-        try checkNotMoving()
+        try change { () throws(LayoutError) in try rereadSections(list) }
+    }
+
+    private func rereadSections(_ list: [Int]) throws(LayoutError) {
         for s in list { try checkSection(s) }
         var budget = definition.elementLimit - state.elementCount
         var memory = MemoryEstimate(budget: definition.memoryBudget)
@@ -129,7 +126,6 @@ extension Layout {
         } undo: { s, body in
             if let k = index[s] { body = bodies[k].old }
         }
-        lastUpdate = nil
     }
 }
 

@@ -141,28 +141,32 @@ extension Layout {
 
     /// Begins moving a cell (SPEC §10.7). Nested begins and cells that do not exist are errors.
     public func beginMovement(of item: ItemPath) throws(LayoutError) {
-        try reader.checkNotAsking()
-        guard movement == nil else { throw LayoutError(.invalidArgument, "a cell is already moving (\(movement?.origin ?? item)): commit or cancel it first") }
-        movement = try Movement(item, in: state)
-        lastUpdate = nil
+        try change(whileMoving: true) { () throws(LayoutError) in
+            guard movement == nil else { throw LayoutError(.invalidArgument, "a cell is already moving (\(movement?.origin ?? item)): commit or cancel it first") }
+            movement = try Movement(item, in: state)
+        }
     }
 
     /// Reports a position of the moving cell (content coordinates); returns the target.
     @discardableResult
     public func updateMovement(x: Double, y: Double) throws(LayoutError) -> ItemPath {
-        try reader.checkNotAsking()
-        // (Changed in place: a copy of the movement would retain both of its layouts.)
-        guard let target = try movement?.move(to: x, y) else {
-            throw LayoutError(.invalidArgument, "no cell is moving: begin a movement first")
+        try change(whileMoving: true, keepsUpdate: true) { () throws(LayoutError) in
+            // (Changed in place: a copy of the movement would retain both of its layouts.)
+            guard let target = try movement?.move(to: x, y) else {
+                throw LayoutError(.invalidArgument, "no cell is moving: begin a movement first")
+            }
+            return target
         }
-        return target
     }
 
     /// Commits: a batch update with one move (SPEC §10.2 answers, against the layout before the
     /// movement began) that does not anchor: the viewport keeps its origin, clamped.
     @discardableResult
     public func commitMovement() throws(LayoutError) -> UpdateResult {
-        try reader.checkNotAsking()
+        try change(whileMoving: true, keepsUpdate: true) { () throws(LayoutError) in try committingMovement() }
+    }
+
+    private func committingMovement() throws(LayoutError) -> UpdateResult {
         guard let m = movement else { throw LayoutError(.invalidArgument, "no cell is moving: nothing to commit") }
         var next = m.live
         try next.setViewport(next.viewport(atOrigin: next.clampedOrigin(m.before.viewportLeading)))
@@ -173,9 +177,10 @@ extension Layout {
 
     /// Cancels: the layout is the one before the movement began.
     public func cancelMovement() throws(LayoutError) {
-        try reader.checkNotAsking()
-        guard movement != nil else { throw LayoutError(.invalidArgument, "no cell is moving: nothing to cancel") }
-        movement = nil
+        try change(whileMoving: true, keepsUpdate: true) { () throws(LayoutError) in
+            guard movement != nil else { throw LayoutError(.invalidArgument, "no cell is moving: nothing to cancel") }
+            movement = nil
+        }
     }
 
     /// Other changes while a cell moves are errors; the movement stays as it was.

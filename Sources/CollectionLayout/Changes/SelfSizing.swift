@@ -15,7 +15,10 @@ extension Layout {
     /// sections have frames, not sizes: an error. Nothing changes when anything is refused.
     @discardableResult
     public func setItemSizes(_ list: [(section: Int, item: Int, size: Size)]) throws(LayoutError) -> SizeChange {
-        try reader.checkNotAsking()
+        try change { () throws(LayoutError) in try settingItemSizes(list) }
+    }
+
+    private func settingItemSizes(_ list: [(section: Int, item: Int, size: Size)]) throws(LayoutError) -> SizeChange {
         for e in list { try checkSize(e.size, what: "the measured size of item (\(e.section), \(e.item))") }
         // Sorted by index path, keeping each cell's last entry (a stable order by position).
         var entries = list.enumerated().map { (path: ItemPath($0.element.section, $0.element.item), k: $0.offset, size: $0.element.size) }
@@ -39,7 +42,6 @@ extension Layout {
             return (new, ItemValues.current(changed, whole: false, in: model))
         }
         try state.setViewport(state.viewport(atOrigin: state.anchoredOrigin(from: oldOrigin, anchor: anchor)))
-        lastUpdate = nil
         return SizeChange(viewport: state.viewport, adjustment: state.viewportLeading - oldOrigin,
                           contentSizeChange: state.starts[state.starts.count - 1] - oldTotal)
     }

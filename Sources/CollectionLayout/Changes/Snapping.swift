@@ -19,12 +19,11 @@ public enum Snapping: Int32, Sendable {
 extension Layout {
     /// Sets a strip's offset, clamped; only that section's frames shift.
     public func setSectionOffset(_ offset: Double, section s: Int) throws(LayoutError) {
-        try reader.checkNotAsking()
-        try checkNotMoving()
-        _ = try strip(s)
-        guard offset.isFinite else { throw LayoutError(.invalidArgument, "section \(s): offset \(offset) must be finite") }
-        state.setSectionOffset(offset, section: s)
-        lastUpdate = nil
+        try change { () throws(LayoutError) in
+            _ = try strip(s)
+            guard offset.isFinite else { throw LayoutError(.invalidArgument, "section \(s): offset \(offset) must be finite") }
+            state.setSectionOffset(offset, section: s)
+        }
     }
 
     /// A strip's offset, its extent and the largest offset.

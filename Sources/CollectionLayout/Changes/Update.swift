@@ -35,8 +35,10 @@ extension Layout {
     /// with both. `viewport`: the new viewport as given; nil keeps the old one, anchored.
     @discardableResult
     public func performBatchUpdate(_ update: BatchUpdate, viewport given: Rect? = nil) throws(LayoutError) -> UpdateResult {
-        try reader.checkNotAsking()
-        try checkNotMoving()
+        try change(keepsUpdate: true) { () throws(LayoutError) in try performing(update, viewport: given) }
+    }
+
+    private func performing(_ update: BatchUpdate, viewport given: Rect?) throws(LayoutError) -> UpdateResult {
         if let given { try checkViewport(given) }
         let old = state
         var memory = MemoryEstimate(budget: definition.memoryBudget)
