@@ -1,42 +1,44 @@
-"""The command line (SPEC §12):
+"""python3 -m collectionlayout: the command line of the layout engine.
 
-    python3 -m collectionlayout dump SCENE [--rect x,y,w,h]
-    python3 -m collectionlayout render SCENE -o FILE.svg|FILE.png [--rect x,y,w,h]
-    python3 -m collectionlayout update SCENE UPDATE
-    python3 -m collectionlayout diff IDS
-    python3 -m collectionlayout self-size SCENE MEASURED
-    python3 -m collectionlayout target-offset SCENE --proposed P --velocity V
-        [--snap none|line|page|line-paging] [--rate R] [--section S]
-        (with --section: --snap none|item|page|item-paging|item-centered)
-    python3 -m collectionlayout scroll-to SCENE CATEGORY KIND SECTION ITEM
-        [--position start|center|end|nearest]
-    python3 -m collectionlayout transition SCENE_A SCENE_B --progress t [--rect x,y,w,h]
-    python3 -m collectionlayout move SCENE --item s,i --positions x,y[;x,y...] [--commit|--cancel]
-    python3 -m collectionlayout render SCENE -o FILE.gif|FILE.png [--rect x,y,w,h]
-        (--update UPDATE | --transition SCENE_B | --move s,i --positions x,y[;x,y...]
-        [--commit|--cancel]) [--frames N] [--duration MS]: an animated GIF or APNG
-    python3 -m collectionlayout --version
+    python3 -m collectionlayout [--compact] COMMAND ARGUMENTS...
 
-JSON on stdout. An option takes its value as the next argument or after `=` (a value may begin
-with `-`: `--rect -10,0,100,100`). Refused input prints one stderr line beginning `error: ` and
-exits 1; an unknown command or option, or a missing or unparsable argument, exits 2. Never a
-traceback.
+    dump SCENE [--rect x,y,w,h]                      every element, or those in the rect
+    render SCENE -o FILE.svg|FILE.png [--rect x,y,w,h]
+    render SCENE -o FILE.gif|FILE.png (--update UPDATE | --transition SCENE_B |
+        --move s,i --positions x,y[;x,y...] [--commit|--cancel]) [--frames N] [--duration MS]
+                                                     an animated GIF or APNG
+    update SCENE UPDATE                              a batch update's records
+    diff IDS                                         the update between two id lists
+    self-size SCENE MEASURED                         measured item sizes, the anchored viewport
+    target-offset SCENE --proposed P --velocity V [--snap none|line|page|line-paging]
+        [--rate R] [--section S (then --snap none|item|page|item-paging|item-centered)]
+    scroll-to SCENE CATEGORY KIND SECTION ITEM [--position start|center|end|nearest]
+    transition SCENE_A SCENE_B --progress t [--rect x,y,w,h]
+    move SCENE --item s,i --positions x,y[;x,y...] [--commit|--cancel]
+    --version | --help
+
+JSON on stdout, indented with every number list on one line; --compact (before or after the
+command) prints it on one line. An option takes its value as the next argument or after `=`
+(a value may begin with `-`: `--rect -10,0,100,100`). Refused input prints one stderr line
+beginning `error: ` and exits 1; an unknown command or option, or a missing or unparsable
+argument, exits 2. Never a traceback.
+
+The contract is docs/SPEC.md §12; the file formats (SCENE, UPDATE, IDS, MEASURED) and an
+example of every command are in docs/cli.md.
 """
 
 from __future__ import annotations
 
 import json
 import math
+import os
 import sys
 from collections.abc import Callable, Sequence
 from typing import Any
 
-USAGE = ("usage: python3 -m collectionlayout dump SCENE [--rect x,y,w,h] | "
-         "render SCENE -o FILE.svg|FILE.png [--rect x,y,w,h] | update SCENE UPDATE | "
-         "diff IDS | self-size SCENE MEASURED | target-offset SCENE --proposed P --velocity V "
-         "[--snap S] [--rate R] [--section S] | scroll-to SCENE CATEGORY KIND SECTION ITEM "
-         "[--position P] | transition SCENE_A SCENE_B --progress t [--rect x,y,w,h] | "
-         "move SCENE --item s,i --positions x,y[;x,y...] [--commit|--cancel] | --version")
+USAGE = ("usage: python3 -m collectionlayout [--compact] COMMAND ... with COMMAND one of dump, "
+         "render, update, diff, self-size, target-offset, scroll-to, transition, move; "
+         "--help lists their arguments, docs/cli.md has the formats")
 
 
 class UsageError(Exception):
@@ -173,10 +175,23 @@ _COMMANDS["render"][1].update(_MOTION_OPTIONS)
 
 
 def parse_arguments(argv: Sequence[str]) -> tuple[str, dict[str, Any]]:
-    """(command, {name: value}); raises UsageError."""
-    if not argv:
+    """(command, {name: value}); raises UsageError. The command is "--help" or "--version"
+    for those; values["compact"] says whether --compact was given (anywhere before `--`)."""
+    rest = list(argv)
+    compact = False
+    while rest and rest[0] == "--compact":
+        compact = True
+        rest.pop(0)
+    if not rest:
         raise UsageError("a command is missing")
-    command, rest = argv[0], list(argv[1:])
+    command, rest = rest[0], rest[1:]
+    if command in ("-h", "--help"):
+        return "--help", {}
+    if command == "--version":
+        extra = [argument for argument in rest if argument != "--compact"]
+        if extra:
+            raise UsageError(f"--version takes no arguments, not {extra[0]!r}")
+        return "--version", {}
     if command not in _COMMANDS:
         raise UsageError(f"unknown command {command!r}" if not command.startswith("-") else
                          f"unknown option {command!r}")
@@ -188,6 +203,11 @@ def parse_arguments(argv: Sequence[str]) -> tuple[str, dict[str, Any]]:
         if argument == "--":
             given += rest
             break
+        if argument in ("-h", "--help"):
+            return "--help", {}
+        if argument == "--compact":
+            compact = True
+            continue
         if argument in _FLAGS.get(command, {}):
             key, flag = _FLAGS[command][argument]
             if key in values:
@@ -222,7 +242,41 @@ def parse_arguments(argv: Sequence[str]) -> tuple[str, dict[str, Any]]:
     if command == "scroll-to":
         for key in ("section", "item"):
             values[key] = _integer(key.upper())(values[key])
+    values["compact"] = compact
     return command, values
+
+
+def format_json(value: Any, compact: bool = False) -> str:
+    """The one formatter of every command's answer. Compact: one line. Otherwise indented by
+    two spaces, but a list without objects in it stays on one line when it is of plain values
+    (a frame, a size, an index path, an identity: a frame reads as one line, not six) or short
+    (a move's pair of paths); a longer one has an entry per line. Numbers as json.dumps."""
+    if compact:
+        return json.dumps(value, separators=(",", ":"))
+    return _indented(value, "")
+
+
+_SHORT = 72  # characters: a list of lists this long or shorter stays on one line
+
+
+def _indented(value: Any, indent: str) -> str:
+    inner = indent + "  "
+    if isinstance(value, dict) and value:
+        lines = [f"{inner}{json.dumps(str(key))}: {_indented(item, inner)}"
+                 for key, item in value.items()]
+        return "{\n" + ",\n".join(lines) + "\n" + indent + "}"
+    if isinstance(value, (list, tuple)) and value:
+        line = json.dumps(value)
+        nested = [v for v in value if isinstance(v, (dict, list, tuple))]
+        if not nested or (len(line) <= _SHORT and not any(map(_has_object, nested))):
+            return line
+        return "[\n" + ",\n".join(inner + _indented(v, inner) for v in value) + "\n" + indent + "]"
+    return json.dumps(value)
+
+
+def _has_object(value: Any) -> bool:
+    return isinstance(value, dict) or (isinstance(value, (list, tuple)) and
+                                       any(map(_has_object, value)))
 
 
 def _version() -> str:
@@ -235,87 +289,119 @@ def _version() -> str:
     return f"collectionlayout {__version__} (Python package), {library}"
 
 
-def _run(command: str, values: dict[str, Any]) -> None:
+def _run(command: str, values: dict[str, Any]) -> Any:
+    """Runs a command; its JSON answer, or None for a render (it writes a file)."""
     from . import _commands, render, scene
-    if command in ("self-size", "target-offset", "scroll-to"):
+    if command == "self-size":
         from . import _targets_commands as targets
-        if command == "self-size":
-            answer = targets.run_self_size(values["scene"], values["measured"])
-        elif command == "target-offset":
-            answer = targets.run_target_offset(values["scene"], values["proposed"], values["velocity"],
-                                               values.get("snap", "none"), values.get("rate", 0.998),
-                                               values.get("section"))
-        else:
-            answer = targets.run_scroll_to(values["scene"], values["category"], values["kind"],
-                                           values["section"], values["item"],
-                                           values.get("position", "start"))
-        sys.stdout.write(json.dumps(answer, indent=1) + "\n")
-        return
+        return targets.run_self_size(values["scene"], values["measured"])
+    if command == "target-offset":
+        from . import _targets_commands as targets
+        return targets.run_target_offset(values["scene"], values["proposed"], values["velocity"],
+                                         values.get("snap", "none"), values.get("rate", 0.998),
+                                         values.get("section"))
+    if command == "scroll-to":
+        from . import _targets_commands as targets
+        return targets.run_scroll_to(values["scene"], values["category"], values["kind"],
+                                     values["section"], values["item"],
+                                     values.get("position", "start"))
     if command in ("transition", "move") or (command == "render" and any(
             key in values for key in ("update", "transition", "item", "positions", "end"))):
-        from . import _motion_commands
+        from . import _motion_commands as motion
         if command == "render":
-            _motion_commands.render_motion(values)
-            return
-        answer = _motion_commands.run_transition(
-            values["scene_a"], values["scene_b"], values["progress"], values.get("rect")) \
-            if command == "transition" else _motion_commands.run_move(
-                values["scene"], values["item"], values["positions"], values.get("end"))
-        sys.stdout.write(json.dumps(answer, indent=1) + "\n")
-        return
-    if command in ("update", "diff"):
-        answer = _commands.run_update(values["scene"], values["update"]) \
-            if command == "update" else _commands.run_diff(values["ids"])
-        sys.stdout.write(json.dumps(answer, indent=1) + "\n")
-        return
-    layout = scene.read(values["scene"]).build()
-    with layout:
+            motion.render_motion(values)
+            return None
+        if command == "transition":
+            return motion.run_transition(values["scene_a"], values["scene_b"], values["progress"],
+                                         values.get("rect"))
+        return motion.run_move(values["scene"], values["item"], values["positions"],
+                               values.get("end"))
+    if command == "update":
+        return _commands.run_update(values["scene"], values["update"])
+    if command == "diff":
+        return _commands.run_diff(values["ids"])
+    with scene.read(values["scene"]).build() as layout:
         if command == "dump":
-            text = json.dumps(scene.dump(layout, values.get("rect")), indent=1)
-            sys.stdout.write(text + "\n")
-        else:
-            render.render(layout, values["output"], values.get("rect"))
+            return scene.dump(layout, values.get("rect"))
+        render.render(layout, values["output"], values.get("rect"))
+        return None
 
 
 def _one_line(error: BaseException) -> str:
-    text = " ".join(str(error).split()) or type(error).__name__
-    return text
+    return " ".join(str(error).split()) or type(error).__name__
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    """Runs the command line; returns the exit status (0, 1 refused input, 2 usage)."""
-    arguments = list(sys.argv[1:] if argv is None else argv)
+def _say(line: str) -> None:
+    """One line on stderr; nothing if stderr is gone too (never a second error)."""
     try:
-        if arguments and arguments[0] in ("-h", "--help"):
-            print(__doc__.strip())
-            return 0
-        if arguments and arguments[0] == "--version":
-            if len(arguments) > 1:
-                raise UsageError(f"--version takes no arguments, not {arguments[1]!r}")
-            print(_version())
-            return 0
-        command, values = parse_arguments(arguments)
-    except UsageError as error:
-        print(f"error: {_one_line(error)} ({USAGE})", file=sys.stderr)
-        return 2
+        print(line, file=sys.stderr, flush=True)
+    except (OSError, ValueError):
+        pass
+
+
+def _answer(command: str, values: dict[str, Any]) -> int:
+    """Runs the command and prints its answer; the exit status."""
     try:
-        _run(command, values)
-    except KeyboardInterrupt:
-        print("error: interrupted", file=sys.stderr)
-        return 130
+        answer = _run(command, values)
     except (ValueError, OSError, ImportError, LookupError, MemoryError) as error:
         # SceneError, the library's errors (CollectionLayoutError subclasses), files
-        print(f"error: {_one_line(error)}", file=sys.stderr)
+        _say(f"error: {_one_line(error)}")
         return 1
     except Exception as error:  # noqa: BLE001 - never a traceback (SPEC §12)
         from .errors import CollectionLayoutError
-        if isinstance(error, CollectionLayoutError):
-            print(f"error: {_one_line(error)}", file=sys.stderr)
-        else:
-            print(f"error: internal error: {type(error).__name__}: {_one_line(error)}",
-                  file=sys.stderr)
+        _say(f"error: {_one_line(error)}" if isinstance(error, CollectionLayoutError) else
+             f"error: internal error: {type(error).__name__}: {_one_line(error)}")
         return 1
+    if answer is not None:
+        sys.stdout.write(format_json(answer, values.get("compact", False)) + "\n")
     return 0
+
+
+def _main(argv: Sequence[str]) -> int:
+    try:
+        command, values = parse_arguments(argv)
+    except UsageError as error:
+        _say(f"error: {_one_line(error)} ({USAGE})")
+        return 2
+    if command == "--help":
+        sys.stdout.write((__doc__ or "").strip() + "\n")
+        return 0
+    if command == "--version":
+        sys.stdout.write(_version() + "\n")
+        return 0
+    return _answer(command, values)
+
+
+def _stdout_to_devnull() -> None:
+    """After a broken pipe: the interpreter's last flush at exit goes nowhere, quietly (else
+    it prints 'Exception ignored ... BrokenPipeError' on stderr)."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError, AttributeError):  # not a real file (a test's StringIO)
+        pass
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Runs the command line; returns the exit status: 0, 1 refused input, 2 usage, 130
+    interrupted (Ctrl-C), 141 stdout closed early (`... | head`: as a program killed by
+    SIGPIPE, without a message)."""
+    arguments = list(sys.argv[1:] if argv is None else argv)
+    try:
+        status = _main(arguments)
+        sys.stdout.flush()  # a closed pipe shows here, not at exit
+        return status
+    except BrokenPipeError:
+        _stdout_to_devnull()
+        return 141
+    except OSError as error:  # only stdout's writes get here (_answer catches the rest)
+        _stdout_to_devnull()
+        _say(f"error: cannot write the answer: {error.strerror or error}")
+        return 1
+    except KeyboardInterrupt:
+        _say("error: interrupted")
+        return 130
 
 
 if __name__ == "__main__":

@@ -9,7 +9,7 @@ from typing import Any
 
 from . import scene
 from .diff import diff
-from .scene import SceneError, _numbers, _object, _show
+from .scene import SceneError, _counted, _numbers, _object, _show
 from .updates import BatchUpdate
 
 __all__ = ["parse_update", "run_update", "run_update_value", "parse_ids", "run_diff",
@@ -24,6 +24,10 @@ _SHAPES = {"delete_sections": "s", "insert_sections": "s", "move_sections": "ss"
 _FORMS = {"s": "a section number", "p": "[section, item]", "ss": "[from, to]",
           "pp": "[[section, item], [section, item]]"}
 _INDEX_MAX = 2**63 - 1
+# the files' shapes, shown when a file's top level is not an object (docs/cli.md has them all)
+UPDATE_FORM = '{"sections": [...], "delete_items": [[s, i], ...], ...}'
+IDS_FORM = '{"old": {"sections": [id, ...], "items": [[id, ...], ...]}, "new": {...}}'
+SIDE_FORM = '{"sections": [id, ...], "items": [[id, ...], ...], "versions": [[v, ...], ...]}'
 
 
 def _index(where: str, value: Any) -> int:
@@ -63,9 +67,10 @@ def _operation(key: str, value: Any) -> list[Any]:
 def parse_update(value: Any, old: scene.Scene) -> tuple[list[scene.Section], BatchUpdate]:
     """An UPDATE file's value: its new sections (checked as a scene's, for the layout of
     `old`) and the operations."""
-    raw = _object("update", value, _UPDATE_KEYS)
+    raw = _object("update", value, _UPDATE_KEYS, UPDATE_FORM)
     if "sections" not in raw:
-        raise SceneError("update: missing 'sections' (the data source after the update)")
+        raise SceneError(f"update: missing 'sections' (the data source after the update; the "
+                         f"file is {UPDATE_FORM}, see docs/cli.md)")
     sections = scene.parse_sections(raw["sections"], old, "update: sections")
     viewport = None
     if "viewport" in raw:
@@ -97,10 +102,15 @@ def run_update_value(scene_value: Any, update_value: Any) -> dict[str, Any]:
             "sections": [result.new_section(s) for s in range(len(counts))],
             "items": [[_path(result.new_item((s, i))) for i in range(count)]
                       for s, count in enumerate(counts)],
-            "elements": [record.to_dict() for record in result.elements],
+            "elements": [_change(record.to_dict()) for record in result.elements],
             "inserted": [list(element.key) for element in result.inserted],
             "deleted": [list(element.key) for element in result.deleted],
         }
+
+
+def _change(change: dict[str, Any]) -> dict[str, Any]:
+    """An update record with its `from` and `to` as the command line prints records (scale)."""
+    return {**change, "from": scene.record(change["from"]), "to": scene.record(change["to"])}
 
 
 def _path(path: tuple[int, int] | None) -> list[int] | None:
@@ -132,12 +142,13 @@ def _lists(where: str, value: Any, count: int) -> list[list[int]]:
         raise SceneError(f"{where} must be a list of id lists, one per section, not "
                          f"{_show(value)}")
     if len(value) != count:
-        raise SceneError(f"{where} has {len(value)} lists for {count} sections")
+        raise SceneError(f"{where} has {_counted(len(value), 'list')} for "
+                         f"{_counted(count, 'section')}")
     return [_id_list(f"{where}[{s}]", ids) for s, ids in enumerate(value)]
 
 
 def _side(which: str, value: Any) -> tuple[list[int], list[list[int]], list[list[int]] | None]:
-    raw = _object(f"ids: {which}", value, _SIDE_KEYS)
+    raw = _object(f"ids: {which}", value, _SIDE_KEYS, SIDE_FORM)
     for key in ("sections", "items"):
         if key not in raw:
             raise SceneError(f"ids: {which}: missing {key!r}")
@@ -148,18 +159,18 @@ def _side(which: str, value: Any) -> tuple[list[int], list[list[int]], list[list
         versions = _lists(f"ids: {which}.versions", raw["versions"], len(sections))
         for s, (v, i) in enumerate(zip(versions, items)):
             if len(v) != len(i):
-                raise SceneError(f"ids: {which}.versions[{s}] has {len(v)} versions for "
-                                 f"{len(i)} items")
+                raise SceneError(f"ids: {which}.versions[{s}] has {_counted(len(v), 'version')} "
+                                 f"for {_counted(len(i), 'item')}")
     return sections, items, versions
 
 
 def parse_ids(value: Any) -> dict[str, Any]:
     """An IDS file's value as diff()'s keyword arguments."""
-    raw = _object("ids", value, {"old", "new"})
+    raw = _object("ids", value, {"old", "new"}, IDS_FORM)
     arguments: dict[str, Any] = {}
     for which in ("old", "new"):
         if which not in raw:
-            raise SceneError(f"ids: missing {which!r}")
+            raise SceneError(f"ids: missing {which!r} (the file is {IDS_FORM}, see docs/cli.md)")
         sections, items, versions = _side(which, raw[which])
         arguments.update({f"{which}_sections": sections, f"{which}_items": items,
                           f"{which}_versions": versions})

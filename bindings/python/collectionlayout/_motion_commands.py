@@ -27,7 +27,7 @@ def run_transition(scene_a: Path_, scene_b: Path_, progress: float,
     with scene.read(scene_a).build() as a, scene.read(scene_b).build() as b, \
             Transition(a, b) as transition:
         elements = transition.elements_in_rect(a.viewport if rect is None else rect, progress)
-        return {"elements": [element.to_dict() for element in elements],
+        return {"elements": [scene.record(element) for element in elements],
                 "viewport": list(transition.viewport)}
 
 
@@ -52,7 +52,7 @@ def run_move(scene_path: Path_, item: tuple[int, int], positions: list[tuple[flo
     with scene.read(scene_path).build() as layout:
         targets = _move(layout, item, positions, end)
         elements = layout.elements_in_rect(layout.viewport)
-        return {"targets": targets, "elements": [element.to_dict() for element in elements]}
+        return {"targets": targets, "elements": [scene.record(element) for element in elements]}
 
 
 def render_motion(values: dict[str, Any]) -> None:

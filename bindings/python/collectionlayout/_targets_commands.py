@@ -19,15 +19,17 @@ __all__ = ["parse_measured", "run_self_size", "run_self_size_value", "run_target
 SCROLL_SNAPS = ("none", "line", "page", "line-paging")
 SECTION_SNAPS = ("none", "item", "page", "item-paging", "item-centered")
 POSITIONS = ("start", "center", "end", "nearest")
+MEASURED_FORM = '{"items": [[s, i, w, h], ...]}'
 
 
 def parse_measured(value: Any) -> list[tuple[int, int, float, float]]:
     """A MEASURED file's value: `{"items": [[s, i, w, h], ...]}`. Sizes are checked by the
     library (finite, >= 0), which also refuses cells that do not exist."""
-    raw = _object("measured", value, {"items"})
+    raw = _object("measured", value, {"items"}, MEASURED_FORM)
     items = raw.get("items", [])
     if not isinstance(items, list):
-        raise SceneError(f"measured: items must be a list of [s, i, w, h], not {_show(items)}")
+        raise SceneError(f"measured: items must be a list of [s, i, w, h], not {_show(items)} "
+                         f"(the file is {MEASURED_FORM}, see docs/cli.md)")
     result = []
     for k, entry in enumerate(items):
         where = f"measured: items[{k}]"

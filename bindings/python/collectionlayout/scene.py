@@ -38,7 +38,7 @@ except ImportError:
     np = None  # type: ignore[assignment]
 
 __all__ = ["SceneError", "Scene", "Section", "load", "read", "read_json", "parse",
-           "parse_sections", "from_dict", "dump"]
+           "parse_sections", "from_dict", "dump", "record"]
 
 # the names a scene may use: those of the options' Literal types (options.py)
 STYLES: tuple[Style, ...] = get_args(Style)
@@ -146,12 +146,21 @@ def _show(value: Any) -> str:
     return text if len(text) <= 60 else text[:57] + "..."
 
 
-def _object(where: str, value: Any, known: set[str]) -> Mapping[str, Any]:
+def _counted(count: int, noun: str) -> str:
+    """'1 section', '2 sections': a count in a message, with the noun's right number."""
+    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
+
+
+def _object(where: str, value: Any, known: set[str], form: str = "") -> Mapping[str, Any]:
+    """`value` as an object of the `known` keys; `form`, if given, is the expected shape that
+    the message shows (a file's top level, so that a wrong kind of file says what it wants)."""
     if not isinstance(value, Mapping):
-        raise SceneError(f"{where} must be an object, not {_show(value)}")
+        raise SceneError(f"{where} must be an object {form}, not {_show(value)} (see docs/cli.md)"
+                         if form else f"{where} must be an object, not {_show(value)}")
     unknown = sorted(set(value) - known)
     if unknown:
-        raise SceneError(f"{where}: unknown keys {', '.join(unknown)} "
+        raise SceneError(f"{where}: unknown {'key' if len(unknown) == 1 else 'keys'} "
+                         f"{', '.join(unknown)} "
                          f"(known: {', '.join(sorted(known))})")
     return value
 
@@ -221,12 +230,14 @@ class _Budget:
     def __init__(self, limit: int, sections: int) -> None:
         self.limit, self.used = limit, sections
         if sections > limit:
-            raise SceneError(f"sections: {sections} sections are over the element limit {limit}")
+            raise SceneError(f"sections: the section count {sections} is over the element "
+                             f"limit {limit}")
 
     def take(self, where: str, key: str, count: int) -> None:
         self.used += count
         if self.used > self.limit:
-            raise SceneError(f"{where}: {key} {count} brings the layout to {self.used} elements, "
+            raise SceneError(f"{where}: {key} {count} brings the layout to "
+                             f"{_counted(self.used, 'element')}, "
                              f"over the element limit {self.limit} (sections, items and inline "
                              f"elements together)")
 
@@ -323,8 +334,8 @@ def _section(index: int, value: Any, direction: str, decorations: set[str],
         kind = _kind(place, element["kind"])
         before = _integer(place, "before", element["before"], 0, 2**63 - 1)
         if before > section.count:
-            raise SceneError(f"{place}: before {before} is past the section's {section.count} "
-                             f"items (0 <= before <= {section.count})")
+            raise SceneError(f"{place}: before {before} is past the section's "
+                             f"{_counted(section.count, 'item')} (0 <= before <= {section.count})")
         if (kind, before) in seen:
             raise SceneError(f"{place}: a second {_show(kind)} before item {before}")
         seen.add((kind, before))
@@ -350,7 +361,8 @@ def _decoration(number: int, value: Any, names: set[str]) -> Decoration:
 
 def parse(value: Any) -> Scene:
     """Checks a parsed scene (JSON values) and returns it as a Scene."""
-    raw = _object("the scene", value, _SCENE_KEYS)
+    raw = _object("the scene", value, _SCENE_KEYS,
+                  '{"viewport": [x, y, w, h], "layout": {...}, "sections": [...]}')
     options = _object("layout", raw.get("layout", {}), _LAYOUT_KEYS)
     scene = Scene(direction=_choice("layout", "direction", options.get("direction", "vertical"),
                                     DIRECTIONS))
@@ -417,9 +429,17 @@ def from_dict(scene: Mapping[str, Any]) -> Layout:
     return parse(scene).build()
 
 
+def record(element: Any) -> dict[str, Any]:
+    """An element record as the command line prints it (SPEC §12): the Attributes' (or a
+    record dict's) keys and `scale`, 1 while the engine has no scale effects."""
+    result = dict(element) if isinstance(element, Mapping) else element.to_dict()
+    result.setdefault("scale", 1)
+    return result
+
+
 def dump(layout: Layout, rect: tuple[float, float, float, float] | None = None) -> dict[str, Any]:
     """The layout as SPEC §12's dump: content size and every element, zero-area ones too
     (Layout.all_elements), or those overlapping rect."""
     elements = layout.all_elements() if rect is None else layout.elements_in_rect(rect)
     return {"content_size": list(layout.content_size),
-            "elements": [element.to_dict() for element in elements]}
+            "elements": [record(element) for element in elements]}

@@ -27,6 +27,22 @@ def run(*args: str, cwd: Path = REPO) -> subprocess.CompletedProcess:
                           capture_output=True, text=True, timeout=120)
 
 
+RECORD_KEYS = {"category", "kind", "section", "item", "frame", "z", "alpha", "hidden", "scale"}
+
+
+def assert_records(records, expected) -> None:
+    """The command line's element records against a vector's: the same elements
+    (conftest.assert_same_elements), every record with all of SPEC §12's keys, `scale` too, and
+    the vector's scale (a vector's record without scale has scale 1, Tests/vectors/README)."""
+    assert_same_elements(records, expected)
+    want = {(e["category"], e["kind"], e["section"], e["item"]): e.get("scale", 1)
+            for e in expected}
+    for record in records:
+        assert set(record) == RECORD_KEYS, record
+        key = (record["category"], record["kind"], record["section"], record["item"])
+        assert record["scale"] == want[key], key
+
+
 def scene_file(tmp_path: Path, vector: Path) -> Path:
     path = tmp_path / vector.name
     path.write_text(json.dumps(load_vector(vector)["scene"]))
@@ -40,10 +56,7 @@ def test_dump_prints_the_spec_json(tmp_path):
     expected = load_vector(GRID_VECTOR)["expected"]
     assert set(dumped) == {"content_size", "elements"}
     assert dumped["content_size"] == expected["content_size"]
-    for element in dumped["elements"]:
-        assert set(element) == {"category", "kind", "section", "item", "frame", "z", "alpha",
-                                "hidden"}
-    assert_same_elements(dumped["elements"], expected["elements"])
+    assert_records(dumped["elements"], expected["elements"])
 
 
 def test_dump_with_rect(tmp_path, capsys):
@@ -52,7 +65,7 @@ def test_dump_with_rect(tmp_path, capsys):
     dumped = json.loads(capsys.readouterr().out)
     expected = [e for e in load_vector(DECORATED_VECTOR)["expected"]["elements"]
                 if overlaps(e["frame"], (0, 100, 320, 50))]
-    assert_same_elements(dumped["elements"], expected)
+    assert_records(dumped["elements"], expected)
     assert {e["category"] for e in dumped["elements"]} == {"cell", "supplementary", "decoration"}
 
 
@@ -116,13 +129,14 @@ def test_example_scenes(path, tmp_path):
 
 def test_scene_errors(tmp_path):
     cases = {
-        '{"sections": [{"colour": 1}]}': "unknown keys colour",
-        '{"layout": {"style": "grid"}}': "unknown keys style",
+        '{"sections": [{"colour": 1}]}': "unknown key colour ",
+        '{"sections": [{"colour": 1, "size": 2}]}': "unknown keys colour, size ",
+        '{"layout": {"style": "grid"}}': "unknown key style",
         '{"sections": [{"item_count": -2}]}': "must not be negative",
         '{"sections": [{"item_count": 2.5}]}': "must be an integer",
         '{"sections": [{"inline": [{"kind": "sep"}]}]}': "missing 'before'",
         '{"layout": {"decorations": [{"z": 1}]}}': "missing 'kind'",
-        '[1, 2]': "must be an object",
+        '[1, 2]': r"the scene must be an object \{\"viewport\": \[x, y, w, h\], .*\(see docs/cli.md\)",
         'nope': "not JSON",
     }
     for text, message in cases.items():

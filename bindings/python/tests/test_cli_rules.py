@@ -1,6 +1,7 @@
 """The command line's rules (SPEC §12, issues 8 and 12): every element in dump, options whose value
 begins with '-', one `error:` line and exit 1 for refused input in the scene file's words, exit 2
-only for usage, --version, and never a traceback: a few thousand mutated scene files."""
+only for usage, --version, --help, the output's format and --compact, and never a traceback: a
+closed pipe, Ctrl-C, SIGTERM, a full disk, a few thousand mutated scene files."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ import json
 import math
 import os
 import random
+import signal
 import subprocess
 import sys
 import time
@@ -92,11 +94,23 @@ def test_version():
     assert result.returncode == 0 and result.stdout == out
 
 
+def test_help_names_the_contract_and_the_formats():
+    for args in (["--help"], ["-h"], ["dump", "x.json", "--help"], ["--compact", "--help"]):
+        status, out, err = run_main(*args)
+        assert status == 0 and not err, args
+        assert "docs/SPEC.md §12" in out and "docs/cli.md" in out, out
+        for command in cli._COMMANDS:
+            assert f"\n    {command} " in out, command
+    status, out, err = run_main("frobnicate")
+    assert status == 2 and "--help" in err and "docs/cli.md" in err
+
+
 @pytest.mark.parametrize("args", [
     [], ["frobnicate", "x.json"], ["--frobnicate"], ["dump"], ["dump", "a.json", "b.json"],
     ["dump", "a.json", "--colour", "red"], ["dump", "a.json", "--rect"],
     ["dump", "a.json", "--rect", "1,2,3"], ["dump", "a.json", "--rect", "a,b,c,d"],
-    ["dump", "a.json", "--rect=nan,0,1,1"], ["render", "a.json"], ["--version", "x"]])
+    ["dump", "a.json", "--rect=nan,0,1,1"], ["render", "a.json"], ["--version", "x"], ["--compact"],
+    ["--compact=yes", "dump", "a.json"], ["dump", "a.json", "--compact=1"]])
 def test_usage_errors_exit_2(args):
     status, out, err = run_main(*args)
     assert status == 2 and not out
@@ -271,3 +285,183 @@ def test_mutated_scenes_through_a_real_process(tmp_path):
         path = write(tmp_path, text, f"mutated{number}.json")
         result = run_process("dump", path)
         check_outcome(result.returncode, result.stdout, result.stderr, text)
+
+
+# ---- the output's format: one formatter, --compact --------------------------------------------
+
+def test_indented_output_puts_a_list_of_numbers_on_one_line(tmp_path):
+    path = write(tmp_path, ZERO_AREA)
+    status, out, err = run_main("dump", path, "--rect", "0,0,200,300")
+    assert status == 0, err
+    assert '\n  "content_size": [200.0, 100.0],\n' in out
+    assert '\n      "frame": [0.0, 0.0, 200.0, 10.0],\n' in out  # the header: one line
+    assert '\n      "scale": 1\n' in out
+    assert all(line.startswith(" ") or line in ("{", "}") for line in out.splitlines())
+
+
+def test_the_formatter():
+    value = {"a": [1.5, 0.1, None, "x"], "b": [], "c": {}, "moves": [[[2, 0], [0, 0]]],
+             "long": [[k, k] for k in range(20)], "records": [{"frame": [0.0, 1e-07]}]}
+    text = cli.format_json(value)
+    assert json.loads(text) == value
+    assert text == """{
+  "a": [1.5, 0.1, null, "x"],
+  "b": [],
+  "c": {},
+  "moves": [[[2, 0], [0, 0]]],
+  "long": [
+""" + ",\n".join(f"    [{k}, {k}]" for k in range(20)) + """
+  ],
+  "records": [
+    {
+      "frame": [0.0, 1e-07]
+    }
+  ]
+}"""
+    assert cli.format_json(value, compact=True) == json.dumps(value, separators=(",", ":"))
+
+
+@pytest.mark.parametrize("command", [
+    ["dump", "{scene}"], ["dump", "{scene}", "--rect", "0,0,200,300"],
+    ["scroll-to", "{scene}", "cell", "", "0", "1"],
+    ["target-offset", "{scene}", "--proposed", "0", "--velocity", "0"]])
+def test_compact_before_or_after_the_command(tmp_path, command):
+    argv = [a.replace("{scene}", write(tmp_path, ZERO_AREA)) for a in command]
+    status, indented, err = run_main(*argv)
+    assert status == 0, err
+    for compact in (["--compact", *argv], [*argv, "--compact"], [argv[0], "--compact", *argv[1:]]):
+        status, out, err = run_main(*compact)
+        assert status == 0 and not err, compact
+        assert out.count("\n") == 1 and out.endswith("\n") and ": " not in out, out
+        assert json.loads(out) == json.loads(indented)
+
+
+def test_every_record_has_scale_1(tmp_path):
+    a = write(tmp_path, ZERO_AREA, "a.json")
+    b = write(tmp_path, dict(ZERO_AREA, layout={**ZERO_AREA["layout"], "pin_headers": True}),
+              "b.json")
+    update = write(tmp_path, {"sections": [{"items": [[50, 50], [60, 0]], "header": 10,
+                                            "inline": [{"kind": "rule", "before": 1}]}],
+                              "delete_items": [[0, 1]]}, "update.json")
+    answers = [run_main("dump", a), run_main("transition", a, b, "--progress", "0.5"),
+               run_main("move", a, "--item", "0,0", "--positions", "10,60"),
+               run_main("update", a, update)]
+    records = []
+    for status, out, err in answers:
+        assert status == 0, err
+        answer = json.loads(out)
+        for record in answer["elements"]:
+            records += [record["from"], record["to"]] if "change" in record else [record]
+    assert len(records) > 10
+    assert all(record["scale"] == 1 and len(record) == 9 for record in records)
+
+
+# ---- never a traceback: a closed pipe, Ctrl-C, SIGTERM, a full disk ---------------------------
+
+def _process(*args: str, **options) -> subprocess.Popen:
+    env = dict(os.environ, PYTHONPATH=str(REPO / "bindings" / "python"))
+    return subprocess.Popen([sys.executable, "-m", "collectionlayout", *args], cwd=REPO, env=env,
+                            stderr=subprocess.PIPE, **options)
+
+
+@pytest.mark.parametrize("args", [["--help"], ["dump", "examples/scenes/photo-grid.json"]])
+def test_a_closed_pipe_exits_141_quietly(args):
+    # stdout is a pipe whose reader has gone, as after `| head -3`: exit as a program that
+    # SIGPIPE ends (141), no message, no 'Exception ignored' at exit
+    read, written = os.pipe()
+    os.close(read)
+    try:
+        process = _process(*args, stdout=written)
+    finally:
+        os.close(written)
+    _, err = process.communicate(timeout=120)
+    assert process.returncode == 141 and err == b"", err
+
+
+def test_head_sees_no_noise():
+    # the shell's way: `python3 -m collectionlayout --help | head -3`
+    env = dict(os.environ, PYTHONPATH=str(REPO / "bindings" / "python"))
+    result = subprocess.run(f"{sys.executable} -m collectionlayout --help | head -3", shell=True,
+                            cwd=REPO, env=env, capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0 and result.stderr == "" and len(result.stdout.splitlines()) == 3
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs a FIFO")
+@pytest.mark.parametrize("sent, status, message", [
+    (signal.SIGINT, 130, b"error: interrupted\n"), (signal.SIGTERM, -signal.SIGTERM, b"")])
+def test_a_signal_while_the_command_runs(tmp_path, sent, status, message):
+    # the scene is a FIFO: once this side opens it for writing, the command is inside main(),
+    # waiting for the scene's bytes; then the signal comes
+    fifo = tmp_path / "scene.json"
+    os.mkfifo(fifo)
+    process = _process("dump", str(fifo), stdout=subprocess.PIPE)
+    try:
+        writer = _open_when_read(fifo, process)
+        process.send_signal(sent)
+        out, err = process.communicate(timeout=120)
+        os.close(writer)
+    finally:
+        process.kill()
+    assert (process.returncode, out, err) == (status, b"", message)
+
+
+def _open_when_read(fifo: Path, process: subprocess.Popen) -> int:
+    """The FIFO opened for writing once the process has opened it for reading (polled, not a
+    blocking open: a process that fails first must not hang the test)."""
+    deadline = time.monotonic() + 60
+    while True:
+        try:
+            return os.open(fifo, os.O_WRONLY | os.O_NONBLOCK)
+        except OSError:  # ENXIO: no reader yet
+            assert process.poll() is None, process.communicate()
+            assert time.monotonic() < deadline, "the command never opened its scene"
+            time.sleep(0.01)
+
+
+def test_ctrl_c_anywhere_in_a_command(monkeypatch, tmp_path):
+    def interrupted(command, values):
+        raise KeyboardInterrupt
+    monkeypatch.setattr(cli, "_run", interrupted)
+    assert run_main("dump", write(tmp_path, ZERO_AREA)) == (130, "", "error: interrupted\n")
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full")
+def test_stdout_that_cannot_be_written():
+    with open("/dev/full", "w") as full:
+        process = _process("--help", stdout=full)
+        _, err = process.communicate(timeout=120)
+    assert process.returncode == 1
+    assert err.decode().startswith("error: cannot write the answer: ") and err.count(b"\n") == 1
+
+
+# ---- the input files' shapes: a wrong one says the right one ----------------------------------
+
+@pytest.mark.parametrize("command, value, words", [
+    ("self-size", [[0, 0, 1, 1]], ['measured must be an object {"items": [[s, i, w, h], ...]}',
+                                   "not [[0, 0, 1, 1]]", "docs/cli.md"]),
+    ("self-size", {"items": {"0": 1}}, ["items must be a list of [s, i, w, h]", "docs/cli.md"]),
+    ("self-size", {"items": [[0, 0, 1]]}, ["items[0] must be [s, i, w, h]"]),
+    ("update", ["x"], ['update must be an object {"sections": [...]', "docs/cli.md"]),
+    ("update", {}, ["missing 'sections'", "docs/cli.md"]),
+    ("diff", 3, ['ids must be an object {"old": {"sections": [id, ...]', "docs/cli.md"]),
+    ("diff", {"old": [], "new": []}, ['ids: old must be an object {"sections": [id, ...]',
+                                      "docs/cli.md"]),
+    ("dump", [], ['the scene must be an object {"viewport": [x, y, w, h]', "docs/cli.md"]),
+])
+def test_a_file_of_the_wrong_shape_says_the_right_one(tmp_path, command, value, words):
+    scene_path = write(tmp_path, ZERO_AREA)
+    path = write(tmp_path, value, "input.json")
+    argv = [command, path] if command in ("diff", "dump") else [command, scene_path, path]
+    assert_refused(*run_main(*argv), *words)
+
+
+@pytest.mark.parametrize("value, words", [
+    ({"sections": [{"item_count": 1, "inline": [{"kind": "s", "before": 2}]}]},
+     ["past the section's 1 item (0 <= before <= 1)"]),
+    ({"layout": {"element_limit": 0}, "sections": [{}]},
+     ["the section count 1 is over the element limit 0"]),
+    ({"layout": {"element_limit": 1}, "sections": [{"item_count": 1}]},
+     ["brings the layout to 2 elements"]),
+])
+def test_counts_in_messages_have_the_right_number(tmp_path, value, words):
+    assert_refused(*run_main("dump", write(tmp_path, value)), *words)

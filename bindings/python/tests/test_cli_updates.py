@@ -10,7 +10,7 @@ import pytest
 
 from collectionlayout import __main__ as cli
 from conftest import assert_same_elements, vectors_dir
-from test_cli import run
+from test_cli import RECORD_KEYS, run
 from update_model import apply_update
 
 UPDATE_KEYS = {"content_size", "viewport", "sections", "items", "elements", "inserted",
@@ -53,8 +53,10 @@ def check_update_answer(answer: dict, expected: dict) -> None:
     for key, record in want.items():
         assert set(got[key]) == {"change", "old", "new", "category", "kind", "from", "to"}
         assert got[key]["change"] == record["change"], key
-        assert_same_elements([got[key]["from"]], [record["from"]])
-        assert_same_elements([got[key]["to"]], [record["to"]])
+        for side in ("from", "to"):  # records as dump's, with scale (1 if the vector has none)
+            assert_same_elements([got[key][side]], [record[side]])
+            assert set(got[key][side]) == RECORD_KEYS, got[key][side]
+            assert got[key][side]["scale"] == record[side].get("scale", 1), key
 
 
 @pytest.mark.parametrize("name", ["11-update-items", "12-update-sections"])
@@ -99,9 +101,9 @@ NEW = [{"item_count": 2, "item_size": [100, 50]}, {"item_count": 2, "item_size":
 
 @pytest.mark.parametrize("update, message", [
     ("{", "not JSON"),
-    ([], "update must be an object"),
-    ({"delete_items": [[0, 0]]}, "missing 'sections'"),
-    ({"sections": NEW, "delete_items": [[0, 0]], "extra": 1}, "unknown keys extra"),
+    ([], r"update must be an object \{\"sections\": \[\.\.\.\], .*\}, not \[\] \(see docs/cli.md\)"),
+    ({"delete_items": [[0, 0]]}, "missing 'sections' .*see docs/cli.md"),
+    ({"sections": NEW, "delete_items": [[0, 0]], "extra": 1}, "unknown key extra "),
     ({"sections": NEW, "delete_items": [[0, 0.5]]}, r"delete_items\[0\] must be a non-negative integer"),
     ({"sections": NEW, "delete_items": [[0, -1]]}, "must not be negative"),
     ({"sections": NEW, "delete_items": [[0, True]]}, "must be a non-negative integer"),
@@ -132,7 +134,8 @@ def test_malformed_updates(tmp_path, capsys, update, message):
 
 @pytest.mark.parametrize("ids, message", [
     ("[1,", "not JSON"),
-    ({"old": {"sections": [1], "items": [[1]]}}, "missing 'new'"),
+    ({"old": {"sections": [1], "items": [[1]]}}, "missing 'new' .*see docs/cli.md"),
+    ([[1, 2]], r"ids must be an object \{\"old\": .*\"new\": .*\}, not \[\[1, 2\]\] \(see docs/cli.md\)"),
     ({"old": {"sections": [1]}, "new": {"sections": [], "items": []}}, "missing 'items'"),
     ({"old": {"sections": [1], "items": [[1.5]]}, "new": {"sections": [], "items": []}},
      r"old.items\[0\]\[0\] must be an integer id"),
@@ -141,15 +144,15 @@ def test_malformed_updates(tmp_path, capsys, update, message):
     ({"old": {"sections": [1], "items": [[2**64]]}, "new": {"sections": [], "items": []}},
      "does not fit in 64 bits"),
     ({"old": {"sections": [1, 2], "items": [[1]]}, "new": {"sections": [], "items": []}},
-     "has 1 lists for 2 sections"),
+     "has 1 list for 2 sections"),
     ({"old": {"sections": [1], "items": [[1, 2]], "versions": [[0]]},
-      "new": {"sections": [], "items": []}}, r"versions\[0\] has 1 versions for 2 items"),
+      "new": {"sections": [], "items": []}}, r"versions\[0\] has 1 version for 2 items"),
     ({"old": {"sections": [1], "items": [[4, 4]]}, "new": {"sections": [], "items": []}},
      r"item id 4 is at \(0, 0\) and \(0, 1\)"),
     ({"old": {"sections": [3, 3], "items": [[], []]}, "new": {"sections": [], "items": []}},
      "section id 3 is at sections 0 and 1"),
     ({"old": {"sections": [1], "items": [[1]], "x": 1}, "new": {"sections": [], "items": []}},
-     "unknown keys x"),
+     "unknown key x "),
     ({"old": {"sections": "1", "items": []}, "new": {"sections": [], "items": []}},
      "must be a list of integer ids"),
 ])
