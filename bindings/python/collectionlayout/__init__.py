@@ -5,15 +5,27 @@ Python binding of libcollectionlayout over ctypes. Start with `Layout` (or `Layo
 or load a scene file with `collectionlayout.scene.load`. The library is found through the
 COLLECTIONLAYOUT_LIBRARY environment variable, the copy bundled in this package, the repository
 checkout's .build/release, or the system's library path, in that order.
+
+"SPEC §N" in the docstrings is section N of docs/SPEC.md in the repository, a copy of the
+layout contract (what frames the engine computes, the scene file, the command line).
+
+Names follow the C header (include/collectionlayout.h) without its prefix:
+cl_layout_scroll_to_element is Layout.scroll_to_element, cl_layout_def.element_limit the
+`element_limit` option, CL_MAX_ITEMS is MAX_ITEMS. Option values are spelled as on the
+command line and in SPEC §12 (`snapping="line-paging"`); their types are in
+`collectionlayout.options`.
 """
 
-from ._lib import LibraryNotFoundError, lib, version
+from ._lib import (CL_DECELERATION_FAST as DECELERATION_FAST,
+                   CL_DECELERATION_NORMAL as DECELERATION_NORMAL, CL_MAX_ITEMS as MAX_ITEMS,
+                   LibraryNotFoundError, lib, version)
 from ._version import VERSION as _VERSION
 from .attributes import ATTRIBUTES_DTYPE, Attributes, SectionScroll
 from .errors import (BadCallbackDataError, BufferTooSmallError, CallbackError,
                      CollectionLayoutError, InvalidArgumentError, InvalidHandleError,
                      LimitError, OutOfRangeError, ReentrantError, UnknownKindError)
 from .layout import Decoration, Layout
+from .options import LayoutOptions
 from .metrics import SectionMetricsTable
 from .diff import diff
 from .updates import BatchUpdate, ElementChange, UpdateBlock, UpdateResult
@@ -25,8 +37,8 @@ __version__ = ".".join(map(str, _VERSION))  # the header's CL_VERSION_* (_versio
 __all__ = [
     "Layout", "Decoration", "SectionMetricsTable", "Attributes", "SectionScroll",
     "BatchUpdate", "UpdateResult", "ElementChange", "UpdateBlock", "diff", "SizeChange",
-    "Transition", "Movement",
-    "ATTRIBUTES_DTYPE", "lib", "version",
+    "Transition", "Movement", "LayoutOptions",
+    "ATTRIBUTES_DTYPE", "MAX_ITEMS", "DECELERATION_NORMAL", "DECELERATION_FAST", "lib", "version",
     "CollectionLayoutError", "InvalidHandleError", "InvalidArgumentError", "OutOfRangeError",
     "CallbackError", "BadCallbackDataError", "ReentrantError", "BufferTooSmallError",
     "UnknownKindError", "LimitError", "LibraryNotFoundError",

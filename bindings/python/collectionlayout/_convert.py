@@ -5,6 +5,7 @@ in range); this module checks types and shapes."""
 from __future__ import annotations
 
 import ctypes
+import difflib
 import operator
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
@@ -19,20 +20,40 @@ Rect = tuple[float, float, float, float]
 RectLike = Sequence[float]
 SizeLike = Sequence[float]
 
-DIRECTIONS: dict[Direction, int] = {"vertical": 0, "horizontal": 1}
-ALIGNMENTS: dict[Alignment, int] = {"justified": 0, "leading": 1, "center": 2, "trailing": 3}
-CROSS_ALIGNMENTS: dict[CrossAlignment, int] = {"center": 0, "start": 1, "end": 2}
+# The enum tables: each option's names (options.py's Literals, in the same order) -> C values.
+# Names are spelled as on the command line and in SPEC §12 (hyphens); enum() takes the
+# underscore forms too ("line_paging").
+DIRECTIONS: dict[Direction, int] = {"vertical": _lib.CL_DIRECTION_VERTICAL,
+                                    "horizontal": _lib.CL_DIRECTION_HORIZONTAL}
+ALIGNMENTS: dict[Alignment, int] = {"justified": _lib.CL_ALIGNMENT_JUSTIFIED,
+                                    "leading": _lib.CL_ALIGNMENT_LEADING,
+                                    "center": _lib.CL_ALIGNMENT_CENTER,
+                                    "trailing": _lib.CL_ALIGNMENT_TRAILING}
+CROSS_ALIGNMENTS: dict[CrossAlignment, int] = {"center": _lib.CL_CROSS_ALIGNMENT_CENTER,
+                                               "start": _lib.CL_CROSS_ALIGNMENT_START,
+                                               "end": _lib.CL_CROSS_ALIGNMENT_END}
 STYLES: dict[Style, int] = {"flow": _lib.CL_STYLE_FLOW, "orthogonal": _lib.CL_STYLE_ORTHOGONAL,
-          "grid": _lib.CL_STYLE_GRID, "waterfall": _lib.CL_STYLE_WATERFALL,
-          "custom": _lib.CL_STYLE_CUSTOM}
-SNAPPING: dict[Snapping, int] = {"none": 0, "item": 1, "page": 2, "item_paging": 3, "item_centered": 4}
-SCROLL_SNAPPING: dict[ScrollSnapping, int] = {"none": 0, "line": _lib.CL_SNAP_LINE, "page": 2,
-                                              "line_paging": _lib.CL_SNAP_LINE_PAGING}
-SCROLL_POSITIONS: dict[ScrollPosition, int] = {"start": 0, "center": 1, "end": 2, "nearest": 3}
+                            "grid": _lib.CL_STYLE_GRID, "waterfall": _lib.CL_STYLE_WATERFALL,
+                            "custom": _lib.CL_STYLE_CUSTOM}
+SNAPPING: dict[Snapping, int] = {"none": _lib.CL_SNAP_NONE, "item": _lib.CL_SNAP_ITEM,
+                                 "page": _lib.CL_SNAP_PAGE,
+                                 "item-paging": _lib.CL_SNAP_ITEM_PAGING,
+                                 "item-centered": _lib.CL_SNAP_ITEM_CENTERED}
+SCROLL_SNAPPING: dict[ScrollSnapping, int] = {"none": _lib.CL_SNAP_NONE,
+                                              "line": _lib.CL_SNAP_LINE,
+                                              "page": _lib.CL_SNAP_PAGE,
+                                              "line-paging": _lib.CL_SNAP_LINE_PAGING}
+SCROLL_POSITIONS: dict[ScrollPosition, int] = {"start": _lib.CL_SCROLL_POSITION_START,
+                                               "center": _lib.CL_SCROLL_POSITION_CENTER,
+                                               "end": _lib.CL_SCROLL_POSITION_END,
+                                               "nearest": _lib.CL_SCROLL_POSITION_NEAREST}
 CATEGORIES: tuple[Category, ...] = ("cell", "supplementary", "decoration")  # indexed by CL_CATEGORY_*
 CATEGORY_IDS: dict[Category, int] = {name: i for i, name in enumerate(CATEGORIES)}
-SCOPES: dict[Scope, int] = {"section": 0, "item": 1}
-COVERAGES: dict[Coverage, int] = {"body": 0, "section": 1, "items": 2}
+SCOPES: dict[Scope, int] = {"section": _lib.CL_DECORATION_SCOPE_SECTION,
+                            "item": _lib.CL_DECORATION_SCOPE_ITEM}
+COVERAGES: dict[Coverage, int] = {"body": _lib.CL_COVERAGE_BODY,
+                                  "section": _lib.CL_COVERAGE_SECTION,
+                                  "items": _lib.CL_COVERAGE_ITEMS}
 BUILTIN_KINDS = {"": _lib.CL_KIND_CELL, "header": _lib.CL_KIND_HEADER,
                  "footer": _lib.CL_KIND_FOOTER}
 
@@ -42,9 +63,21 @@ def invalid(message: str) -> InvalidArgumentError:
 
 
 def enum(table: Mapping[Any, int], name: object, what: str) -> int:
-    if isinstance(name, str) and name in table:
-        return table[name]
+    """The C value of an option's name (an underscore taken as a hyphen: "line_paging")."""
+    if isinstance(name, str) and name.replace("_", "-") in table:
+        return table[name.replace("_", "-")]
     raise invalid(f"{what} must be one of {', '.join(map(repr, table))}, not {name!r}")
+
+
+def check_options(given: Iterable[str], known: Sequence[str], where: str) -> None:
+    """TypeError for a keyword option that is not one of `known`, naming them all (as Python
+    does for an unknown keyword, with the list a user needs)."""
+    for name in given:
+        if name not in known:
+            close = difflib.get_close_matches(name, known, 1)
+            hint = f" (did you mean {close[0]!r}?)" if close else ""
+            raise TypeError(f"{where} got an unknown option {name!r}{hint}; the options are "
+                            f"{', '.join(known)}")
 
 
 def floats(values: Iterable[float], count: int, what: str) -> list[float]:

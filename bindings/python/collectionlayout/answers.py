@@ -7,16 +7,13 @@ from __future__ import annotations
 from ctypes import byref, c_int64
 from typing import TYPE_CHECKING, Any, NamedTuple, Optional
 
+import numpy as np
+
 from ._convert import Rect, int64
 from ._lib import CL_ERROR_INVALID_ARGUMENT, cl_element_change, cl_index_path, cl_update_summary
 from .attributes import Attributes, attributes_from_struct
 from .errors import InvalidArgumentError
 from .options import Category, ChangeKind
-
-try:
-    import numpy as np
-except ImportError:
-    np = None  # type: ignore[assignment]
 
 if TYPE_CHECKING:
     import numpy.typing as npt
@@ -29,7 +26,7 @@ IndexPath = tuple[int, int]
 Identity = tuple[Category, str, int, int]  # (category, kind, section, item)
 
 #: numpy mirror of cl_element_change (UpdateResult.elements_array)
-ELEMENT_CHANGE_DTYPE = np.dtype(cl_element_change) if np is not None else None
+ELEMENT_CHANGE_DTYPE = np.dtype(cl_element_change)
 
 
 class ElementChange(NamedTuple):
@@ -119,9 +116,9 @@ class UpdateResult:
     def elements_array(self) -> npt.NDArray[np.void]:
         """The records as a numpy structured array of ELEMENT_CHANGE_DTYPE (cl_element_change:
         change, has_old, has_new, from and to with kind ids; see Layout.kind_name)."""
-        if np is None:
-            raise ImportError("elements_array needs numpy")
-        return np.frombuffer(self._records, dtype=ELEMENT_CHANGE_DTYPE)[:self._count].copy()
+        records = np.frombuffer(self._records, dtype=ELEMENT_CHANGE_DTYPE)
+        result: npt.NDArray[np.void] = records[:self._count].copy()  # typed with 3.10's stubs too
+        return result
 
     # ---- The index mapping, on demand ---------------------------------------------------------
 

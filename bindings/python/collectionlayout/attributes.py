@@ -7,26 +7,22 @@ buffer's rows in one pass."""
 
 from __future__ import annotations
 
-import ctypes
 from collections.abc import Callable
 from ctypes import byref, c_int64, c_size_t, c_void_p
 from typing import Any, NamedTuple
+
+import numpy as np
 
 from . import _lib
 from ._convert import CATEGORIES, Rect, RectLike, invalid
 from .options import Category
 from ._lib import ATTRIBUTES_SIZE, CL_ERROR_BUFFER_TOO_SMALL, CL_OK, cl_attributes, cl_rect
 
-try:
-    import numpy as np
-except ImportError:
-    np = None  # type: ignore[assignment]
-
 __all__ = ["Attributes", "SectionScroll", "ATTRIBUTES_DTYPE", "RectQuery"]
 
 # numpy mirror of cl_attributes (same field names, offsets and size), for bulk queries.
-ATTRIBUTES_DTYPE = np.dtype(cl_attributes) if np is not None else None
-VOID_DTYPE = np.dtype((np.void, ATTRIBUTES_SIZE)) if np is not None else None
+ATTRIBUTES_DTYPE = np.dtype(cl_attributes)
+VOID_DTYPE = np.dtype((np.void, ATTRIBUTES_SIZE))
 
 
 class SectionScroll(NamedTuple):
@@ -108,14 +104,10 @@ class RectQuery:
         self._grow(capacity)
 
     def _grow(self, capacity: int) -> None:
-        if np is not None:
-            self.buffer = np.zeros(capacity, dtype=ATTRIBUTES_DTYPE)
-            self.raw = self.buffer.view(VOID_DTYPE)  # copies as one memcpy, not field by field
-            self.bytes = self.raw.data  # the elements' bytes (a memoryview), sliced without numpy
-            self._pointer = c_void_p(self.buffer.ctypes.data)
-        else:
-            self.buffer = self.raw = (cl_attributes * capacity)()
-            self._pointer = c_void_p(ctypes.addressof(self.buffer))
+        self.buffer = np.zeros(capacity, dtype=ATTRIBUTES_DTYPE)
+        self.raw = self.buffer.view(VOID_DTYPE)  # copies as one memcpy, not field by field
+        self.bytes = self.raw.data  # the elements' bytes (a memoryview), sliced without numpy
+        self._pointer = c_void_p(self.buffer.ctypes.data)
         self._capacity = c_int64(capacity)
         # The call's arguments as one tuple (the rect changes in place): one load, not six.
         self._arguments = (self._handle, self._rect, self._pointer, self._capacity, self._size,

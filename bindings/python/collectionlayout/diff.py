@@ -20,16 +20,14 @@ from collections.abc import Sequence
 from ctypes import POINTER, byref, c_int64, c_void_p
 from typing import Any, Union
 
+import numpy as np
+
 from . import _lib
 from ._convert import invalid
 from ._lib import CL_OK, cl_batch_update, cl_diff_side
 from .errors import OutOfRangeError, error_for
 from .updates import _OPERATIONS, BatchUpdate, _width
 
-try:
-    import numpy as np
-except ImportError:
-    np = None  # type: ignore[assignment]
 
 __all__ = ["diff"]
 
@@ -39,7 +37,7 @@ _DIFF_SIDE_SIZE = ctypes.sizeof(cl_diff_side)
 
 def _id(value: Any, what: str) -> int:
     """One id as a signed 64-bit int (ids of 2**63 and more wrap, as uint64 bit patterns)."""
-    if isinstance(value, (bool, float)) or (np is not None and isinstance(value, (np.bool_, np.floating))):
+    if isinstance(value, (bool, float, np.bool_, np.floating)):
         raise invalid(f"{what} must be an integer id, not {value!r}")
     try:
         number = operator.index(value)
@@ -52,37 +50,35 @@ def _id(value: Any, what: str) -> int:
 
 
 def _ids(value: Any, what: str) -> Any:
-    """A list of ids as a C-contiguous int64 numpy array (a list of ints without numpy)."""
+    """A list of ids as a C-contiguous int64 numpy array."""
     if isinstance(value, (str, bytes)) or value is None:
         raise invalid(f"{what} must be a list of integer ids, not {value!r}")
-    if np is not None:
-        array = value if isinstance(value, np.ndarray) else None
-        if array is None:
-            try:
-                array = np.asarray(value)
-            except (TypeError, ValueError, OverflowError):
-                array = None
-        if array is not None and array.ndim == 1 and array.dtype.kind in "iu":
-            if array.dtype.kind == "u":
-                return np.ascontiguousarray(array, dtype=np.uint64).view(np.int64)
-            return np.ascontiguousarray(array, dtype=np.int64)
-        if array is not None and array.size == 0 and array.ndim == 1:
-            return np.zeros(0, dtype=np.int64)
-        if isinstance(value, np.ndarray):
-            raise invalid(f"{what} must be a 1-D integer array, not {value.dtype} {value.shape}")
+    array = value if isinstance(value, np.ndarray) else None
+    if array is None:
+        try:
+            array = np.asarray(value)
+        except (TypeError, ValueError, OverflowError):
+            array = None
+    if array is not None and array.ndim == 1 and array.dtype.kind in "iu":
+        if array.dtype.kind == "u":
+            return np.ascontiguousarray(array, dtype=np.uint64).view(np.int64)
+        return np.ascontiguousarray(array, dtype=np.int64)
+    if array is not None and array.size == 0 and array.ndim == 1:
+        return np.zeros(0, dtype=np.int64)
+    if isinstance(value, np.ndarray):
+        raise invalid(f"{what} must be a 1-D integer array, not {value.dtype} {value.shape}")
     try:
         items = list(value)
     except TypeError:
         raise invalid(f"{what} must be a list of integer ids, not {value!r}") from None
     ids = [_id(v, f"{what}[{k}]") for k, v in enumerate(items)]
-    return np.asarray(ids, dtype=np.int64) if np is not None else ids
+    return np.asarray(ids, dtype=np.int64)
 
 
 def _side(sections: Ids, items: Sequence[Ids], versions: Sequence[Ids] | None,
           which: str, zeros: bool) -> tuple[cl_diff_side, list[Any]]:
     section_ids = _ids(sections, f"{which} sections")
-    if isinstance(items, (str, bytes)) or not isinstance(items, Sequence) and \
-            not (np is not None and isinstance(items, np.ndarray)):
+    if isinstance(items, (str, bytes)) or not isinstance(items, (Sequence, np.ndarray)):
         raise invalid(f"{which} items must be a list of id lists, one per section, not {items!r}")
     if len(items) != len(section_ids):
         raise invalid(f"{which}: {len(section_ids)} section ids but {len(items)} item lists")
@@ -102,19 +98,13 @@ def _side(sections: Ids, items: Sequence[Ids], versions: Sequence[Ids] | None,
     keep: list[Any] = []
 
     def pointer(values: Any) -> Any:
-        if np is not None:
-            array = values if isinstance(values, np.ndarray) else np.asarray(values, np.int64)
-            keep.append(array)
-            return ctypes.cast(array.ctypes.data, POINTER(c_int64)) if len(array) else None
-        array = (c_int64 * max(len(values), 1))(*values)
+        array = values if isinstance(values, np.ndarray) else np.asarray(values, np.int64)
         keep.append(array)
-        return ctypes.cast(array, POINTER(c_int64))
+        return ctypes.cast(array.ctypes.data, POINTER(c_int64)) if len(array) else None
 
     def flat(parts: list[Any]) -> Any:
-        if np is not None:
-            return parts[0] if len(parts) == 1 else \
-                np.concatenate(parts) if parts else np.zeros(0, np.int64)
-        return [v for part in parts for v in part]
+        return parts[0] if len(parts) == 1 else \
+            np.concatenate(parts) if parts else np.zeros(0, np.int64)
 
     side.section_ids = pointer(section_ids)
     side.section_count = len(section_ids)
@@ -157,7 +147,7 @@ def diff(old_sections: Ids, old_items: Sequence[Ids], new_sections: Ids,
 
 def _read(update: cl_batch_update) -> BatchUpdate:
     """The diff's cl_batch_update copied into a BatchUpdate (tuples, and int64 arrays for the
-    C call when numpy is there)."""
+    C call)."""
     fields: dict[str, Any] = {}
     arrays: dict[str, Any] = {}
     for name, (tail, _ctype) in _OPERATIONS.items():
@@ -166,17 +156,10 @@ def _read(update: cl_batch_update) -> BatchUpdate:
             continue
         width = _width(tail)
         address = ctypes.cast(getattr(update, name), c_void_p).value
-        if np is not None:
-            flat = np.frombuffer((c_int64 * (count * width)).from_address(address),
-                                 dtype=np.int64).copy()
-            arrays[name] = flat
-            rows = flat.reshape((count, *tail)).tolist()
-        else:
-            raw = (c_int64 * (count * width)).from_address(address)
-            values = list(raw)
-            rows = [values[k * width:(k + 1) * width] for k in range(count)]
-            rows = [r[0] for r in rows] if not tail else \
-                [r if tail == (2,) else [r[:2], r[2:]] for r in rows]
+        flat = np.frombuffer((c_int64 * (count * width)).from_address(address),
+                             dtype=np.int64).copy()
+        arrays[name] = flat
+        rows = flat.reshape((count, *tail)).tolist()
         if not tail:
             fields[name] = tuple(rows)
         elif tail == (2,):

@@ -49,7 +49,9 @@ class UnknownKindError(CollectionLayoutError, LookupError):
 
 
 class LimitError(CollectionLayoutError):
-    """More items than the library holds (CL_MAX_ITEMS in all sections together)."""
+    """Over the layout's element limit (sections, items and inline elements together: the
+    `element_limit` option, at most and by default MAX_ITEMS, the header's CL_MAX_ITEMS) or the
+    memory budget, or an extent that is not finite (SPEC §11)."""
 
 
 ERRORS: dict[int, type[CollectionLayoutError]] = {

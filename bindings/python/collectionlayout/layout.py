@@ -5,15 +5,19 @@ orthogonal sections). The queries are in queries.py, the data source in _source.
 from __future__ import annotations
 
 import ctypes
+import sys
 import weakref
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from ctypes import POINTER, byref, c_char_p, c_int32, c_int64, c_void_p
 from typing import TYPE_CHECKING, Any, NamedTuple, Union
 
+import numpy as np
+
 from . import _lib
 from ._convert import (ALIGNMENTS, BUILTIN_KINDS, CATEGORIES, COVERAGES, CROSS_ALIGNMENTS,
                        DIRECTIONS, METRIC_KEYS, SCOPES, SNAPPING, STYLES, Rect, RectLike,
-                       SizeLike, enum, floats, int32, int64, invalid, number, rect, set_metrics)
+                       SizeLike, check_options, enum, floats, int32, int64, invalid, rect,
+                       set_metrics)
 from ._lib import (CL_ERROR_CALLBACK, CL_ERROR_INVALID_HANDLE, CL_ERROR_REENTRANT,
                    CL_ERROR_UNKNOWN_KIND, CL_OK, cl_index_path, cl_insets, cl_layout_def,
                    cl_section_metrics, cl_size)
@@ -23,25 +27,27 @@ from .errors import (CallbackError, CollectionLayoutError, InvalidHandleError, R
                      UnknownKindError, error_for)
 from .metrics import SectionMetricsTable
 from .motion import Motion
-from .options import (Alignment, Coverage, CrossAlignment, Direction, Scope, SectionMetrics,
-                      Style)
+from .options import LAYOUT_OPTIONS, Coverage, LayoutOptions, Scope
 from .orthogonal import OrthogonalSections
 from .queries import Queries
 from .updates import Updates
 from .targets import Targets  # self-sizing, target offsets, scroll to (SPEC §10.4, §10.6)
 
 if TYPE_CHECKING:
-    import numpy as np
     import numpy.typing as npt
 
+    if sys.version_info >= (3, 11):
+        from typing import Unpack
+    else:  # type checkers only: their stubs of typing_extensions have it (not a dependency)
+        from typing_extensions import Unpack
+
 __all__ = ["Attributes", "Layout", "Decoration", "SectionScroll", "SectionMetricsTable",
-           "ATTRIBUTES_DTYPE", "DIRECTIONS", "ALIGNMENTS", "CROSS_ALIGNMENTS", "CATEGORIES",
-           "SCOPES", "COVERAGES", "STYLES", "SNAPPING", "METRIC_KEYS"]
+           "LayoutOptions", "ATTRIBUTES_DTYPE", "DIRECTIONS", "ALIGNMENTS", "CROSS_ALIGNMENTS",
+           "CATEGORIES", "SCOPES", "COVERAGES", "STYLES", "SNAPPING", "METRIC_KEYS"]
 
 SizesLike = Union[Sequence[SizeLike], "npt.NDArray[np.float64]"]
-FramesLike = Union[Sequence[Sequence[float]], "npt.NDArray[np.float64]"]
-MetricsSource = Union[Callable[[int], Union[SectionMetrics, None]], SectionMetricsTable,
-                      Sequence[Union[SectionMetrics, None]]]
+# the section metrics that cl_layout_def holds too (the layout-wide defaults)
+_DEF_METRICS = tuple(key for key in METRIC_KEYS if key not in ("decorations", "estimated_item_size"))
 
 
 class Decoration(NamedTuple):
@@ -82,7 +88,12 @@ class Layout(Queries, OrthogonalSections, Updates, Targets, Motion):
 
     ``decorations`` registers decoration kinds (Decoration, a dict with its fields, or a name)
     before the first pass, so that section metrics can name them. The other keyword options
-    are the layout-wide defaults of cl_layout_def (None: the library's). An exception raised
+    are the layout-wide defaults of cl_layout_def (None: the library's): ``direction``,
+    ``viewport``, ``item_size``, ``insets``, ``line_spacing``, ``interitem_spacing``,
+    ``header``, ``footer``, ``alignment``, ``cross_alignment``, ``style``, ``rows``,
+    ``columns``, ``pin_headers``, ``pin_footers``, ``element_limit``, ``anchoring``. They are
+    typed (options.LayoutOptions): a type checker refuses ``heder=44`` or ``header="44"``, and
+    at run time an unknown option is a TypeError that lists the known ones. An exception raised
     by a callback propagates from the call that made the library ask, and a failed call leaves
     the layout in its last good state. Close it with close() or `with`. Batch updates
     (perform_batch_update, batch_update) are in updates.py: change what these callables answer
@@ -92,48 +103,34 @@ class Layout(Queries, OrthogonalSections, Updates, Targets, Motion):
     def __init__(self, item_count: Callable[[int], int], *,
                  section_count: Callable[[], int] | None = None,
                  item_sizes: Callable[[int, int, int], SizesLike] | None = None,
-                 section_metrics: MetricsSource | None = None,
-                 inline_elements: Callable[[int], Iterable[tuple[str, int, float]]] | None = None,
-                 custom_frames: Callable[[int, int, int, float], FramesLike] | None = None,
-                 kinds: Iterable[str] = (),
-                 decorations: Iterable[Decoration | Mapping[str, Any] | str] = (),
-                 direction: Direction | None = None, viewport: RectLike | None = None,
-                 item_size: SizeLike | None = None, insets: Sequence[float] | None = None,
-                 line_spacing: float | None = None, interitem_spacing: float | None = None,
-                 header: float | None = None, footer: float | None = None,
-                 alignment: Alignment | None = None,
-                 cross_alignment: CrossAlignment | None = None,
-                 style: Style | None = None, rows: int | None = None, columns: int | None = None,
-                 pin_headers: bool | None = None, pin_footers: bool | None = None,
-                 element_limit: int | None = None, anchoring: bool | None = None) -> None:
+                 **options: Unpack[LayoutOptions]) -> None:
         self._handle: int | None = None
         self._closed = False
         self._query: RectQuery | None = None
+        check_options(options, ("section_count", "item_sizes") + LAYOUT_OPTIONS, "Layout()")
+        given: dict[str, Any] = {k: v for k, v in options.items() if v is not None}
         lib = _lib.lib()
         definition = lib.cl_layout_def_default()
         definition.struct_size = _lib.LAYOUT_DEF_SIZE
-        metrics = dict(insets=insets, line_spacing=line_spacing,
-                       interitem_spacing=interitem_spacing, header=header, footer=footer,
-                       alignment=alignment, cross_alignment=cross_alignment, style=style,
-                       rows=rows, columns=columns)
-        set_metrics(definition, {k: v for k, v in metrics.items() if v is not None})
-        if direction is not None:
-            definition.direction = enum(DIRECTIONS, direction, "direction")
-        if viewport is not None:
-            definition.viewport = rect(viewport)
-        if item_size is not None:
-            definition.item_size = cl_size(*floats(item_size, 2, "item_size (width, height)"))
-        if pin_headers is not None:
-            definition.pin_headers = bool(pin_headers)
-        if pin_footers is not None:
-            definition.pin_footers = bool(pin_footers)
-        if element_limit is not None:
-            definition.element_limit = int64(element_limit, "element_limit")
-        if anchoring is not None:
-            definition.anchoring = bool(anchoring)
+        set_metrics(definition, {k: given[k] for k in _DEF_METRICS if k in given})
+        if "direction" in given:
+            definition.direction = enum(DIRECTIONS, given["direction"], "direction")
+        if "viewport" in given:
+            definition.viewport = rect(given["viewport"])
+        if "item_size" in given:
+            definition.item_size = cl_size(*floats(given["item_size"], 2,
+                                                   "item_size (width, height)"))
+        for flag in ("pin_headers", "pin_footers", "anchoring"):
+            if flag in given:
+                setattr(definition, flag, bool(given[flag]))
+        if "element_limit" in given:
+            definition.element_limit = int64(given["element_limit"], "element_limit")
+        section_metrics = given.get("section_metrics")
         if isinstance(section_metrics, Sequence):
             section_metrics = SectionMetricsTable(section_metrics)
-        decorations = [_decoration(d) for d in decorations]
+        decorations = [_decoration(d) for d in given.get("decorations", ())]
+        inline_elements, custom_frames = given.get("inline_elements"), given.get("custom_frames")
+        kinds: Iterable[str] = given.get("kinds", ())
 
         self._kinds: dict[str, int] = {}
         self._kind_names: dict[int, str] = {}
@@ -195,7 +192,7 @@ class Layout(Queries, OrthogonalSections, Updates, Targets, Motion):
     @classmethod
     def from_sizes(cls, sizes: Sequence[SizesLike] | npt.NDArray[np.float64],
                    counts: Sequence[int] | npt.NDArray[np.int64] | None = None,
-                   **options: Any) -> Layout:
+                   **options: Unpack[LayoutOptions]) -> Layout:
         """A layout over fixed item sizes: a list with one entry per section, each a sequence of
         (width, height) or a numpy (n, 2) array; or a single numpy (n, 2) array for one section,
         or, with `counts` (each section's item count, in order), for all sections one after
@@ -204,11 +201,12 @@ class Layout(Queries, OrthogonalSections, Updates, Targets, Motion):
         sections alive and reads them again on invalidation (change them in place, then call
         invalidate_items). For a batch update, change the list it reads (`layout.sizes`:
         replace, insert or remove sections' arrays; with `counts`, views of `sizes`) first.
-        `options` are those of Layout()."""
+        `options` are those of Layout() (LayoutOptions)."""
+        check_options(options, LAYOUT_OPTIONS, "Layout.from_sizes()")
         arrays = ArraySizes.split(sizes, counts) if counts is not None else None
         if arrays is None:
             sections = _size_sections(sizes)
-            if sections and all(type(section).__name__ == "ndarray" for section in sections):
+            if sections and all(isinstance(section, np.ndarray) for section in sections):
                 arrays = ArraySizes(sections, fixed=True)  # read by the library in place
         if arrays is not None:
             held = arrays  # the list of arrays, made when asked for (a split's views)
@@ -223,13 +221,17 @@ class Layout(Queries, OrthogonalSections, Updates, Targets, Motion):
         return layout
 
     @classmethod
-    def orthogonal(cls, item_count: Callable[[int], int], **options: Any) -> Layout:
+    def orthogonal(cls, item_count: Callable[[int], int], *,
+                   section_count: Callable[[], int] | None = None,
+                   item_sizes: Callable[[int, int, int], SizesLike] | None = None,
+                   **options: Unpack[LayoutOptions]) -> Layout:
         """The preset for a layout whose every section scrolls sideways on its own, like the C
         header's cl_orthogonal_def_default(): Layout(item_count, style="orthogonal", ...).
-        `options` are those of Layout(); section_metrics may still return {"style": "flow"}
-        for a section. With fixed sizes: Layout.from_sizes(sizes, style="orthogonal")."""
+        The other arguments are those of Layout(); section_metrics may still return
+        {"style": "flow"} for a section. With fixed sizes:
+        Layout.from_sizes(sizes, style="orthogonal")."""
         options.setdefault("style", "orthogonal")
-        return cls(item_count, **options)
+        return cls(item_count, section_count=section_count, item_sizes=item_sizes, **options)
 
     @property
     def sizes(self) -> list[Any] | None:
@@ -431,15 +433,11 @@ def _decoration(value: Decoration | Mapping[str, Any] | str) -> Decoration:
 def _size_sections(sizes: Any) -> list[Any]:
     """Normalises from_sizes' argument to a list of sections, each a sequence of pairs or a
     C-contiguous float64 (n, 2) array (the caller's own array when it already is one)."""
-    try:
-        import numpy as np
-    except ImportError:
-        np = None  # type: ignore[assignment]
-    if np is not None and isinstance(sizes, np.ndarray) and sizes.ndim == 2:
+    if isinstance(sizes, np.ndarray) and sizes.ndim == 2:
         sizes = [sizes]
     sections = []
     for index, section in enumerate(sizes):
-        if np is not None and isinstance(section, np.ndarray):
+        if isinstance(section, np.ndarray):
             section = np.ascontiguousarray(section, dtype=np.float64)
             if section.ndim != 2 or section.shape[1] != 2:
                 raise invalid(f"the sizes of section {index} have shape {section.shape}, "

@@ -11,21 +11,24 @@ one section of as many items costs (issue 15).
 from __future__ import annotations
 
 import ctypes
+import sys
 from collections.abc import Iterable, Mapping, Sequence
 from ctypes import CFUNCTYPE, c_int32, c_int64, c_void_p
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
 
 from . import _lib
-from .options import SectionMetrics
-from ._convert import (ALIGNMENTS, CROSS_ALIGNMENTS, METRIC_KEYS, STYLES, decoration_kind_ids,
-                       invalid, set_metrics)
+from .options import SectionMetrics, SectionMetricsColumns
+from ._convert import ALIGNMENTS, CROSS_ALIGNMENTS, METRIC_KEYS, STYLES, enum, invalid, set_metrics
 from ._lib import CL_ERROR_BAD_CALLBACK_DATA, CL_OK, SECTION_METRICS_SIZE, cl_section_metrics
 from .errors import BadCallbackDataError, CollectionLayoutError
 
-try:
-    import numpy as np
-except ImportError:
-    np = None  # type: ignore[assignment]
+if TYPE_CHECKING:
+    if sys.version_info >= (3, 11):
+        from typing import Unpack
+    else:  # type checkers only: their stubs of typing_extensions have it (not a dependency)
+        from typing_extensions import Unpack
 
 __all__ = ["SectionMetricsTable"]
 
@@ -59,15 +62,17 @@ class SectionMetricsTable:
 
     The keys are those of a section_metrics callback (``insets``, ``line_spacing``,
     ``interitem_spacing``, ``header``, ``footer``, ``alignment``, ``cross_alignment``,
-    ``style``, ``rows``, ``columns``, ``decorations``). Pass it as ``section_metrics=`` (a
+    ``style``, ``rows``, ``columns``, ``decorations``, ``estimated_item_size``; typed as
+    options.SectionMetricsColumns). Pass it as ``section_metrics=`` (a
     plain list of mappings is turned into a table). The table is resolved into C structs at
     the first layout pass (from the layout's defaults, which the library hands to the
     callback); ``set(section, **metrics)`` changes one row (then invalidate_sections).
     """
 
     def __init__(self, rows: Sequence[SectionMetrics | None] | None = None, /, *,
-                 count: int | None = None, **columns: Any) -> None:
+                 count: int | None = None, **columns: Unpack[SectionMetricsColumns]) -> None:
         # `rows` is positional-only: rows= is the orthogonal metric, a column like the others
+        table_columns: dict[str, Any] = dict(columns)
         if rows is not None and columns:
             raise invalid("give either rows (one mapping per section) or columns, not both")
         unknown = sorted(set(columns) - set(METRIC_KEYS))
@@ -80,7 +85,7 @@ class SectionMetricsTable:
             table_rows = [dict(row) if row else {} for row in rows]
             count = len(table_rows) if count is None else count
         else:
-            lengths = {len(v) for k, v in columns.items() if _per_section(k, v)}
+            lengths = {len(v) for k, v in table_columns.items() if _per_section(k, v)}
             if count is None:
                 if len(lengths) != 1:
                     raise invalid("give count= or at least one per-section column"
@@ -94,7 +99,7 @@ class SectionMetricsTable:
             raise invalid(f"count must be a non-negative integer, not {count!r}")
         self.count = count
         self._rows = table_rows
-        self._columns = columns
+        self._columns = table_columns
         self._resolved: Any = None  # ctypes array of cl_section_metrics
         self._current = False  # whether every row of it is resolved from the rows as they are
         self._keep: list[Any] = []  # decoration id arrays the rows point to
@@ -104,7 +109,7 @@ class SectionMetricsTable:
     def __len__(self) -> int:
         return self.count
 
-    def set(self, section: int, **metrics: Any) -> None:
+    def set(self, section: int, **metrics: Unpack[SectionMetrics]) -> None:
         """Changes one section's metrics (its other metrics stay); call the layout's
         invalidate_sections([section]) to lay it out again."""
         if not 0 <= section < self.count:
@@ -138,7 +143,7 @@ class SectionMetricsTable:
         table = (cl_section_metrics * max(self.count, 1))()
         self._keep = []
         size = SECTION_METRICS_SIZE
-        if np is not None and self._rows is None:
+        if self._rows is None:
             array = np.frombuffer(table, dtype=_metrics_dtype())  # type: ignore[call-overload]  # a ctypes array is a buffer
             array[:] = np.frombuffer(ctypes.string_at(ctypes.addressof(base), size),
                                      dtype=array.dtype)[0]
@@ -175,7 +180,7 @@ class SectionMetricsTable:
                 array["insets"][side] = values[..., i]
         elif key in _ENUMS:
             names = value if per_section else [value]
-            codes = [_enum_code(_ENUMS[key], name, key) for name in names]
+            codes = [enum(_ENUMS[key], name, key) for name in names]
             array[key] = np.asarray(codes, dtype=np.int32) if per_section else codes[0]
         elif key in ("decorations", "estimated_item_size"):
             lists = value if per_section else [value] * self.count
@@ -218,21 +223,16 @@ def _is_list_of_lists(value: Any) -> bool:
 
 def _per_section(key: str, value: Any) -> bool:
     """Whether a column holds one value per section (else one value for all)."""
-    if np is not None and isinstance(value, np.ndarray):
+    if isinstance(value, np.ndarray):
         return value.ndim == (2 if key in ("insets", "estimated_item_size") else 1)
     if isinstance(value, (str, bytes)) or not isinstance(value, Sequence):
         return False
     if key == "estimated_item_size":
         return bool(value) and (value[0] is None or not isinstance(value[0], (int, float)))
     if key == "insets":
-        return bool(value) and isinstance(value[0], (Sequence, np.ndarray if np else ()))
+        return bool(value) and isinstance(value[0], (Sequence, np.ndarray))
     if key == "decorations":
         return _is_list_of_lists(value) and bool(value) and \
             not all(isinstance(v, str) for v in value)
     return True
 
-
-def _enum_code(table: Mapping[Any, int], name: Any, key: str) -> int:
-    if isinstance(name, str) and name in table:
-        return table[name]
-    raise invalid(f"{key} must be one of {', '.join(map(repr, table))}, not {name!r}")

@@ -24,6 +24,8 @@ import weakref
 from ctypes import byref, c_char_p, c_int32, c_int64, c_void_p
 from typing import TYPE_CHECKING, Any, Optional
 
+import numpy as np
+
 from . import _lib
 from ._convert import Rect, RectLike, int64, invalid, number, rect
 from ._lib import ATTRIBUTES_SIZE, CL_OK, cl_attributes, cl_index_path, cl_rect, cl_update_summary
@@ -155,8 +157,7 @@ def _move_size(sections: list[Any], origin: IndexPath, target: IndexPath) -> Non
     if origin == target:
         return
     source = sections[s]
-    if type(source).__name__ == "ndarray":
-        import numpy as np
+    if isinstance(source, np.ndarray):
         if s == t:  # rotate the rows between, in place (the caller's array stays the one read)
             lo, hi = min(i, j), max(i, j)
             source[lo:hi + 1] = np.roll(source[lo:hi + 1], 1 if j < i else -1, axis=0)

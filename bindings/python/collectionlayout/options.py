@@ -1,18 +1,32 @@
-"""The options that take one of a fixed set of names, as `Literal` types (for type checkers and
-editors), and the section metrics as a `TypedDict`. The runtime tables that map the names to the
-C enums are in _convert.py; tests/test_typing.py checks they list the same names.
+"""The options, typed: the options that take one of a fixed set of names as `Literal` types, and
+the keyword options of `Layout` and of a section's metrics as `TypedDict`s, so that a type
+checker refuses an unknown option (``heder=44``) or a value of the wrong type
+(``alignment="centre"``). The runtime tables that map the names to the C enums are in
+_convert.py; tests/test_typing.py checks they list the same names.
 
-    from collectionlayout.options import Alignment
-    def grid(alignment: Alignment = "leading") -> Layout: ...
+One spelling per value, the command line's and SPEC §12's: snapping values are spelled with
+hyphens (``"line-paging"``, ``"item-paging"``, ``"item-centered"``). The underscore forms
+(``"line_paging"``) are still accepted at run time, not typed.
+
+    from collectionlayout.options import Alignment, LayoutOptions
+    def grid(alignment: Alignment = "leading", **options: Unpack[LayoutOptions]) -> Layout: ...
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Literal, TypedDict, Union
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Literal, TypedDict, Union
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+
+    from .layout import Decoration
+    from .metrics import SectionMetricsTable
 
 __all__ = ["Direction", "Alignment", "CrossAlignment", "Style", "Snapping", "Category", "Scope",
-           "Coverage", "ChangeKind", "SectionMetrics", "ScrollSnapping", "ScrollPosition"]
+           "Coverage", "ChangeKind", "ScrollSnapping", "ScrollPosition", "SectionMetrics",
+           "SectionMetricsColumns", "LayoutOptions", "LAYOUT_OPTIONS"]
 
 Direction = Literal["vertical", "horizontal"]
 """The scroll direction of a layout (`direction=`)."""
@@ -22,8 +36,12 @@ CrossAlignment = Literal["center", "start", "end"]
 """How items shorter than their line sit across it (`cross_alignment=`)."""
 Style = Literal["flow", "orthogonal", "grid", "waterfall", "custom"]
 """A section's style (`style=`)."""
-Snapping = Literal["none", "item", "page", "item_paging", "item_centered"]
-"""Where an orthogonal section comes to rest (`section_target_offset(snapping=)`)."""
+Snapping = Literal["none", "item", "page", "item-paging", "item-centered"]
+"""Where an orthogonal section comes to rest (`section_target_offset(snapping=)`; SPEC §10.6)."""
+ScrollSnapping = Literal["none", "line", "page", "line-paging"]
+"""Where a scroll along the scroll axis comes to rest (`target_content_offset(snapping=)`)."""
+ScrollPosition = Literal["start", "center", "end", "nearest"]
+"""Where `scroll_to_element` puts an element in the viewport (`position=`)."""
 Category = Literal["cell", "supplementary", "decoration"]
 """An element's category (`Attributes.category`)."""
 Scope = Literal["section", "item"]
@@ -32,10 +50,6 @@ Coverage = Literal["body", "section", "items"]
 """What a section-scope decoration covers (`Decoration.coverage`)."""
 ChangeKind = Literal["kept", "moved", "inserted", "deleted", "reloaded"]
 """What a batch update did to an element (`ElementChange.change`)."""
-ScrollSnapping = Literal["none", "line", "page", "line_paging"]
-"""Where a scroll along the scroll axis comes to rest (`target_content_offset(snapping=)`)."""
-ScrollPosition = Literal["start", "center", "end", "nearest"]
-"""Where `scroll_to` puts an element in the viewport (`position=`)."""
 
 
 class SectionMetrics(TypedDict, total=False):
@@ -54,3 +68,63 @@ class SectionMetrics(TypedDict, total=False):
     columns: int
     decorations: Union[Sequence[Union[str, int]], None]  # decoration kinds shown; None: all
     estimated_item_size: Union[Sequence[float], None]  # (w, h) for every unmeasured item
+
+
+# A column of a SectionMetricsTable: one value for every section, or one value per section.
+_Numbers = Union[float, Sequence[float], "npt.NDArray[Any]"]
+_Pairs = Union[Sequence[float], Sequence[Union[Sequence[float], None]], "npt.NDArray[Any]", None]
+
+
+class SectionMetricsColumns(TypedDict, total=False):
+    """The columns of a SectionMetricsTable (`SectionMetricsTable(count=..., **columns)`): the
+    keys of SectionMetrics, each one value for every section or one per section (a sequence or
+    a numpy array)."""
+
+    insets: Union[Sequence[float], Sequence[Sequence[float]], npt.NDArray[np.float64]]
+    line_spacing: _Numbers
+    interitem_spacing: _Numbers
+    header: _Numbers
+    footer: _Numbers
+    alignment: Union[Alignment, Sequence[Alignment]]
+    cross_alignment: Union[CrossAlignment, Sequence[CrossAlignment]]
+    style: Union[Style, Sequence[Style]]
+    rows: Union[int, Sequence[int], npt.NDArray[Any]]
+    columns: Union[int, Sequence[int], npt.NDArray[Any]]
+    decorations: Union[Sequence[Union[str, int]], Sequence[Union[Sequence[Union[str, int]], None]],
+                       None]
+    estimated_item_size: _Pairs
+
+
+class LayoutOptions(TypedDict, total=False):
+    """The keyword options of `Layout()`, `Layout.from_sizes()` and `Layout.orthogonal()`
+    (besides the data source's item_count, section_count and item_sizes). Every one is
+    optional; None or absent takes the library's default (cl_layout_def_default())."""
+
+    section_metrics: Union[Callable[[int], Union[SectionMetrics, None]], SectionMetricsTable,
+                           Sequence[Union[SectionMetrics, None]], None]
+    inline_elements: Union[Callable[[int], Iterable[tuple[str, int, float]]], None]
+    custom_frames: Union[Callable[[int, int, int, float],
+                                  Union[Sequence[Sequence[float]], npt.NDArray[np.float64]]], None]
+    kinds: Iterable[str]  # user supplementary kind names, known before the first pass
+    decorations: Iterable[Union[Decoration, Mapping[str, Any], str]]  # registered before it
+    direction: Union[Direction, None]
+    viewport: Union[Sequence[float], None]  # x, y, width, height
+    item_size: Union[Sequence[float], None]  # width, height (no item_sizes)
+    insets: Union[Sequence[float], None]  # screen insets: top, left, bottom, right
+    line_spacing: Union[float, None]
+    interitem_spacing: Union[float, None]
+    header: Union[float, None]
+    footer: Union[float, None]
+    alignment: Union[Alignment, None]
+    cross_alignment: Union[CrossAlignment, None]
+    style: Union[Style, None]
+    rows: Union[int, None]
+    columns: Union[int, None]
+    pin_headers: Union[bool, None]
+    pin_footers: Union[bool, None]
+    element_limit: Union[int, None]  # cl_layout_def.element_limit; default CL_MAX_ITEMS
+    anchoring: Union[bool, None]
+
+
+#: The names of LayoutOptions, in order (what an unknown option's error lists).
+LAYOUT_OPTIONS: tuple[str, ...] = tuple(LayoutOptions.__annotations__)

@@ -34,7 +34,7 @@ class OrthogonalSections:
                               deceleration_rate: float = _lib.CL_DECELERATION_NORMAL) -> float:
         """Where an orthogonal section's offset comes to rest after a gesture ending at
         `proposed` with `velocity` (points/s): projected, snapped ("none", "item", "page",
-        "item_paging", "item_centered") and clamped."""
+        "item-paging", "item-centered"; SPEC §10.6) and clamped."""
         out = ctypes.c_double()
         self._call("cl_layout_section_target_offset", int64(section, "section"),
                    number(proposed, "proposed"), number(velocity, "velocity"),

@@ -6,6 +6,8 @@ from __future__ import annotations
 from ctypes import byref, c_int64
 from typing import TYPE_CHECKING, Any
 
+import numpy as np
+
 from . import _lib
 from ._convert import CATEGORY_IDS, Rect, RectLike, enum, int64
 from ._lib import ATTRIBUTES_SIZE, cl_attributes, cl_size
@@ -13,11 +15,6 @@ from .attributes import (ATTRIBUTES_DTYPE, VOID_DTYPE, Attributes, RectQuery, at
                          attributes_from_struct)
 from .errors import CollectionLayoutError, InvalidHandleError, OutOfRangeError
 from .options import Category, Scope
-
-try:
-    import numpy as np
-except ImportError:
-    np = None  # type: ignore[assignment]
 
 if TYPE_CHECKING:
     import numpy.typing as npt
@@ -68,8 +65,6 @@ class Queries:
         """Every element whose frame overlaps rect with positive area (SPEC §9)."""
         query = self._rect_query()
         count = query(rect)
-        if np is None:
-            return [attributes_from_struct(query.buffer[i], self.kind_name) for i in range(count)]
         return attributes_from_rows(query.buffer[:count].tolist(), self.kind_name,
                                     self._kind_names)
 
@@ -79,8 +74,6 @@ class Queries:
         fields of cl_attributes; kind is the id, see kind_name). A new array, or with `out`
         (an ATTRIBUTES_DTYPE array large enough) a view of `out`'s first elements, filled
         without allocating (a frame loop's way)."""
-        if np is None:
-            raise ImportError("elements_in_rect_array needs numpy")
         query = self._rect_query()
         count = query(rect)
         if out is None:

@@ -11,6 +11,8 @@ Both draw the same picture, planned once (`plan`):
   below 1 as a lighter fill; every box carries its identity and attributes as a tooltip;
 - labels that fit: each inside its element's visible box, on no box drawn above it and on no
   other label; a label that does not fit at a readable size is left out (the tooltip stays);
+  while a cell is dragged (an interactive movement, SPEC §10.7) its card is labelled with the
+  item being dragged (its index path when the movement began), not the target it stands at;
 - the viewport outlined in red dashes and a legend above the content, one entry per category
   and kind shown, plus pinned, hidden and the viewport, wrapped to the canvas width.
 """
@@ -39,6 +41,7 @@ class Drawable(Protocol):
     def viewport(self) -> Rect: ...
     def elements(self) -> list[Attributes]: ...
     def elements_in_rect(self, rect: Any) -> list[Attributes]: ...
+    # and optionally `movement`, as Layout.movement: (origin, target) of a dragged cell, or None
 
 
 def to_png(layout: Layout, path: str | os.PathLike[str], rect: Rect | None = None,
@@ -180,6 +183,7 @@ def text_width(text: str, size: float) -> float:
 
 def plan(layout: Drawable, rect: Rect | None = None) -> Picture:
     """The picture of the layout (all elements, or those in rect), ready to draw."""
+    moving = getattr(layout, "movement", None)  # (origin, target) while a cell is dragged
     content_w, content_h = layout.content_size
     viewport = layout.viewport
     if rect is not None:
@@ -214,7 +218,13 @@ def plan(layout: Drawable, rect: Rect | None = None) -> Picture:
             continue
         decoration = element.category == "decoration"
         radius = min(8.0, element.frame[2] / 4, element.frame[3] / 4) if decoration else 0.0
-        boxes.append(Box(element.frame, visible, fill, stroke, _label(element), _title(element),
+        label, title = _label(element), _title(element)
+        if moving is not None and element.category == "cell" and \
+                (element.section, element.item) == tuple(moving[1]):
+            # the dragged cell stands at its target: name the item being dragged
+            label = f"{moving[0][0]}.{moving[0][1]}"
+            title += f" (dragged item {label})"
+        boxes.append(Box(element.frame, visible, fill, stroke, label, title,
                          radius, decoration, _pinned(element), element.hidden,
                          max(0.0, min(1.0, element.alpha)),
                          element.category == "cell" and element.z >= LIFTED_Z))

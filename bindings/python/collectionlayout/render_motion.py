@@ -12,7 +12,7 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any, Optional
+from typing import Any, Literal, Optional
 
 from ._convert import Rect
 from .attributes import Attributes
@@ -27,13 +27,19 @@ FRAMES = 24  # frames of an animation, by default
 DURATION = 40  # milliseconds per frame, by default (25 frames a second)
 
 
+IndexPath = tuple[int, int]
+
+
 class Frame:
-    """One frame: what render.plan draws (render.Drawable), from a function of the rect."""
+    """One frame: what render.plan draws (render.Drawable), from a function of the rect;
+    `movement` as Layout.movement ((origin, target) of the dragged cell, or None)."""
 
     def __init__(self, content_size: tuple[float, float], viewport: Rect,
-                 query: Callable[[Rect], list[Attributes]]) -> None:
+                 query: Callable[[Rect], list[Attributes]],
+                 movement: Optional[tuple[IndexPath, IndexPath]] = None) -> None:
         self.content_size = content_size
         self.viewport = viewport
+        self.movement = movement
         self._query = query
 
     def elements_in_rect(self, rect: Any) -> list[Attributes]:
@@ -90,9 +96,11 @@ def transition_frames(transition: Transition, from_layout: Layout, to_layout: La
 
 
 def movement_frames(layout: Layout, item: tuple[int, int], positions: Sequence[tuple[float, float]],
-                    end: Optional[str] = None, count: int = FRAMES) -> list[Frame]:
+                    end: Optional[Literal["commit", "cancel"]] = None,
+                    count: int = FRAMES) -> list[Frame]:
     """A drag of `item` along the positions (a path through them, frames evenly spaced along
-    it), each frame the live layout; then, with `end` "commit" or "cancel", the layout after it."""
+    it), each frame the live layout (the dragged card labelled `item`); then, with `end`
+    "commit" or "cancel", the layout after it."""
     points = list(positions)
     lengths = [((x1 - x0) ** 2 + (y1 - y0) ** 2) ** 0.5
                for (x0, y0), (x1, y1) in zip(points, points[1:])]
@@ -100,7 +108,8 @@ def movement_frames(layout: Layout, item: tuple[int, int], positions: Sequence[t
     frames: list[Frame] = []
 
     def snapshot() -> Frame:
-        return Frame(layout.content_size, layout.viewport, _fixed(layout.elements()))
+        return Frame(layout.content_size, layout.viewport, _fixed(layout.elements()),
+                     layout.movement)
 
     with layout.interactive_movement(item) as movement:
         for t in _progress(count):
@@ -127,12 +136,13 @@ def write_animation(frames: Sequence[Frame], path: str | os.PathLike[str],
                     rect: Optional[Rect] = None, duration: int = DURATION) -> None:
     """Writes the frames as an animated GIF (.gif) or APNG (.png), looping, each drawn over the
     same area (the rect, or every frame's content and viewport together)."""
-    from .render_png import draw_image
+    from .render_png import draw_image, pillow
     suffix = Path(path).suffix.lower()
     if suffix not in (".gif", ".png"):
         raise ValueError(f"cannot animate into {os.fspath(path)!r}: use a .gif or .png file name")
     if not frames:
         raise ValueError("an animation needs at least one frame")
+    Image = pillow(f"render an animation ({suffix})").Image
     if rect is None:
         left = min(min(0.0, f.viewport[0]) for f in frames)
         top = min(min(0.0, f.viewport[1]) for f in frames)
@@ -141,7 +151,6 @@ def write_animation(frames: Sequence[Frame], path: str | os.PathLike[str],
         rect = (left, top, right - left, bottom - top)
     images = [draw_image(frame, rect, max_pixels=800) for frame in frames]
     # The legend above the content may differ from frame to frame: align the bottoms.
-    from PIL import Image
     width, height = max(i.width for i in images), max(i.height for i in images)
     canvas = []
     for image in images:

@@ -12,19 +12,32 @@ from .render import (LEGEND_FONT, LEGEND_SWATCH, MARGIN, PINNED_STROKE, SHADOW, 
                      _intersection, plan)
 
 
+PILLOW_FIX = "pip install 'collectionlayout[png]'"
+
+
+def pillow(what: str, alternative: str = "") -> Any:
+    """The PIL package, or an ImportError saying what needs it and the command that installs it
+    (the `png` extra)."""
+    try:
+        import PIL.Image
+        import PIL.ImageDraw
+        import PIL.ImageFont
+    except ImportError as error:
+        raise ImportError(f"{what} needs Pillow: {PILLOW_FIX}{alternative}") from error
+    return PIL
+
+
 def to_png(layout: Layout, path: str | os.PathLike[str], rect: Rect | None = None,
            max_pixels: int = 2400) -> None:
     """Writes a PNG picture of the layout (needs Pillow: pip install 'collectionlayout[png]')."""
+    pillow("render to PNG", " (or write .svg, which needs nothing)")
     draw_image(layout, rect, max_pixels).save(os.fspath(path), format="PNG")
 
 
 def draw_image(layout: Drawable, rect: Rect | None = None, max_pixels: int = 2400) -> Any:
     """The picture as a Pillow image (RGB)."""
-    try:
-        from PIL import Image, ImageDraw, ImageFont
-    except ImportError as error:
-        raise ImportError("PNG output needs Pillow: pip install 'collectionlayout[png]' "
-                          "(or write .svg)") from error
+    pil = pillow("draw_image")
+    Image, ImageDraw, ImageFont = pil.Image, pil.ImageDraw, pil.ImageFont
     picture = plan(layout, rect)
     left, top, width, height = picture.canvas
     scale = min(2.0, max_pixels / max(width, height))

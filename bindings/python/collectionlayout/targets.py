@@ -8,15 +8,12 @@ from collections.abc import Iterable, Sequence
 from ctypes import byref
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+import numpy as np
+
 from . import _lib
 from ._convert import (CATEGORY_IDS, SCROLL_POSITIONS, SCROLL_SNAPPING, Rect, enum, floats, int64,
                        number)
 from .options import Category, ScrollPosition, ScrollSnapping
-
-try:
-    import numpy as np
-except ImportError:
-    np = None  # type: ignore[assignment]
 
 if TYPE_CHECKING:
     import numpy.typing as npt
@@ -63,7 +60,7 @@ class Targets:
         same cell wins), like UIKit's preferred layout attributes: the layout re-flows from the
         first affected line and keeps the first visible cell in place on screen (anchoring).
         A numpy ``(n, 4)`` array is converted in one pass."""
-        if np is not None and isinstance(items, np.ndarray):
+        if isinstance(items, np.ndarray):
             array, count = _from_numpy(items)
         else:
             rows = [tuple(row) for row in items]
@@ -85,17 +82,18 @@ class Targets:
                               deceleration_rate: float = _lib.CL_DECELERATION_NORMAL) -> float:
         """Where a scroll along the scroll axis comes to rest after a gesture ending at
         `proposed` with `velocity` (points/s): projected, snapped ("none", "line", "page",
-        "line_paging") and clamped. An answer only: the viewport does not change."""
+        "line-paging"; SPEC §10.6) and clamped. An answer only: the viewport does not change."""
         out = ctypes.c_double()
         self._call("cl_layout_target_content_offset", number(proposed, "proposed"),
                    number(velocity, "velocity"), enum(SCROLL_SNAPPING, snapping, "snapping"),
                    number(deceleration_rate, "deceleration_rate"), byref(out))
         return out.value
 
-    def scroll_to(self, category: Category | int, kind: str | int, section: int, item: int,
-                  position: ScrollPosition = "start") -> Rect:
+    def scroll_to_element(self, category: Category | int, kind: str | int, section: int,
+                          item: int, position: ScrollPosition = "start") -> Rect:
         """The viewport that shows an element at `position` ("start", "center", "end",
-        "nearest"), below pinned headers, clamped. An answer only: set it with `set_viewport`."""
+        "nearest"), below pinned headers, clamped (cl_layout_scroll_to_element, SPEC §10.6).
+        An answer only: set it with `set_viewport`."""
         if isinstance(category, str):
             category = enum(CATEGORY_IDS, category, "category")
         out = _lib.cl_rect()
@@ -103,3 +101,5 @@ class Targets:
                    int64(section, "section"), int64(item, "item"),
                    enum(SCROLL_POSITIONS, position, "position"), byref(out))
         return (out.x, out.y, out.width, out.height)
+
+    scroll_to = scroll_to_element  # the older name, kept: scroll_to_element is the C header's

@@ -26,6 +26,8 @@ from ctypes import POINTER, byref, c_int64
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Optional, Union
 
+import numpy as np
+
 from . import _lib
 from ._convert import Rect, RectLike, floats, rect_tuple, int64, invalid, rect
 from ._lib import (ATTRIBUTES_SIZE, cl_attributes, cl_batch_update, cl_element_change, cl_index_path,
@@ -33,11 +35,6 @@ from ._lib import (ATTRIBUTES_SIZE, cl_attributes, cl_batch_update, cl_element_c
 from .answers import CHANGES, ELEMENT_CHANGE_DTYPE, Change, ElementChange, UpdateResult
 from .attributes import Attributes, attributes_from_struct
 from .errors import InvalidArgumentError
-
-try:
-    import numpy as np
-except ImportError:
-    np = None  # type: ignore[assignment]
 
 __all__ = ["BatchUpdate", "UpdateResult", "ElementChange", "UpdateBlock", "Updates", "Change",
            "CHANGES", "ELEMENT_CHANGE_DTYPE"]
@@ -82,7 +79,7 @@ def _entries(name: str, values: Any) -> tuple[Any, ...]:
     tail = _OPERATIONS[name][0]
     if values is None:
         return ()
-    if np is not None and isinstance(values, np.ndarray):
+    if isinstance(values, np.ndarray):
         if values.dtype.kind not in "iu" or values.shape[1:] != tail or values.ndim != len(tail) + 1:
             raise invalid(f"{name} must be an integer array of shape (n{''.join(f', {t}' for t in tail)}), "
                           f"not {values.dtype} {values.shape}")
@@ -156,7 +153,7 @@ class BatchUpdate:
             count = len(values)
             if count:
                 array = cached.get(name)
-                if array is None and np is not None and count > 256:
+                if array is None and count > 256:
                     array = np.fromiter(_flatten(values, tail), dtype=np.int64,
                                         count=count * _width(tail))
                 if array is not None:
@@ -341,6 +338,6 @@ class Updates:
 
 
 def _given(value: Any) -> bool:
-    if np is not None and isinstance(value, np.ndarray):
+    if isinstance(value, np.ndarray):
         return value.size > 0
     return value is not None and not (isinstance(value, Sized) and len(value) == 0)

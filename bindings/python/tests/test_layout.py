@@ -102,6 +102,25 @@ def test_keyword_options_mirror_the_flow_def():
         assert layout.viewport == (0, 0, 300, 100)
 
 
+def test_an_unknown_option_is_a_type_error_naming_the_options():
+    from collectionlayout import SectionMetricsTable
+    from collectionlayout.options import LAYOUT_OPTIONS
+    for make in (lambda: Layout(lambda s: 3, heder=44),  # type: ignore[call-arg]
+                 lambda: Layout.from_sizes([[(90, 90)] * 7], heder=44),  # type: ignore[call-arg]
+                 lambda: Layout.orthogonal(lambda s: 3, heder=44)):  # type: ignore[call-arg]
+        with pytest.raises(TypeError, match="unknown option 'heder' \\(did you mean 'header'\\?\\)") as info:
+            make()
+        assert all(name in str(info.value) for name in LAYOUT_OPTIONS)
+    # from_sizes supplies the counts and sizes itself
+    with pytest.raises(TypeError, match="unknown option 'section_count'"):
+        Layout.from_sizes([[(90, 90)]], section_count=lambda: 1)  # type: ignore[call-arg]
+    # a value of the wrong type is refused when it is converted, naming the option
+    with pytest.raises(ValueError, match="header must be a number"):
+        Layout(lambda s: 3, header="44")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="unknown section metric 'heder'; known: insets"):
+        SectionMetricsTable(count=2, heder=[1, 2])  # type: ignore[call-arg]
+
+
 @pytest.mark.parametrize("alignment, xs", [
     ("leading", (0, 30)), ("center", (35, 65)), ("trailing", (70, 100)),
     # the last line of its run is spaced as if 2 more copies of its last item followed

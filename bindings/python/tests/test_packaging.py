@@ -35,14 +35,32 @@ def test_build_bundles_the_library_and_it_loads_standalone(tmp_path):
     assert run.stdout.splitlines()[0] == str(package / "libcollectionlayout.so")
 
 
-def test_numpy_is_optional():
-    check = ("import sys; sys.modules['numpy'] = None\n"
+def test_numpy_is_a_dependency_and_the_extras_are_named():
+    tomllib = pytest.importorskip("tomllib")  # Python 3.11+
+    project = tomllib.loads((PACKAGE / "pyproject.toml").read_text())["project"]
+    assert project["dependencies"] == ["numpy"]
+    extras = project["optional-dependencies"]
+    assert extras["png"] == ["Pillow"] and extras["pygame"] == ["pygame"]
+    assert extras["numpy"] == []  # kept so that an old `collectionlayout[numpy]` still installs
+
+
+def test_pillow_is_optional_and_its_absence_names_the_fix(tmp_path):
+    check = ("import sys; sys.modules['PIL'] = None\n"
              "import collectionlayout as c\n"
+             "from collectionlayout import render, render_motion\n"
              "layout = c.Layout.from_sizes([[(10, 10)] * 3], viewport=(0, 0, 100, 100))\n"
-             "assert len(layout.elements()) == 3 and c.ATTRIBUTES_DTYPE is None\n"
-             "try:\n    layout.elements_in_rect_array((0, 0, 100, 100))\n"
-             "except ImportError as error:\n    print(error)\n")
+             f"render.render(layout, {str(tmp_path / 'ok.svg')!r})\n"
+             "for write in (lambda: render.render(layout, 'out.png'),\n"
+             "              lambda: render_motion.write_animation(\n"
+             "                  render_motion.movement_frames(layout, (0, 0), [(5, 5)], count=2),\n"
+             "                  'out.gif')):\n"
+             "    try:\n        write()\n"
+             "    except ImportError as error:\n        print(error)\n")
     run = subprocess.run([sys.executable, "-c", check], capture_output=True, text=True,
-                         env=dict(os.environ, PYTHONPATH=str(PACKAGE)), timeout=60)
+                         cwd=tmp_path, env=dict(os.environ, PYTHONPATH=str(PACKAGE)), timeout=60)
     assert run.returncode == 0, run.stderr
-    assert "needs numpy" in run.stdout
+    assert (tmp_path / "ok.svg").is_file() and not list(tmp_path.glob("out.*"))
+    fix = "needs Pillow: pip install 'collectionlayout[png]'"
+    assert run.stdout.splitlines() == [
+        f"render to PNG {fix} (or write .svg, which needs nothing)",
+        f"render an animation (.gif) {fix}"], run.stdout

@@ -200,3 +200,34 @@ def test_png_is_the_svg_canvas_scaled(tmp_path):
         scale = min(2.0, 1200 / max(picture["width"], picture["height"]))
         assert abs(image.width - picture["width"] * scale) <= 1
         assert abs(image.height - picture["height"] * scale) <= 1
+
+
+def test_a_dragged_card_is_labelled_with_the_item_being_dragged():
+    """While a cell moves (SPEC §10.7) the layout answers it at its target index path; the
+    picture labels its card with the item the user drags, its index path when the drag began."""
+    from collectionlayout import Layout, render_motion
+    with Layout.from_sizes([[(90, 90)] * 6], viewport=(0, 0, 320, 300), interitem_spacing=10,
+                           line_spacing=10) as layout:
+        origin = layout.cell(0, 0).frame
+        target = layout.cell(0, 4).frame
+        frames = render_motion.movement_frames(
+            layout, (0, 0), [(origin[0] + 45, origin[1] + 45), (target[0] + 45, target[1] + 45)],
+            count=3)
+        assert frames[-1].movement == ((0, 0), (0, 4))
+        with layout.interactive_movement((0, 0)) as movement:
+            movement.move_to(target[0] + 45, target[1] + 45)
+            pictures = {"live layout": render.to_svg(layout),
+                        "frame": render.to_svg(frames[-1])}  # type: ignore[arg-type]
+        for name, svg in pictures.items():
+            picture = parse(svg)
+            lifted = [(frame, title) for frame, title, _, _ in picture["elements"]
+                      if "lifted" in title]
+            assert len(lifted) == 1, name
+            frame, title = lifted[0]
+            assert title.startswith("cell 0.4:") and title.endswith("(dragged item 0.0)"), title
+            labels = [text for text, box, _ in picture["labels"] if inside(box, frame)]
+            assert labels == ["0.0"], (name, labels)
+        # the frame after the drag, and a layout no cell moves in, label cells as they are
+        assert layout.movement is None
+        labels = {text for text, _, _ in parse(render.to_svg(layout))["labels"]}
+        assert labels == {f"0.{i}" for i in range(6)}

@@ -80,21 +80,44 @@ def test_targets_and_scrolling():
                    section_metrics=[{"header": 40, "insets": (10, 0, 10, 0)}] * 2)
     with Layout.from_sizes(sections, pin_headers=True, **options) as layout:
         assert layout.target_content_offset(335, 0, "line") == 370
-        assert layout.target_content_offset(300, 800, "line_paging") == 370
+        assert layout.target_content_offset(300, 800, "line-paging") == 370
         assert layout.target_content_offset(300, -2000, "page", cl.lib().cl_version and 0.99) == 0
-        assert layout.scroll_to("cell", "", 1, 4) == (0, 700, 320, 480)
-        assert layout.scroll_to("cell", "", 1, 4, "center") == (0, 620, 320, 480)
-        assert layout.scroll_to("supplementary", "header", 1, 0) == (0, 590, 320, 480)
+        assert layout.scroll_to_element("cell", "", 1, 4) == (0, 700, 320, 480)
+        assert layout.scroll_to_element("cell", "", 1, 4, "center") == (0, 620, 320, 480)
+        assert layout.scroll_to_element("supplementary", "header", 1, 0) == (0, 590, 320, 480)
         with pytest.raises(cl.OutOfRangeError):
-            layout.scroll_to("cell", "", 1, 12)
+            layout.scroll_to_element("cell", "", 1, 12)
         with pytest.raises(cl.InvalidArgumentError):
             layout.target_content_offset(0, 0, "line", 1.0)
         with pytest.raises(cl.InvalidArgumentError):
             layout.target_content_offset(0, 0, "item")  # type: ignore[arg-type]
         with pytest.raises(cl.InvalidArgumentError):
-            layout.scroll_to("cell", "", 0, 0, "middle")  # type: ignore[arg-type]
+            layout.scroll_to_element("cell", "", 0, 0, "middle")  # type: ignore[arg-type]
     with Layout.from_sizes(sections, **options) as layout:
         assert layout.target_content_offset(335, 0, "line") == 320
+
+
+def test_one_spelling_with_hyphens_and_the_old_forms_still_work():
+    """SPEC §10.6 and the command line spell snapping values with hyphens; the older underscore
+    forms still work at run time (untyped), and so does the older name scroll_to."""
+    sections = [[(150, 80)] * 12] * 2
+    with Layout.from_sizes(sections, viewport=(0, 300, 320, 480), header=40) as layout:
+        assert layout.target_content_offset(300, 800, "line-paging") == \
+            layout.target_content_offset(300, 800, "line_paging")  # type: ignore[arg-type]
+        assert layout.scroll_to("cell", "", 1, 4) == layout.scroll_to_element("cell", "", 1, 4)
+        with pytest.raises(cl.InvalidArgumentError, match="'none', 'line', 'page', 'line-paging'"):
+            layout.target_content_offset(0, 0, "lines")  # type: ignore[arg-type]
+    with Layout.from_sizes(sections, viewport=(0, 0, 320, 480), style="orthogonal") as layout:
+        offsets = {}
+        for hyphen in ("item-paging", "item-centered"):
+            offsets[hyphen] = layout.section_target_offset(0, 100, 500, hyphen)
+            assert offsets[hyphen] == \
+                layout.section_target_offset(0, 100, 500, hyphen.replace("-", "_"))  # type: ignore[arg-type]
+        # columns start at 0, 160, 320 ...; the projection is 100 + 249.5: one column from 0, and
+        # the column centred in 320 nearest it (start 480: 480 + 75 - 160)
+        assert offsets == {"item-paging": 160, "item-centered": 395}
+        with pytest.raises(cl.InvalidArgumentError, match="'item-paging', 'item-centered'"):
+            layout.section_target_offset(0, 0, 0, "items")  # type: ignore[arg-type]
 
 
 def test_the_commands_refuse_bad_input(tmp_path):

@@ -8,7 +8,7 @@ import subprocess
 import sys
 from typing import get_args
 
-from collectionlayout import _convert, answers, options, scene
+from collectionlayout import _convert, _targets_commands, answers, options, scene
 from conftest import REPO, require
 
 PACKAGE = REPO / "bindings" / "python"
@@ -33,14 +33,21 @@ def test_the_literals_name_what_the_enum_tables_take():
              (options.CrossAlignment, _convert.CROSS_ALIGNMENTS), (options.Style, _convert.STYLES),
              (options.Snapping, _convert.SNAPPING), (options.Category, _convert.CATEGORIES),
              (options.Scope, _convert.SCOPES), (options.Coverage, _convert.COVERAGES),
-             (options.ChangeKind, answers.CHANGES)]
+             (options.ChangeKind, answers.CHANGES),
+             (options.ScrollSnapping, _convert.SCROLL_SNAPPING),
+             (options.ScrollPosition, _convert.SCROLL_POSITIONS)]
     for literal, table in pairs:
         assert get_args(literal) == tuple(table), (literal, table)
-    # the scene files take the same names
+    # the scene files and the command line take the same names (one spelling: hyphens)
     assert scene.STYLES == get_args(options.Style)
     assert scene.ALIGNMENTS == get_args(options.Alignment)
-    # and the section metrics' keys are the TypedDict's
+    assert _targets_commands.SCROLL_SNAPS == get_args(options.ScrollSnapping)
+    assert _targets_commands.SECTION_SNAPS == get_args(options.Snapping)
+    assert _targets_commands.POSITIONS == get_args(options.ScrollPosition)
+    assert not any("_" in name for literal, _ in pairs for name in get_args(literal))
+    # and the section metrics' keys are the TypedDicts'
     assert set(options.SectionMetrics.__annotations__) == set(_convert.METRIC_KEYS)
+    assert set(options.SectionMetricsColumns.__annotations__) == set(_convert.METRIC_KEYS)
 
 
 def test_mypy_refuses_a_name_outside_an_option(tmp_path):
@@ -57,3 +64,39 @@ def test_mypy_refuses_a_name_outside_an_option(tmp_path):
     errors = [line for line in run.stdout.splitlines() if ": error:" in line]
     lines = sorted({int(line.split(":")[1]) for line in errors})
     assert lines == [2, 3, 4, 6], run.stdout
+
+
+def test_mypy_refuses_an_unknown_option_and_a_wrong_value_type(tmp_path):
+    """Layout's keyword options are typed (options.LayoutOptions, through Unpack): `heder=44`
+    is an error for a type checker, not a silently ignored keyword."""
+    wrong = tmp_path / "wrong.py"
+    wrong.write_text(
+        "from collectionlayout import Layout, SectionMetricsTable\n"
+        "Layout.from_sizes([[(90, 90)] * 7], heder=44)\n"
+        "Layout.from_sizes([[(90, 90)] * 7], header='44')\n"
+        "Layout(lambda s: 3, heder=44)\n"
+        "Layout.orthogonal(lambda s: 3, rows=2.5)\n"
+        "SectionMetricsTable(count=2, heder=[10, 20])\n"
+        "def f(layout: Layout) -> None:\n"
+        "    layout.target_content_offset(0, 1, 'line_paging')\n")
+    run = mypy(str(wrong))
+    errors = [line for line in run.stdout.splitlines() if ": error:" in line]
+    lines = sorted({int(line.split(":")[1]) for line in errors})
+    assert lines == [2, 3, 4, 5, 6, 8], run.stdout
+    assert 'Unexpected keyword argument "heder"' in run.stdout
+    right = tmp_path / "right.py"
+    right.write_text(
+        "import numpy as np\n"
+        "from collectionlayout import Decoration, Layout, SectionMetricsTable\n"
+        "sizes = [[(90.0, 90.0)] * 7]\n"
+        "with Layout.from_sizes(sizes, header=44, viewport=(0, 0, 320, 480),\n"
+        "                       decorations=[Decoration('card'), 'shadow'],\n"
+        "                       section_metrics=[{'columns': 3, 'style': 'grid'}, None]) as a:\n"
+        "    a.target_content_offset(0, 1, 'line-paging')\n"
+        "    a.scroll_to_element('cell', '', 0, 3, 'nearest')\n"
+        "Layout.orthogonal(lambda s: 3, rows=2, section_count=lambda: 4, pin_headers=True)\n"
+        "Layout(lambda s: 3, item_size=(10, 10), alignment='leading', element_limit=1000)\n"
+        "table = SectionMetricsTable(count=2, header=np.array([10.0, 20.0]), style='grid')\n"
+        "table.set(0, columns=4, decorations=None)\n")
+    run = mypy(str(right))
+    assert run.returncode == 0, run.stdout + run.stderr
