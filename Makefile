@@ -1,12 +1,18 @@
 # CollectionLayout — the front door.
 #
 #   make              the library: .build/release/libcollectionlayout.so
-#   make test         every test: Swift, C, the header as C99 and C++17, install (pkg-config,
-#                     CMake), Python, the SDL2 example headless, a check that the library
-#                     needs no Swift toolchain, the fuzz targets for TEST_FUZZ_SECONDS (30) each,
-#                     the threads test under ThreadSanitizer, valgrind over the C examples and
-#                     tests; one line per suite, logs in build/logs/
-#   make demo         the C and Python examples (the SDL2 one headless)
+#   make test         every test: the copies of ../shared, Swift, C, the header as C99 and C++17,
+#                     install (pkg-config, CMake), Python, the SDL2 example headless, a check
+#                     that the library needs no Swift toolchain, the fuzz targets for
+#                     TEST_FUZZ_SECONDS (30) each, the threads test under ThreadSanitizer,
+#                     valgrind over the C examples and tests, `make demo` on a fresh copy of the
+#                     tree; one line per suite, logs in build/logs/
+#   make demo         every C and Python example (the SDL2 and pygame ones headless, writing
+#                     their screenshots under build/)
+#
+# Both install what they need (tools/setup): the Python side into .build/venv (made with
+# BASE_PYTHON, default python3), Debian packages with apt-get as root or with password-less sudo
+# (otherwise they stop and print the one command to run).
 #   make examples     the C examples, the SDL2 gallery included (build/examples/)
 #   make bench        bench/run (BENCH_ARGS="ITEMS RUNS" for a quick one; its Python side in
 #                     .build/bench-venv)
@@ -20,7 +26,7 @@
 # C build products go under build/. CC, CXX and CFLAGS are taken from the environment as usual.
 
 SWIFT   ?= swift
-PYTHON  ?= python3
+BASE_PYTHON ?= python3
 PREFIX  ?= /usr/local
 DESTDIR ?=
 
@@ -33,7 +39,7 @@ BUILD   := build
 version_part = $(shell sed -n 's/^\#define CL_VERSION_$(1)  *\([0-9][0-9]*\).*/\1/p' $(HEADER))
 VERSION := $(call version_part,MAJOR).$(call version_part,MINOR).$(call version_part,PATCH)
 
-# The SONAME (README, "Versions and the SONAME"): while the major version is 0 a minor version
+# The SONAME (CHANGELOG.md says what it promises): while the major version is 0 a minor version
 # may break the ABI, so it names the minor (libcollectionlayout.so.0.4); from 1.0 on the major.
 SOVERSION := $(if $(filter 0,$(call version_part,MAJOR)),0.$(call version_part,MINOR),$(call version_part,MAJOR))
 SONAME    := libcollectionlayout.so.$(SOVERSION)
@@ -46,13 +52,35 @@ LINK_LIB := -L$(LIB_DIR) -Wl,-rpath,$(LIB_DIR) -lcollectionlayout
 # The Python package finds the library through this variable (bindings/python/README.md).
 PY_ENV := PYTHONPATH=$(CURDIR)/bindings/python COLLECTIONLAYOUT_LIBRARY=$(LIB)
 
+# ---- What the commands need, installed by them (tools/setup) -----------------------------
+#
+# The Python side runs in a virtual environment of the project's own: the package's
+# dependencies and all its extras (bindings/python/pyproject.toml, the one list). Debian
+# packages: what the demo needs (SDL2's headers), and what the tests add (CMake and pkg-config
+# for the install check, binutils to strip, valgrind, git for the fresh copy).
+VENV        := .build/venv
+PYTHON      := $(CURDIR)/$(VENV)/bin/python
+PY_READY    := $(VENV)/requirements
+DEBIAN_DEMO := pkg-config libsdl2-dev
+DEBIAN_TEST := $(DEBIAN_DEMO) cmake binutils valgrind git
+
+.PHONY: setup-demo setup-test
+setup-demo:
+	@tools/setup debian $(DEBIAN_DEMO)
+setup-test:
+	@tools/setup debian $(DEBIAN_TEST)
+
+$(PY_READY): bindings/python/pyproject.toml tools/setup
+	@tools/setup venv $(VENV) $(BASE_PYTHON)
+	@touch $@
+
 C_TEST_SOURCES := $(wildcard Tests/c/*.c)
 C_TEST_OBJECTS := $(C_TEST_SOURCES:%.c=$(BUILD)/%.o)
 C_TESTS        := $(BUILD)/tests/c_tests
 EXAMPLE_SOURCES := $(filter-out examples/c/sdl_%.c,$(wildcard examples/c/*.c))
 EXAMPLES       := $(EXAMPLE_SOURCES:examples/c/%.c=$(BUILD)/examples/%)
 
-.PHONY: all lib test test-vectors test-swift test-c test-header test-install test-python test-readme test-no-swift-runtime \
+.PHONY: all lib test test-shared test-demo test-swift test-c test-header test-install test-python test-readme test-no-swift-runtime \
         demo bench bench-ab install clean
 .DELETE_ON_ERROR:
 
@@ -69,9 +97,9 @@ lib:
 # The suites of `make test`, each a target test-NAME: the one list. Tests/run_suites.py runs
 # them in turn, each with its output in build/logs/NAME.log, and prints one line per suite, the
 # failures with the end of their log, and the total as its last line.
-TEST_SUITES := vectors swift header c install python wheel readme no-swift-runtime sdl fuzz tsan memcheck
+TEST_SUITES := shared swift header c install python wheel readme no-swift-runtime sdl fuzz tsan memcheck demo
 
-test:
+test: setup-test $(PY_READY)
 	@MAKE="$(MAKE)" $(PYTHON) Tests/run_suites.py $(TEST_SUITES)
 
 # The Swift tests use Swift Testing only (XCTest would report an empty run).
@@ -86,12 +114,18 @@ test-header:
 test-c: $(C_TESTS)
 	$(C_TESTS)
 
-# Tests/vectors is a copy of ../shared/vectors (when that folder exists beside the repository).
-test-vectors:
-	$(PYTHON) Tests/vectors/check_sync.py
+# Tests/vectors and docs/SPEC.md are copies of ../shared's (checked when it exists beside the
+# repository); Tests/pending_vectors.txt names the vectors that wait for a feature.
+test-shared:
+	$(BASE_PYTHON) Tests/check_shared.py
 
-test-python: lib
+test-python: lib $(PY_READY)
 	$(PY_ENV) $(PYTHON) -m pytest bindings/python/tests -q -rs
+
+# make demo on a copy of the tree as a fresh clone has it (plus uncommitted changes): nothing
+# built, no virtual environment, so that a rule that works only after another has run fails here.
+test-demo:
+	Tests/fresh_clone/check_demo.sh
 
 # A newcomer's path: stage an install with DESTDIR; then Tests/c/install/check.sh installs to a
 # scratch prefix outside the checkout, checks the library is installed like a real one (SONAME,
@@ -99,7 +133,7 @@ test-python: lib
 # with CMake (after moving the prefix: the CMake package is relocatable), with no source tree
 # in sight.
 INSTALL_CHECK := $(BUILD)/install-check
-test-install: lib
+test-install: lib | setup-test
 	rm -rf $(INSTALL_CHECK)
 	$(MAKE) --no-print-directory install PREFIX=/opt/cl DESTDIR=$(CURDIR)/$(INSTALL_CHECK)/stage
 	test -f $(INSTALL_CHECK)/stage/opt/cl/lib/libcollectionlayout.so
@@ -108,12 +142,12 @@ test-install: lib
 	Tests/c/install/check.sh "$(MAKE)" $(VERSION) $(SONAME) $(LIB)
 
 # The README's C and Python examples compile, run and print what the README says.
-test-readme: lib
+test-readme: lib $(PY_READY)
 	$(PYTHON) Tests/readme/check_examples.py
 
 # DESIGN.md: the Swift runtime is linked in statically, so the library loads anywhere; and the
 # library exports its C functions only (Sources/CCollectionLayout/exports.map).
-test-no-swift-runtime: lib
+test-no-swift-runtime: lib | setup-test
 	@if ldd $(LIB) | grep libswift; then \
 	  echo "$(LIB) needs the Swift runtime (see DESIGN.md: -static-stdlib)"; exit 1; fi
 	@echo "ldd: $(LIB) does not need libswiftCore"
@@ -137,9 +171,42 @@ $(BUILD)/examples/%: $(BUILD)/examples/c/%.o | lib
 
 -include $(C_TEST_OBJECTS:.o=.d) $(EXAMPLE_SOURCES:%.c=$(BUILD)/%.d)
 
+# ---- The SDL2 example ----------------------------------------------------------------------
+#
+# examples/c/sdl_gallery.c needs SDL2 (Debian: libsdl2-dev, which setup-demo installs). `make demo`
+# and `make test` run it headless: SDL's dummy video driver, a scripted scroll, a screenshot.
+
+SDL_EXAMPLE := $(BUILD)/examples/sdl_gallery
+SDL_OBJECT  := $(BUILD)/examples/c/sdl_gallery.o
+SDL_CFLAGS   = $(shell pkg-config --cflags sdl2)
+SDL_LIBS     = $(shell pkg-config --libs sdl2)
+
+.PHONY: examples sdl2 test-sdl uninstall
+
+examples: $(EXAMPLES) $(SDL_EXAMPLE)
+
+# The examples' objects are kept: as intermediate files of a chain of pattern rules make would
+# delete them, and compile them again on every `make demo`.
+.SECONDARY: $(EXAMPLE_SOURCES:%.c=$(BUILD)/%.o) $(SDL_OBJECT)
+
+sdl2: setup-demo
+
+$(SDL_OBJECT): CFLAGS += $(SDL_CFLAGS)
+$(SDL_OBJECT): | sdl2
+
+$(SDL_EXAMPLE): $(SDL_OBJECT) | lib
+	$(CC) $(CFLAGS) -o $@ $< $(LINK_LIB) $(SDL_LIBS) -lm
+
+-include $(SDL_OBJECT:.o=.d)
+
+# Headless, the gallery scrolls, drags a shelf and turns the wheel over another; the check reads
+# what it printed and its screenshot (content, not pixels: colours, the pinned header band).
+test-sdl: $(SDL_EXAMPLE) $(PY_READY)
+	$(PYTHON) Tests/examples/check_sdl_gallery.py $(SDL_EXAMPLE) $(BUILD)/sdl-check
+
 # ---- Examples, benchmarks ----------------------------------------------------------------
 
-demo: $(EXAMPLES) $(SDL_EXAMPLE)
+demo: $(EXAMPLES) $(SDL_EXAMPLE) $(PY_READY)
 	@for example in $(EXAMPLES); do echo "== $$example"; $$example || exit 1; done
 	@echo "== $(SDL_EXAMPLE) --headless (a window without it; screenshot $(BUILD)/sdl_gallery.bmp)"
 	$(SDL_EXAMPLE) --headless --frames 120 --screenshot $(BUILD)/sdl_gallery.bmp
@@ -156,6 +223,9 @@ demo: $(EXAMPLES) $(SDL_EXAMPLE)
 	$(PY_ENV) $(PYTHON) examples/python/pygame_feed.py --headless --screenshots $(BUILD)/pygame_feed
 	@echo "== examples/python/pygame_motion.py --headless (a scripted drag and list <-> grid; screenshots in $(BUILD)/pygame_motion)"
 	$(PY_ENV) $(PYTHON) examples/python/pygame_motion.py --headless --screenshots $(BUILD)/pygame_motion
+	@echo "== examples/python/pygame_shelves.py --headless (screenshot $(BUILD)/pygame_shelves.png)"
+	$(PY_ENV) $(PYTHON) examples/python/pygame_shelves.py --headless --frames 90 --screenshot $(BUILD)/pygame_shelves.png
+	@echo "make demo: every example ran; pictures in $(BUILD)/"
 
 bench: lib
 	COLLECTIONLAYOUT_LIBRARY=$(LIB) bench/run $(BENCH_ARGS)
@@ -173,7 +243,7 @@ bench-ab:
 WHEEL_DIR := $(BUILD)/wheel
 .PHONY: wheel test-wheel
 
-wheel: lib
+wheel: lib $(PY_READY)
 	PYTHON=$(PYTHON) bindings/python/make_wheel.sh $(LIB) $(WHEEL_DIR)
 
 test-wheel: wheel
@@ -286,7 +356,7 @@ $(FUZZ_BUILD)/fuzz_abi: Tests/fuzz/fuzz_abi.c Tests/fuzz/fuzz_common.h $(HEADER)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -o $@ Tests/fuzz/fuzz_abi.c $(FUZZ_LINK) 2>$@.log || { cat $@.log; exit 1; }
 	@grep -v 'Cannot export local symbol' $@.log || true
 
-$(FUZZ_BUILD)/fuzz_cli: Tests/fuzz/fuzz_cli.py | lib
+$(FUZZ_BUILD)/fuzz_cli: Tests/fuzz/fuzz_cli.py | lib $(PY_READY)
 	@mkdir -p $(@D)
 	printf '#!/bin/sh\n%s exec %s %s "$$@"\n' "$(PY_ENV)" "$(PYTHON)" "$(CURDIR)/Tests/fuzz/fuzz_cli.py" >$@
 	chmod +x $@
@@ -356,42 +426,8 @@ test-fuzz:
 test-tsan: tsan
 test-memcheck: memcheck
 
-memcheck: $(EXAMPLES) $(C_TESTS)
+memcheck: $(EXAMPLES) $(C_TESTS) | setup-test
 	@for example in $(EXAMPLES); do echo "== valgrind $$example"; \
 	  $(VALGRIND) $$example >/dev/null || exit 1; done
 	@echo "== valgrind $(C_TESTS)"
 	CL_TEST_SKIP_FORKED=1 $(VALGRIND) $(C_TESTS)
-
-# ---- The SDL2 example (issue 13) ---------------------------------------------------------
-#
-# examples/c/sdl_gallery.c needs SDL2 (Debian: libsdl2-dev, which .ci/run installs). `make demo`
-# and `make test` run it headless: SDL's dummy video driver, a scripted scroll, a screenshot.
-
-SDL_EXAMPLE := $(BUILD)/examples/sdl_gallery
-SDL_OBJECT  := $(BUILD)/examples/c/sdl_gallery.o
-SDL_CFLAGS   = $(shell pkg-config --cflags sdl2)
-SDL_LIBS     = $(shell pkg-config --libs sdl2)
-
-.PHONY: examples sdl2 test-sdl uninstall
-
-examples: $(EXAMPLES) $(SDL_EXAMPLE)
-
-# The examples' objects are kept: as intermediate files of a chain of pattern rules make would
-# delete them, and compile them again on every `make demo`.
-.SECONDARY: $(EXAMPLE_SOURCES:%.c=$(BUILD)/%.o) $(SDL_OBJECT)
-
-sdl2:
-	@pkg-config --exists sdl2 || { echo "SDL2 is missing: apt-get install libsdl2-dev (.ci/run does)"; exit 1; }
-
-$(SDL_OBJECT): CFLAGS += $(SDL_CFLAGS)
-$(SDL_OBJECT): | sdl2
-
-$(SDL_EXAMPLE): $(SDL_OBJECT) | lib
-	$(CC) $(CFLAGS) -o $@ $< $(LINK_LIB) $(SDL_LIBS) -lm
-
--include $(SDL_OBJECT:.o=.d)
-
-# Headless, the gallery scrolls, drags a shelf and turns the wheel over another; the check reads
-# what it printed and its screenshot (content, not pixels: colours, the pinned header band).
-test-sdl: $(SDL_EXAMPLE)
-	$(PYTHON) Tests/examples/check_sdl_gallery.py $(SDL_EXAMPLE) $(BUILD)/sdl-check

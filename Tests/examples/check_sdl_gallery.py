@@ -8,7 +8,7 @@ checks read its report and its screenshot for content, not pixels: the screen sc
 shelves it moved rest on a card's edge (snapped); the last frame drew headers, cells,
 backgrounds and shadows; the image is the window's size, has many distinct colours and the
 cards' palette, and its top rows are the pinned header's dark band with the light screen below.
-Pillow reads the BMP (a required test dependency: .ci/run installs it).
+Pillow reads the BMP (a required test dependency: make test installs it in .build/venv).
 """
 
 from __future__ import annotations
