@@ -13,12 +13,15 @@ comes to rest on a card's top (`target_content_offset`, line snapping), `J` jump
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import os
 import random
 import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bindings" / "python"))
+if importlib.util.find_spec("pygame") is None:
+    sys.exit("this example needs pygame: pip install 'collectionlayout[pygame]' (make demo installs it)")
 
 from collectionlayout import Layout  # noqa: E402
 

@@ -12,11 +12,14 @@ animate the last stretch), Escape while dragging cancels.
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import os
 import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bindings" / "python"))
+if importlib.util.find_spec("pygame") is None:
+    sys.exit("this example needs pygame: pip install 'collectionlayout[pygame]' (make demo installs it)")
 
 from collectionlayout import Attributes, Layout  # noqa: E402
 

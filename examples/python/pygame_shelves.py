@@ -18,14 +18,18 @@ drag it, shift+wheel or a horizontal wheel, Left/Right for one card. Escape quit
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import os
 import sys
 from pathlib import Path
 
 # Run from a checkout without installing: use bindings/python next to this file.
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bindings" / "python"))
+if importlib.util.find_spec("pygame") is None:
+    sys.exit("this example needs pygame: pip install 'collectionlayout[pygame]' (make demo installs it)")
 
 from collectionlayout import Layout  # noqa: E402
+from collectionlayout.options import Snapping  # noqa: E402
 
 SIZE = (480, 720)
 BACKGROUND = (246, 246, 248)
@@ -35,7 +39,7 @@ FILL = {"header": (38, 50, 56), "footer": (120, 144, 156), "separator": (176, 19
         "shadow": (196, 198, 204), "grid background": (227, 234, 242),
         "shelf background": (240, 232, 222)}
 WHEEL_STEP = 40  # points per wheel notch
-SNAP = "item"  # where a shelf comes to rest: a card's leading edge at the inset
+SNAP: Snapping = "item"  # where a shelf comes to rest: a card's leading edge at the inset
 
 
 # ---- The data and the layout -----------------------------------------------------------------
@@ -102,7 +106,7 @@ class Scroller:
         offset = self.layout.section_scroll(shelf).offset
         self.layout.set_section_offset(shelf, offset + dx)  # clamped by the engine
 
-    def snap(self, shelf: int, velocity: float = 0.0, snapping: str = SNAP) -> None:
+    def snap(self, shelf: int, velocity: float = 0.0, snapping: Snapping = SNAP) -> None:
         offset = self.layout.section_scroll(shelf).offset
         self.snapping[shelf] = self.layout.section_target_offset(shelf, offset, velocity,
                                                                  snapping)
@@ -161,7 +165,7 @@ def handle(event, scroller: Scroller, pygame) -> bool:
             shelf = scroller.shelf_at(scroller.pointer)
             if shelf is not None:  # a fling: item paging moves one card at most
                 velocity = 1000 if event.key == pygame.K_RIGHT else -1000
-                scroller.snap(shelf, velocity, "item_paging")
+                scroller.snap(shelf, velocity, "item-paging")
     return True
 
 

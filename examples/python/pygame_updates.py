@@ -12,11 +12,14 @@ in, deleted ones fade out and moved ones slide.
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import os
 import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bindings" / "python"))
+if importlib.util.find_spec("pygame") is None:
+    sys.exit("this example needs pygame: pip install 'collectionlayout[pygame]' (make demo installs it)")
 
 import collectionlayout  # noqa: E402
 from collectionlayout import Layout  # noqa: E402

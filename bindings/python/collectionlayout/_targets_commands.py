@@ -70,10 +70,10 @@ def run_target_offset(scene_path: str | os.PathLike[str], proposed: float, veloc
     with scene.read(scene_path).build() as layout:
         if section is None:
             offset = layout.target_content_offset(
-                proposed, velocity, cast(ScrollSnapping, snap.replace("-", "_")), rate)
+                proposed, velocity, cast(ScrollSnapping, snap), rate)
         else:
             offset = layout.section_target_offset(
-                section, proposed, velocity, cast(Snapping, snap.replace("-", "_")), rate)
+                section, proposed, velocity, cast(Snapping, snap), rate)
         return {"offset": offset}
 
 

@@ -76,6 +76,7 @@ def assert_same_elements(actual, expected, tolerance: float = 1e-6) -> None:
         got = actual[key]
         assert got["frame"] == pytest.approx(want["frame"], abs=tolerance), key
         assert (got["z"], got["alpha"], got["hidden"]) == (want["z"], want["alpha"], want["hidden"]), key
+        assert got.get("scale", 1) == want.get("scale", 1), key  # (SPEC §12: no scale is 1)
 
 
 def overlaps(frame, rect) -> bool:

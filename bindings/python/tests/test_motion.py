@@ -11,7 +11,7 @@ import pytest
 
 import collectionlayout as cl
 from collectionlayout import _motion_commands, scene
-from conftest import assert_same_elements
+from conftest import assert_same_elements, require
 from test_cli import run
 
 
@@ -207,7 +207,7 @@ def test_cli_move_cancel_is_the_scene(scenes):
 
 
 def test_render_animations(scenes, tmp_path):
-    pil = pytest.importorskip("PIL.Image", reason="pip install pillow")
+    pil = require("PIL.Image")
     update = _write(tmp_path, "update", {"sections": [{"item_count": 7, "item_size": [320, 60],
                                                        "line_spacing": 2, "header": 30}],
                                          "insert_items": [[0, 0]]})
@@ -232,7 +232,7 @@ def test_from_sizes_data_follows_the_commit(numpy):
     committed layout (within a section, and across sections)."""
     sizes = [[(100 + 10 * i, 40 + 5 * i) for i in range(8)], [(60, 60 + 7 * i) for i in range(4)]]
     if numpy:
-        np = pytest.importorskip("numpy")
+        import numpy as np
         sizes = [np.array(s, dtype=np.float64) for s in sizes]
     with cl.Layout.from_sizes(sizes, viewport=(0, 0, 320, 2000)) as layout:
         for origin, position_of in (((0, 1), (0, 6)), ((0, 0), (1, 2))):

@@ -41,7 +41,7 @@ def test_section_target_offset(strip):
     assert strip.section_target_offset(1, 0, 10) == pytest.approx(10 / 1000 * rate / (1 - rate))
     assert strip.section_target_offset(1, 0, 1000, deceleration_rate=0.99) == 36  # clamped
     assert strip.section_target_offset(1, 20, 0, snapping="page") == 0
-    for snapping in ("item", "item_paging", "item_centered", "none"):
+    for snapping in ("item", "item-paging", "item-centered", "none"):
         assert 0 <= strip.section_target_offset(1, 20, 0, snapping=snapping) <= 36
 
 

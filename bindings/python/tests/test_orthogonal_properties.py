@@ -18,7 +18,7 @@ from strategies import (EVERYTHING, SETTINGS, approx, axis_insets, build, by_ide
 
 offsets = st.floats(-500, 4000).map(round)
 rects = st.lists(rect, min_size=1, max_size=4)
-SNAPPINGS = ["none", "item", "page", "item_paging", "item_centered"]
+SNAPPINGS = ["none", "item", "page", "item-paging", "item-centered"]
 
 
 def orthogonal_sections(scene):
@@ -180,9 +180,9 @@ def test_snapped_offsets_land_on_an_edge_or_page_in_range(scene, data):
                         if not at_bound:  # the edge nearest the projection
                             assert any(target == approx(edges[i])
                                        for i in nearest(edges, projected))
-                    elif snapping == "item_centered":
+                    elif snapping == "item-centered":
                         assert at_bound or target in approx_set(centres), target
-                    elif snapping == "item_paging" and not at_bound:
+                    elif snapping == "item-paging" and not at_bound:
                         here = nearest(edges, current)
                         there = {i for i, e in enumerate(edges) if e == approx(target)}
                         assert there and min(abs(a - b) for a in here for b in there) <= 1

@@ -91,7 +91,7 @@ def _check_target_vector(path, vector, tmp_path):
             through_cli = run(command, str(scene_path), *argv)
             with scene.parse(vector["scene"]).build() as layout:
                 api = {"offset": layout.target_content_offset(
-                    args["proposed"], args["velocity"], args["snap"].replace("-", "_"), args["rate"])}
+                    args["proposed"], args["velocity"], args["snap"], args["rate"])}
         else:
             category, kind, section, item = args["identity"]
             through_cli = run(command, str(scene_path), category, kind, str(section), str(item),
