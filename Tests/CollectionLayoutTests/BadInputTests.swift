@@ -32,6 +32,19 @@ private struct Boom: Error {}
         expectUnchanged(layout, before, size)
     }
 
+    /// A width change whose layout would not be finite (two items of 1e308 that no longer share
+    /// a line) is refused: the layout, its viewport and its frames stay as they were.
+    @Test func widthChangeToALayoutThatIsNotFiniteKeepsTheLastOne() throws {
+        var def = LayoutDefinition()
+        def.viewport = Rect(x: 0, y: 0, width: 300, height: 480)
+        let layout = try Layout(definition: def, dataSource: ArraySource(sizes: [Array(repeating: Size(width: 100, height: 1e308), count: 2)]))
+        let before = layout.elements(in: Rect(x: 0, y: 0, width: 300, height: 1e308)), size = layout.contentSize
+        #expect(throws: LayoutError.self) { try layout.setViewport(Rect(x: 0, y: 0, width: 150, height: 480)) }
+        #expect(layout.viewport == def.viewport)
+        #expect(layout.contentSize == size)
+        #expect(layout.elements(in: Rect(x: 0, y: 0, width: 300, height: 1e308)) == before)
+    }
+
     /// A missing element's message says why it is missing, with counts in the right number.
     @Test func missingElementsSayWhy() throws {
         let (layout, _) = try make()

@@ -217,9 +217,9 @@ struct LayoutState {
         let same = Swift.min(changed.first?.section ?? origins.count, moved)
         func body(_ change: ChangedSection, from origin: Int?) -> any SectionBody {
             let model = change.model
-            if let hunks = change.hunks, let origin, let body = old.sectionBody(origin) as? FlowBody, bodyType(for: model) == FlowBody.self,
-               let edited = FlowBody(editing: body, to: model, hunks: hunks) {
-                return edited
+            if let hunks = change.hunks, let origin {
+                let body = old.sectionBody(origin)
+                if bodyType(for: model) == type(of: body), let edited = body.edited(to: model, hunks: hunks) { return edited }
             }
             return bodyType(for: model).init(model, in: space)
         }
@@ -298,14 +298,9 @@ struct LayoutState {
         let old = viewport
         viewport = newViewport
         guard lineExtent != axes.lineExtent(of: old) else { return }
+        // (A failure lays the same models out again at the old extent: twice in all.)
         let models = self.models
-        do {
-            try reload(models, undo: models)
-        } catch {
-            viewport = old
-            try? reload(models, undo: models)  // as before, which was finite
-            throw error
-        }
+        try reload(models, undo: models) { $0.viewport = old }
     }
 
     /// Changes the bodies of `list` (sorted sections) and moves the sections after them.
@@ -329,14 +324,17 @@ struct LayoutState {
     }
 
     /// Lays out new models in place (a full invalidation): bodies of the same style re-use their
-    /// storage, strips keep their offsets. If the new layout would not be finite, the old models
-    /// (`undo`, when the caller has them) are laid out again.
-    mutating func reload(_ models: SectionModels, undo: SectionModels? = nil) throws(LayoutError) {
+    /// storage, strips keep their offsets. If the new layout would not be finite, `restore` puts
+    /// back what the caller changed and the old models (`undo`, when the caller has them) are
+    /// laid out again.
+    mutating func reload(_ models: SectionModels, undo: SectionModels? = nil,
+                         restoring restore: (inout LayoutState) -> Void = { _ in }) throws(LayoutError) {
         let oldModels = undo ?? self.models, offsets = stripOffsets
         layOut(models, offsets: offsets)
         do {
             try recomputeStarts(from: 0)
         } catch {
+            restore(&self)
             layOut(oldModels, offsets: offsets)
             try? recomputeStarts(from: 0)  // as before, which was finite
             throw error
@@ -423,10 +421,6 @@ struct LayoutState {
     }
 
     // MARK: Section geometry
-
-    func sectionLength(_ s: Int) -> Double {
-        sections.read(s, single: { $0.noted.length }, packed: { e, run, k in e.lead + run.extents[k] + e.trail })
-    }
 
     func bodyStart(_ s: Int) -> Double { starts[s] + sections.read(s, single: { $0.noted.bodyOffset }, packed: { e, _, _ in e.lead }) }
 

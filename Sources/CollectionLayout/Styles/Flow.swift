@@ -174,6 +174,10 @@ struct FlowBody: LineBody {
     /// shared, and only the lines from the one before each hunk laid out again, until they meet
     /// the old ones. Nil when a whole layout costs about as much, or the inline elements do not
     /// stand where the old ones did.
+    func edited(to model: SectionModel, hunks: [ItemHunk]) -> (any SectionBody)? {
+        FlowBody(editing: self, to: model, hunks: hunks)
+    }
+
     init?(editing old: FlowBody, to model: SectionModel, hunks: [ItemHunk]) {
         guard old.model.metrics == model.metrics, hunks.count * 256 < model.itemCount,
               old.model.itemCount > 0, Self.inlinesCorrespond(old.model.inlines, model.inlines, hunks) else { return nil }

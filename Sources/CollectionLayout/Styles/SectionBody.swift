@@ -24,6 +24,9 @@ protocol SectionBody {
     /// model, in place, and lays out what they change: a style may do less than a whole
     /// relayout, never more.
     mutating func update(items: [Int], _ write: (inout SectionModel) -> Void)
+    /// This body after a batch update that turned its items into `model`'s through `hunks`, laid
+    /// out only around them; nil where the style cannot (the caller lays `model` out whole).
+    func edited(to model: SectionModel, hunks: [ItemHunk]) -> (any SectionBody)?
 
     func cellFrame(_ item: Int) -> AxisRect?
     /// The frames of `items` (sorted ascending) in order: many look-ups at once (a transition's
@@ -51,6 +54,7 @@ extension SectionBody {
     mutating func reload(_ model: SectionModel, in space: BodySpace) { self = Self(model, in: space) }
     func inlineFrame(_ index: Int) -> AxisRect? { nil }
     func cellFrames(_ items: [Int]) -> [AxisRect?] { items.map(cellFrame) }
+    func edited(to model: SectionModel, hunks: [ItemHunk]) -> (any SectionBody)? { nil }
 }
 
 /// The registry of styles: a new style is one file plus its line here.
