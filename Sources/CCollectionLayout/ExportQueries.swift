@@ -26,9 +26,7 @@ public func cl_layout_elements_in_rect(_ layout: OpaquePointer?, _ rect: cl_rect
                                        _ capacity: Int64, _ attributesSize: Int, _ out: UnsafeMutablePointer<Int64>?) -> cl_status {
     withHandle(layout) { h throws(LayoutError) in
         let r = Rect(rect)
-        guard r.x.isFinite, r.y.isFinite, r.width.isFinite, r.height.isFinite, r.width >= 0, r.height >= 0 else {
-            throw LayoutError(.invalidArgument, "rect (\(r.x), \(r.y), \(r.width), \(r.height)) must be finite with a size >= 0")
-        }
+        try checkRect(r, "rect")
         try writeList(cl_attributes.self, into: UnsafeMutableRawPointer(buffer), capacity: capacity, size: attributesSize,
                       sizeName: "attributes_size", count: out) { write in
             h.layout.forEachElement(in: r) { write($0.c) }

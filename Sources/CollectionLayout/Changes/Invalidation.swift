@@ -5,7 +5,7 @@ extension Layout {
     /// change moves pinned elements and does no layout work.
     public func setViewport(_ viewport: Rect) throws(LayoutError) {
         try change { () throws(LayoutError) in
-            try checkViewport(viewport)
+            try checkRect(viewport, "viewport")
             try state.setViewport(viewport)
         }
     }

@@ -39,7 +39,7 @@ extension Layout {
     }
 
     private func performing(_ update: BatchUpdate, viewport given: Rect?) throws(LayoutError) -> UpdateResult {
-        if let given { try checkViewport(given) }
+        if let given { try checkRect(given, "viewport") }
         let old = state
         var memory = MemoryEstimate(budget: definition.memoryBudget)
         let counts = try reader.readCounts(rules, memory: &memory)

@@ -184,16 +184,17 @@ public struct LayoutDefinition: Equatable, Sendable {
         guard elementLimit >= 0, elementLimit <= Layout.maxItems else {
             throw LayoutError(.invalidArgument, "element_limit is \(elementLimit); it must be 0...\(Layout.maxItems)")
         }
-        try checkViewport(viewport)
+        try checkRect(viewport, "viewport")
         try checkSize(itemSize, what: "item_size")
         try sectionDefaults.validate(section: 0)
         return self
     }
 }
 
-func checkViewport(_ r: Rect) throws(LayoutError) {
+/// The one check of a rect a caller gives (a viewport, a query's rect): finite, with a size >= 0.
+public func checkRect(_ r: Rect, _ what: String) throws(LayoutError) {
     guard r.x.isFinite, r.y.isFinite, r.width.isFinite, r.height.isFinite, r.width >= 0, r.height >= 0 else {
-        throw LayoutError(.invalidArgument, "viewport (\(r.x), \(r.y), \(r.width), \(r.height)) must be finite with a size >= 0")
+        throw LayoutError(.invalidArgument, "\(what) (\(r.x), \(r.y), \(r.width), \(r.height)) must be finite with a size >= 0")
     }
 }
 

@@ -2,7 +2,8 @@
 /// element by identity.
 extension LayoutState {
     /// Visits every element whose frame overlaps `rect` with a positive area, section by section
-    /// in a fixed order.
+    /// in a fixed order. (A rect of no area overlaps nothing, SPEC §9; nor does one that is not
+    /// finite, which the entry points refuse with `checkRect` before they get here.)
     func forEachElement(in rect: Rect, _ visit: (Attributes) -> Void) {
         guard rect.x.isFinite, rect.y.isFinite, rect.width.isFinite, rect.height.isFinite,
               rect.width > 0, rect.height > 0 else { return }
