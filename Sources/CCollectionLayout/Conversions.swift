@@ -169,3 +169,20 @@ func array<T>(_ p: UnsafePointer<T>?, _ count: Int64, _ name: String) throws(Lay
     guard count == 0 || p != nil else { throw LayoutError(.invalidArgument, "\(name) is NULL but count is \(count)") }
     return UnsafeBufferPointer(start: p, count: Int(count))
 }
+
+extension LayoutError {
+    /// The message as the C ABI reports it: the engine names a data-source question in its own
+    /// words; the C layer adds the callback that answers it (`item_sizes: the size of item ...`).
+    var cMessage: String {
+        guard let question else { return message }
+        let callback = switch question {
+        case .sectionCount: "section_count"
+        case .itemCount: "item_count"
+        case .itemSizes: "item_sizes"
+        case .sectionMetrics: "section_metrics"
+        case .inlineElements: "inline_elements"
+        case .customFrames: "custom_frames"
+        }
+        return "\(callback): \(message)"
+    }
+}

@@ -140,7 +140,7 @@ import Testing
         #expect(throws: LayoutError.self) { try l.attributes(for: ElementID(.decoration, back, section: 1, item: 0)) }
         plain.decorationKinds = [Kind(rawValue: 42)]
         source.metrics[0] = plain
-        #expect(throws: LayoutError(.unknownKind, "section_metrics(section 0): decoration kind 42 is not a registered kind")) {
+        #expect(throws: LayoutError(.unknownKind, "the metrics of section 0 show decoration kind 42, which is not a registered kind", about: .sectionMetrics)) {
             try l.invalidateSections([0])
         }
     }

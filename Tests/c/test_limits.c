@@ -232,7 +232,7 @@ static const hostile hostiles[] = {
     /* Within the element limit, but more sections than the process may hold: refused by the
      * memory estimate before anything is reserved (an allocation failure would end the process). */
     {"2^28 empty sections (at the limit, over the memory)", 1 << 28, 0, 0, 0, 0, 50, 0, CL_STYLE_FLOW, 0, 0,
-     CL_ERROR_LIMIT, {"section_count 268435456", "MiB"}, true},
+     CL_ERROR_LIMIT, {"section_count: the section count 268435456", "MiB"}, true},
     {"1,000 sections of 2^18 items (within the limit, over the memory)", 1000, 1 << 18, 0, 0, 0, 50, 0,
      CL_STYLE_FLOW, 0, 0, CL_ERROR_LIMIT, {"section", "MiB"}, true},
     {"1,000 sections whose items add up to just over the limit", 1000, 268435, 0, 0, 0, 50, 0,

@@ -33,7 +33,7 @@ extension Layout {
         let anchor = definition.anchoring ? state.anchor { $0 } : nil
         try changeItems(unique) { s, changed, model throws(LayoutError) in
             guard !bodyType(for: model.metrics.style).placesItemsItself else {
-                throw LayoutError(.invalidArgument, "item (\(s), \(changed[0])) is in custom section \(s), whose frames come from custom_frames; it takes no measured size")
+                throw LayoutError(.invalidArgument, "item (\(s), \(changed[0])) is in custom section \(s), whose frames come from the data source; it takes no measured size")
             }
             // `changed` is section s's run of `unique`, in the same order.
             let first = partition(0..<unique.count) { unique[$0].section < s }

@@ -5,9 +5,19 @@ public struct LayoutError: Error, Equatable, CustomStringConvertible {
         /// A caller's buffer holds fewer results than there are (the count needed is given back).
         case bufferTooSmall
     }
+    /// The questions the engine asks its data source (LayoutDataSource): a failure of one, or an
+    /// answer refused, names it, so that each face can say it in its own words (the C layer
+    /// adds the callback's name, `item_sizes: ...`).
+    public enum Question: Sendable {
+        case sectionCount, itemCount, itemSizes, sectionMetrics, inlineElements, customFrames
+    }
     public var code: Code
     public var message: String
-    public init(_ code: Code, _ message: String) { self.code = code; self.message = message }
+    /// The data-source question this failure is about, if any.
+    public var question: Question?
+    public init(_ code: Code, _ message: String, about question: Question? = nil) {
+        (self.code, self.message, self.question) = (code, message, question)
+    }
     public var description: String { message }
 }
 

@@ -182,7 +182,7 @@ public struct LayoutDefinition: Equatable, Sendable {
     func validated() throws(LayoutError) -> LayoutDefinition {
         guard memoryBudget >= 0 else { throw LayoutError(.invalidArgument, "memory budget \(memoryBudget) is negative") }
         guard elementLimit >= 0, elementLimit <= Layout.maxItems else {
-            throw LayoutError(.invalidArgument, "element_limit is \(elementLimit); it must be 0...\(Layout.maxItems)")
+            throw LayoutError(.invalidArgument, "the element limit is \(elementLimit); it must be 0...\(Layout.maxItems)")
         }
         try checkRect(viewport, "viewport")
         try checkSize(itemSize, what: "item_size")

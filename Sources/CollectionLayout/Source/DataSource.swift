@@ -50,7 +50,7 @@ public extension LayoutDataSource {
             } catch let error as LayoutError {
                 throw error
             } catch {
-                throw LayoutError(.callbackFailed, "item_sizes(section \(s), items 0..<\(n)) failed: \(error)")
+                throw LayoutError(.callbackFailed, "asking the sizes of section \(s), items 0..<\(n) failed: \(error)", about: .itemSizes)
             }
             at += n
         }

@@ -90,27 +90,27 @@ final class SourceReader {
     /// the memory budget as they come.
     func readCounts(_ rules: Rules, memory: inout MemoryEstimate) throws(LayoutError) -> [Int] {
         let limit = rules.definition.elementLimit
-        let count = try ask("section_count") { try dataSource.numberOfSections() }
-        guard count >= 0 else { throw LayoutError(.badCallbackData, "section_count returned \(count); it must be >= 0") }
+        let count = try ask(.sectionCount, "the section count") { try dataSource.numberOfSections() }
+        guard count >= 0 else { throw LayoutError(.badCallbackData, "the section count is \(count); it must be >= 0", about: .sectionCount) }
         guard count <= limit else {
-            throw LayoutError(.limit, "section_count returned \(count), over the element limit of \(limit)")
+            throw LayoutError(.limit, "the section count \(count) is over the element limit of \(limit)", about: .sectionCount)
         }
-        try memory.add(sections: count, what: "section_count \(count)")
-        let given = try ask("item_count") { try dataSource.itemCounts(sections: count) }
+        try memory.add(sections: count, what: "the section count \(count)", about: .sectionCount)
+        let given = try ask(.itemCount, "the item counts") { try dataSource.itemCounts(sections: count) }
         var counts: [Int] = []
         counts.reserveCapacity(count)
         var total = count
         for s in 0..<count {
-            let n = if let given { given[s] } else { try ask("item_count(section \(s))") { try dataSource.numberOfItems(inSection: s) } }
-            guard n >= 0 else { throw LayoutError(.badCallbackData, "item_count(section \(s)) returned \(n); it must be >= 0") }
+            let n = if let given { given[s] } else { try ask(.itemCount, "the item count of section \(s)") { try dataSource.numberOfItems(inSection: s) } }
+            guard n >= 0 else { throw LayoutError(.badCallbackData, "the item count of section \(s) is \(n); it must be >= 0", about: .itemCount) }
             guard n <= limit - total else {
-                throw LayoutError(.limit, "section \(s): item_count \(n) takes the layout over its element limit of \(limit) (sections, items and inline elements together)")
+                throw LayoutError(.limit, "section \(s): its item count \(n) takes the layout over its element limit of \(limit) (sections, items and inline elements together)", about: .itemCount)
             }
             total += n
             counts.append(n)
         }
         // The element limit first (the more precise answer), then what the items would cost.
-        try memory.add(items: total - count, what: "\(count) sections of \(total - count) items")
+        try memory.add(items: total - count, what: "\(counted(count, "section")) of \(counted(total - count, "item"))", about: .itemCount)
         return counts
     }
 
@@ -143,7 +143,7 @@ final class SourceReader {
         // Inline elements are copied as they are counted: they must fit what is left now.
         let inlineBudget = Swift.min(budget, memory.room(per: MemoryEstimate.perInline))
         let inlines = try readInlines(s, itemCount: n, style: metrics.style, rules, budget: inlineBudget, asking)
-        try memory.add(inlines: inlines.count, what: "section \(s): \(inlines.count) inline elements")
+        try memory.add(inlines: inlines.count, what: "section \(s): \(counted(inlines.count, "inline element"))", about: .inlineElements)
         return Outline(metrics: metrics, itemCount: n, inlines: inlines)
     }
 
@@ -162,16 +162,16 @@ final class SourceReader {
     private func readMetrics(_ s: Int, _ rules: Rules, _ asking: Asking) throws(LayoutError) -> SectionMetrics {
         // (The defaults were checked with the definition.)
         guard asking.metrics else { return rules.definition.sectionDefaults }
-        let m = try ask("section_metrics(section \(s))") { try dataSource.metrics(forSection: s, defaults: rules.definition.sectionDefaults) }
+        let m = try ask(.sectionMetrics, "the metrics of section \(s)") { try dataSource.metrics(forSection: s, defaults: rules.definition.sectionDefaults) }
         do {
             try m.validate(section: s)
         } catch {
-            throw LayoutError(.badCallbackData, "section_metrics: \(error.message)")
+            throw LayoutError(.badCallbackData, error.message, about: .sectionMetrics)
         }
         // A decoration registered after the first pass keeps the id of its kind name: the list
         // names registered user kinds, and a section shows the decorations among them.
         for kind in m.decorationKinds ?? [] where !rules.kinds.isUserKind(kind) {
-            throw LayoutError(.unknownKind, "section_metrics(section \(s)): decoration kind \(kind.rawValue) is not a registered kind")
+            throw LayoutError(.unknownKind, "the metrics of section \(s) show decoration kind \(kind.rawValue), which is not a registered kind", about: .sectionMetrics)
         }
         return m
     }
@@ -204,7 +204,7 @@ final class SourceReader {
             sizes.initialize(repeating: estimate)
             return
         }
-        let provided = try ask("item_sizes(section \(s), items \(range.lowerBound)..<\(range.upperBound))") {
+        let provided = try ask(.itemSizes, "the sizes of section \(s), items \(range.lowerBound)..<\(range.upperBound)") {
             try dataSource.sizes(inSection: s, items: range, into: sizes)
         }
         guard provided else {
@@ -218,7 +218,7 @@ final class SourceReader {
     /// `models`, asked in one call and checked, into `sizes`.
     private func writeSizes(sections: Range<Int>, of models: SectionModels, default size: Size,
                             into sizes: UnsafeMutableBufferPointer<Size>) throws(LayoutError) {
-        let provided = try ask("item_sizes(sections \(sections.lowerBound)..<\(sections.upperBound))") {
+        let provided = try ask(.itemSizes, "the sizes of sections \(sections.lowerBound)..<\(sections.upperBound)") {
             try dataSource.sizes(ofSections: sections, counts: models.itemCount, into: sizes)
         }
         guard provided else {
@@ -243,13 +243,13 @@ final class SourceReader {
     }
 
     private static func invalid(_ size: Size, item: (section: Int, item: Int)) -> LayoutError {
-        LayoutError(.badCallbackData, "item_sizes gave item (\(item.section), \(item.item)) the size \(size.width)x\(size.height); sizes must be finite and >= 0")
+        LayoutError(.badCallbackData, "the size of item (\(item.section), \(item.item)) is \(size.width)x\(size.height); sizes must be finite and >= 0", about: .itemSizes)
     }
 
     /// Asks the frames of `range` of a custom section in one batch and checks them (SPEC §5).
     func frames(section s: Int, range: Range<Int>, lineExtent: Double, axes: Axes) throws(LayoutError) -> [Rect] {
         let frames = try fill(Rect.self, count: range.count) { buffer throws(LayoutError) in
-            try ask("custom_frames(section \(s), items \(range.lowerBound)..<\(range.upperBound))") {
+            try ask(.customFrames, "the frames of section \(s), items \(range.lowerBound)..<\(range.upperBound)") {
                 try dataSource.customFrames(inSection: s, items: range, lineExtent: lineExtent, into: buffer)
             }
         }
@@ -263,7 +263,7 @@ final class SourceReader {
         }
         if !frames.withUnsafeBufferPointer({ $0.reduce(true) { $0 && valid($1) } }), let k = frames.firstIndex(where: { !valid($0) }) {
             let f = frames[k]
-            throw LayoutError(.badCallbackData, "custom_frames gave item (\(s), \(range.lowerBound + k)) the frame (\(f.x), \(f.y), \(f.width), \(f.height)); frames must be finite with sizes >= 0 and a scroll-axis origin >= 0")
+            throw LayoutError(.badCallbackData, "the frame of item (\(s), \(range.lowerBound + k)) is (\(f.x), \(f.y), \(f.width), \(f.height)); frames must be finite with sizes >= 0 and a scroll-axis origin >= 0", about: .customFrames)
         }
         return frames
     }
@@ -271,27 +271,27 @@ final class SourceReader {
     private func readInlines(_ s: Int, itemCount: Int, style: SectionStyle, _ rules: Rules, budget: Int,
                              _ asking: Asking) throws(LayoutError) -> [InlineElement] {
         guard asking.inlines else { return [] }
-        func overLimit() -> LayoutError { LayoutError(.limit, "section \(s): its inline elements take the layout over its element limit of \(rules.definition.elementLimit) (sections, items and inline elements together) or over the memory it may use") }
+        func overLimit() -> LayoutError { LayoutError(.limit, "section \(s): its inline elements take the layout over its element limit of \(rules.definition.elementLimit) (sections, items and inline elements together) or over the memory it may use", about: .inlineElements) }
         let list: [InlineElement]
         do {
-            list = try ask("inline_elements(section \(s))") { try dataSource.inlineElements(inSection: s, atMost: budget) }
+            list = try ask(.inlineElements, "the inline elements of section \(s)") { try dataSource.inlineElements(inSection: s, atMost: budget) }
         } catch where error.code == .limit {
             throw overLimit()
         }
         guard list.count <= budget else { throw overLimit() }
         if list.isEmpty { return list }
         guard bodyType(for: style).takesInlineElements || list.isEmpty else {
-            throw LayoutError(.badCallbackData, "inline_elements(section \(s)): section \(s) is \(style); it takes no inline elements")
+            throw LayoutError(.badCallbackData, "section \(s) is \(style); it takes no inline elements", about: .inlineElements)
         }
         for e in list {
             guard rules.kinds.isUserKind(e.kind) else {
-                throw LayoutError(.unknownKind, "inline_elements(section \(s)): kind \(e.kind.rawValue) is not a registered user kind")
+                throw LayoutError(.unknownKind, "an inline element of section \(s) has kind \(e.kind.rawValue), which is not a registered user kind", about: .inlineElements)
             }
             guard e.before >= 0, e.before <= itemCount else {
-                throw LayoutError(.badCallbackData, "inline_elements(section \(s)): before \(e.before) is out of 0...\(itemCount)")
+                throw LayoutError(.badCallbackData, "an inline element of section \(s) stands before item \(e.before), out of 0...\(itemCount)", about: .inlineElements)
             }
             guard e.extent.isFinite, e.extent >= 0 else {
-                throw LayoutError(.badCallbackData, "inline_elements(section \(s)): extent \(e.extent) must be finite and >= 0")
+                throw LayoutError(.badCallbackData, "an inline element of section \(s) has extent \(e.extent); it must be finite and >= 0", about: .inlineElements)
             }
         }
         // Stable sort by position (several at one place keep their declaration order); most
@@ -305,22 +305,25 @@ final class SourceReader {
         for k in sorted.indices {
             if sorted[k].before != sorted[runStart].before { runStart = k }
             if sorted[runStart..<k].contains(where: { $0.kind == sorted[k].kind }) {
-                throw LayoutError(.badCallbackData, "inline_elements(section \(s)): two elements of kind \"\(rules.kinds.name(sorted[k].kind) ?? "")\" before item \(sorted[k].before); identities must be unique")
+                throw LayoutError(.badCallbackData, "section \(s) has two inline elements of kind \"\(rules.kinds.name(sorted[k].kind) ?? "")\" before item \(sorted[k].before); identities must be unique", about: .inlineElements)
             }
         }
         return sorted
     }
 
     /// Runs one data-source call; any error it throws becomes `.callbackFailed` naming the call.
-    private func ask<T>(_ what: @autoclosure () -> String, _ call: () throws -> T) throws(LayoutError) -> T {
+    /// Asks the data source `question` (`what` says what of it, for a message); a failure the
+    /// source reports as a LayoutError stays as it is, any other comes back about that question.
+    private func ask<T>(_ question: LayoutError.Question, _ what: @autoclosure () -> String,
+                        _ call: () throws -> T) throws(LayoutError) -> T {
         isAsking = true
         defer { isAsking = false }
         do {
             return try call()
         } catch let error as LayoutError {
-            throw error
+            throw error  // (a source's own error, in its own words)
         } catch {
-            throw LayoutError(.callbackFailed, "\(what()) failed: \(error)")
+            throw LayoutError(.callbackFailed, "asking \(what()) failed: \(error)", about: question)
         }
     }
 
@@ -358,11 +361,12 @@ struct MemoryEstimate {
     /// How many more of something costing `cost` bytes fit.
     func room(per cost: Int) -> Int { Swift.max(0, budget - bytes) / cost }
 
-    mutating func add(sections: Int = 0, items: Int = 0, inlines: Int = 0, what: @autoclosure () -> String) throws(LayoutError) {
+    mutating func add(sections: Int = 0, items: Int = 0, inlines: Int = 0, what: @autoclosure () -> String,
+                      about question: LayoutError.Question? = nil) throws(LayoutError) {
         // Counts are at most 2^28 each here, so the products stay far below Int.max.
         bytes += sections * Self.perSection + items * Self.perItem + inlines * Self.perInline
         guard bytes <= budget else {
-            throw LayoutError(.limit, "\(what()): the layout would need about \(bytes >> 20) MiB, more than the \(budget >> 20) MiB this process may use")
+            throw LayoutError(.limit, "\(what()): the layout would need about \(bytes >> 20) MiB, more than the \(budget >> 20) MiB this process may use", about: question)
         }
     }
 }
