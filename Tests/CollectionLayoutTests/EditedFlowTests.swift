@@ -1,4 +1,4 @@
-import CollectionLayout
+@testable import CollectionLayout
 import Testing
 
 /// A batch update that inserts, deletes or moves a few items of a long flow section lays out
@@ -15,6 +15,8 @@ import Testing
     }
 
     static func expectSame(_ a: Layout, _ b: Layout, _ context: String) {
+        // The edited layout's storage keeps its promises (Storage/, after every edit).
+        #expect(a.brokenStorageInvariant() == nil, "\(context): \(a.brokenStorageInvariant() ?? "")")
         #expect(abs(a.contentSize.height - b.contentSize.height) < 1e-6 && abs(a.contentSize.width - b.contentSize.width) < 1e-6, "\(context): content")
         let everything = Rect(x: -10, y: -10, width: a.contentSize.width + 20, height: a.contentSize.height + 20)
         let x = a.elements(in: everything), y = b.elements(in: everything)

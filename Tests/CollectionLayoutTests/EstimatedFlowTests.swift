@@ -1,4 +1,4 @@
-import CollectionLayout
+@testable import CollectionLayout
 import Testing
 
 /// Flow sections with an estimated item size keep only what was measured (EstimatedFlowBody):
@@ -46,6 +46,7 @@ import Testing
     }
 
     static func expectSame(_ a: Layout, _ b: Layout, _ context: String, rng: inout SeededGenerator) {
+        #expect(a.brokenStorageInvariant() == nil, "\(context): \(a.brokenStorageInvariant() ?? "")")
         #expect(abs(a.contentSize.width - b.contentSize.width) < 1e-6 && abs(a.contentSize.height - b.contentSize.height) < 1e-6, "\(context): content")
         let everything = Rect(x: -10, y: -10, width: a.contentSize.width + 20, height: a.contentSize.height + 20)
         let x = a.elements(in: everything), y = b.elements(in: everything)

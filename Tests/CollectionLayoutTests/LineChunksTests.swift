@@ -195,4 +195,27 @@ import Testing
             #expect(read == [-1] + values[a..<b] + [-1] && Array(column.slice(a..<b)) == Array(values[a..<b]), "seed \(seed) \(a)..<\(b)")
         }
     }
+
+    /// The invariant checks the tests run after every edit find a broken store: a chunk whose
+    /// bounds leave out one of its lines, and lines out of order.
+    @Test func invariantChecksFindABrokenStore() {
+        var chunks = LineChunks()
+        chunks.append(LineChunksTests.chunk(base: 0, itemBase: 0, lines: 4, bounds: (0, 10)))
+        #expect(chunks.brokenInvariant() == nil)
+        var narrow = LineChunksTests.chunk(base: 400, itemBase: 4, lines: 4, bounds: (0, 10))
+        (narrow.low, narrow.high) = (2, 5)
+        chunks.append(narrow)
+        #expect(chunks.brokenInvariant()?.contains("outside the head's bounds") == true)
+
+        var store = LineStore()
+        store.chunks.append(LineChunksTests.chunk(base: 0, itemBase: 0, lines: 4))
+        store.foldedBounds = nil
+        store.foldBounds()
+        #expect(store.brokenInvariant() == nil)
+        store.chunks.append(LineChunksTests.chunk(base: 0, itemBase: 2, lines: 4))  // items 2... again, lines start over
+        #expect(store.brokenInvariant() != nil)
+        var column = Column([1.0, 2.0])
+        column.append(contentsOf: [3.0])
+        #expect(column.brokenInvariant() == nil)
+    }
 }

@@ -1,4 +1,4 @@
-import CollectionLayout
+@testable import CollectionLayout
 import Testing
 
 /// Random scenes: both directions, every style and alignment, inline elements, decorations, pinning.
@@ -175,6 +175,7 @@ private struct RandomScene {
 
     /// Every element of `layout` equals a fresh layout of the same data.
     static func expectFresh(_ layout: Layout, _ fresh: Layout, _ context: String) {
+        #expect(layout.brokenStorageInvariant() == nil, "\(context): \(layout.brokenStorageInvariant() ?? "")")
         #expect(abs(fresh.contentSize.height - layout.contentSize.height) < 1e-6 && abs(fresh.contentSize.width - layout.contentSize.width) < 1e-6, "\(context)")
         let everything = Rect(x: -1e7, y: -1e7, width: 1e8, height: 1e8)
         let a = layout.elements(in: everything), b = fresh.elements(in: everything)

@@ -97,6 +97,10 @@ struct Axes {
     /// The extent of `r` along the line axis (the viewport's width in a vertical layout).
     func lineExtent(of r: Rect) -> Double { direction == .vertical ? r.width : r.height }
 
-    /// Offset of the line-axis extent inside a `Size` seen as two doubles (width, height).
-    var lineComponent: Int { direction == .vertical ? 0 : 1 }
+    /// The byte offsets of the line-axis and the scroll-axis extents inside a `Size`, from its
+    /// own layout: the one place raw reads of sizes (FlowPass) take them from.
+    var sizeOffsets: (line: Int, scroll: Int) {
+        let width = MemoryLayout<Size>.offset(of: \Size.width)!, height = MemoryLayout<Size>.offset(of: \Size.height)!
+        return direction == .vertical ? (width, height) : (height, width)
+    }
 }

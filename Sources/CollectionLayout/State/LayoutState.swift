@@ -439,3 +439,24 @@ struct LayoutState {
     var viewportLeading: Double { axes.direction == .vertical ? viewport.y : viewport.x }
     var viewportTrailing: Double { viewportLeading + (axes.direction == .vertical ? viewport.height : viewport.width) }
 }
+
+#if DEBUG
+extension LayoutState {
+    /// The first broken promise of the storage this state holds (its rows, its bodies'), or nil.
+    func brokenStorageInvariant() -> String? {
+        if let problem = sections.brokenInvariant() { return problem }
+        for s in 0..<sectionCount {
+            if let problem = sectionBody(s).brokenStorageInvariant() { return "section \(s): \(problem)" }
+        }
+        return nil
+    }
+}
+
+extension Layout {
+    /// The first broken promise of the storage of the layout's state (and of a movement's live
+    /// state), or nil: what the tests check after every change.
+    func brokenStorageInvariant() -> String? {
+        state.brokenStorageInvariant() ?? movement.flatMap { $0.live.brokenStorageInvariant() }
+    }
+}
+#endif

@@ -141,3 +141,9 @@ struct SectionRows {
         }
     }
 }
+
+#if DEBUG
+extension SectionRows {
+    func brokenInvariant() -> String? { rows.brokenInvariant() }
+}
+#endif

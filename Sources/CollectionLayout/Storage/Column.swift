@@ -170,3 +170,19 @@ extension Column: Sequence {
     func makeIterator() -> FlattenSequence<[ArraySlice<Element>]>.Iterator { ([head] + rest.map(\.piece)).joined().makeIterator() }
     var underestimatedCount: Int { count }
 }
+
+// Debug only: what this structure promises, for the tests to check after every edit.
+#if DEBUG
+extension Column {
+    /// The pieces: none empty after the head, their ends increasing and adding up to the count.
+    func brokenInvariant() -> String? {
+        var end = head.count
+        for (k, entry) in rest.enumerated() {
+            if entry.piece.isEmpty { return "column: piece \(k + 1) is empty" }
+            if entry.end != end + entry.piece.count { return "column: piece \(k + 1) ends at \(entry.end), not \(end + entry.piece.count)" }
+            end = entry.end
+        }
+        return end == count ? nil : "column: the pieces hold \(end) values, the count is \(count)"
+    }
+}
+#endif

@@ -314,3 +314,43 @@ func boundsMayShrink(_ bounds: (low: Double, high: Double), losing gone: (low: D
                      gaining come: (low: Double, high: Double)) -> Bool {
     (gone.low <= bounds.low && come.low > bounds.low) || (gone.high >= bounds.high && come.high < bounds.high)
 }
+
+// Debug only: what this structure promises, for the tests to check after every edit.
+#if DEBUG
+extension LineChunks {
+    /// Each head's copy of its first line is its lines' first, its bounds take in its lines', and
+    /// its lines lie in the array it names; each page's lead is its first head and its bounds the
+    /// fold of its heads'; the store's bounds the fold of all.
+    func brokenInvariant() -> String? {
+        for c in 0..<count {
+            let h = stored(c), lines = lines(c)
+            if lines.isEmpty && count > 1 { return "chunk \(c) has no lines" }
+            if let line = lines.first, line.key != h.firstLine.key || line.start != h.firstLine.start {
+                return "chunk \(c): its head's first line is not its first line"
+            }
+            for line in lines where line.low < h.low || line.high > h.high {
+                return "chunk \(c): a line spans \(line.low)...\(line.high), outside the head's bounds \(h.low)...\(h.high)"
+            }
+            let array = c == 0 ? firstArray : pages[(c - 1) / Self.pageSize].array((c - 1) % Self.pageSize)
+            if let array, let base = lines.baseAddress,
+               base < UnsafePointer(array.start) || base + lines.count > UnsafePointer(array.start) + array.count {
+                return "chunk \(c): its lines are not in the array it holds"
+            }
+        }
+        for (p, page) in pages.enumerated() {
+            if let problem = Self.brokenInvariant(of: page) { return "page \(p): \(problem)" }
+        }
+        return nil
+    }
+
+    private static func brokenInvariant(of page: Page) -> String? {
+        guard let head = page.heads.first else { return "no heads" }
+        if head.base != page.lead.base || head.itemBase != page.lead.itemBase || head.lines.baseAddress != page.lead.lines.baseAddress {
+            return "its lead is not its first head"
+        }
+        for h in page.heads where h.low < page.low || h.high > page.high { return "a head's bounds \(h.low)...\(h.high) are outside the page's" }
+        for h in page.heads where Int(h.array) >= page.arrayCount { return "a head names array \(h.array) of \(page.arrayCount)" }
+        return nil
+    }
+}
+#endif

@@ -224,3 +224,30 @@ struct LineStore {
         return AxisRect(line: lo, scroll: top, lineExtent: hi - lo, scrollExtent: end(last) - top)
     }
 }
+
+// Debug only: what this structure promises, for the tests to check after every edit.
+#if DEBUG
+extension LineStore {
+    /// The chunks' own promises, then the lines': in item order (keys increasing), starts
+    /// never decreasing, ends never decreasing, and the folded bounds, when folded, those of all.
+    func brokenInvariant() -> String? {
+        if let problem = chunks.brokenInvariant() { return problem }
+        var previous: (key: LineKey, start: Double, end: Double)?
+        var i = startIndex
+        while i != endIndex {
+            let line = self[i], start = start(i), end = end(i)
+            if let p = previous {
+                if !(p.key < line.key) { return "line \(i): its key is not after the previous line's" }
+                if start < p.start || end < p.end { return "line \(i): it starts or ends before the previous line" }
+            }
+            previous = (line.key, start, end)
+            i = index(after: i)
+        }
+        if let folded = foldedBounds {
+            let all = chunks.bounds
+            if folded.low > all.low || folded.high < all.high { return "the folded bounds do not take in the chunks'" }
+        }
+        return nil
+    }
+}
+#endif

@@ -28,3 +28,17 @@ struct Rows<Element>: RandomAccessCollection, MutableCollection {
         count += 1
     }
 }
+
+// Debug only: what this structure promises, for the tests to check after every edit.
+#if DEBUG
+extension Rows {
+    /// Every chunk but the last is full, and the chunks hold `count` rows.
+    func brokenInvariant() -> String? {
+        for (k, chunk) in chunks.enumerated() where k + 1 < chunks.count && chunk.count != Self.mask + 1 {
+            return "rows: chunk \(k) holds \(chunk.count) rows, not \(Self.mask + 1)"
+        }
+        let held = chunks.reduce(0) { $0 + $1.count }
+        return held == count ? nil : "rows: the chunks hold \(held) rows, the count is \(count)"
+    }
+}
+#endif

@@ -360,3 +360,11 @@ struct ItemHunk: Equatable {
     var new: Range<Int>
     var old: Range<Int>
 }
+
+#if DEBUG
+extension FlowBody {
+    func brokenStorageInvariant() -> String? {
+        lines.brokenInvariant() ?? linePos.brokenInvariant() ?? model.sizes.brokenInvariant()
+    }
+}
+#endif

@@ -12,9 +12,12 @@ struct FlowGeometry {
     var spacing: Double
     var alignment: Alignment
     var crossAlignment: CrossAlignment
+    /// Where a size's line-axis and scroll-axis extents are (Axes.sizeOffsets), for raw reads.
+    let sizeOffsets: (line: Int, scroll: Int)
 
     init(metrics m: SectionMetrics, space: BodySpace) {
         self.axes = space.axes
+        sizeOffsets = space.axes.sizeOffsets
         let insets = axes.axisInsets(m.insets)
         leading = insets.left
         available = space.lineExtent - insets.left - insets.right
@@ -98,13 +101,14 @@ struct FlowPass {
         return (position, low, high)
     }
 
-    /// A size is two doubles (width, height); `lineComponent` says which runs along the line axis.
-    /// (Wrapping arithmetic: i < CL_MAX_ITEMS, so the offsets cannot overflow.)
+    /// Item i's extents along each axis, read at the offsets the geometry took from Size's
+    /// layout (no branch on the direction). (Wrapping arithmetic: i < CL_MAX_ITEMS, so the
+    /// offsets cannot overflow.)
     @inline(__always) private func lineExtent(_ i: Int) -> Double {
-        UnsafeRawBufferPointer(sizes).load(fromByteOffset: (i &* 2 &+ geometry.axes.lineComponent) &* 8, as: Double.self)
+        UnsafeRawBufferPointer(sizes).load(fromByteOffset: i &* MemoryLayout<Size>.stride &+ geometry.sizeOffsets.line, as: Double.self)
     }
     @inline(__always) private func scrollExtent(_ i: Int) -> Double {
-        UnsafeRawBufferPointer(sizes).load(fromByteOffset: (i &* 2 &+ 1 &- geometry.axes.lineComponent) &* 8, as: Double.self)
+        UnsafeRawBufferPointer(sizes).load(fromByteOffset: i &* MemoryLayout<Size>.stride &+ geometry.sizeOffsets.scroll, as: Double.self)
     }
 
     /// Greedy line breaking, then alignment along the line and inside it (SPEC §3).

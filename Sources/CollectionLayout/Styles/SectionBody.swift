@@ -45,6 +45,10 @@ protocol SectionBody {
     /// `isBefore` holds and the first for which it does not (`isBefore` holds for a prefix of
     /// the starts in increasing order). Binary search: O(log n).
     func lineStarts(around isBefore: (Double) -> Bool) -> Neighbours
+    #if DEBUG
+    /// The first broken promise of the storage the body holds (Storage/), or nil: for the tests.
+    func brokenStorageInvariant() -> String?
+    #endif
 }
 
 extension SectionBody {
@@ -55,6 +59,9 @@ extension SectionBody {
     func inlineFrame(_ index: Int) -> AxisRect? { nil }
     func cellFrames(_ items: [Int]) -> [AxisRect?] { items.map(cellFrame) }
     func edited(to model: SectionModel, hunks: [ItemHunk]) -> (any SectionBody)? { nil }
+    #if DEBUG
+    func brokenStorageInvariant() -> String? { nil }
+    #endif
 }
 
 /// The registry of styles: a new style is one file plus its line here.
