@@ -186,3 +186,12 @@ extension LayoutError {
         return "\(callback): \(message)"
     }
 }
+
+/// A caller's index paths as the engine takes them, in one pass (Int64 is Int on every target
+/// the library builds for: nothing to check per path).
+func indexPaths(_ list: UnsafeBufferPointer<cl_index_path>) -> [(section: Int, item: Int)] {
+    [(section: Int, item: Int)](unsafeUninitializedCapacity: list.count) { paths, count in
+        for k in list.indices { paths[k] = (Int(list[k].section), Int(list[k].item)) }
+        count = list.count
+    }
+}

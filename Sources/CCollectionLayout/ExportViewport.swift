@@ -21,11 +21,7 @@ public func cl_layout_invalidate(_ layout: OpaquePointer?) -> cl_status {
 @c @implementation
 public func cl_layout_invalidate_items(_ layout: OpaquePointer?, _ items: UnsafePointer<cl_index_path>?, _ count: Int64) -> cl_status {
     withHandle(layout) { h throws(LayoutError) in
-        var paths: [(section: Int, item: Int)] = []
-        let list = try array(items, count, "items")
-        paths.reserveCapacity(list.count)
-        for p in list { paths.append((try index(p.section, "section"), try index(p.item, "item"))) }
-        try h.layout.invalidateItems(paths)
+        try h.layout.invalidateItems(try indexPaths(array(items, count, "items")))
     }
 }
 

@@ -94,6 +94,24 @@ private func grid(items: Int = 7, header: Double = 44, direction: ScrollDirectio
         #expect(layout.contentSize == fresh.contentSize)
     }
 
+    /// Index paths in any order, named twice, over several sections: each section asks its
+    /// items once, in runs, and the layout equals a fresh one; one out of range changes nothing.
+    @Test func invalidateItemsGroupsAnyListBySection() throws {
+        var def = LayoutDefinition()
+        def.viewport = Rect(x: 0, y: 0, width: 320, height: 480)
+        let source = ArraySource(sizes: (0..<3).map { _ in Array(repeating: Size(width: 90, height: 90), count: 20) })
+        let layout = try Layout(definition: def, dataSource: source)
+        for (s, i) in [(2, 3), (0, 7), (0, 8), (2, 19)] { source.sizes[s][i] = Size(width: 150, height: 40 + Double(i)) }
+        source.resetCalls()
+        try layout.invalidateItems([(2, 19), (0, 8), (2, 3), (0, 7), (0, 8), (2, 3)])
+        #expect(source.sizeCalls.map(\.items) == [7..<9, 3..<4, 19..<20])
+        let fresh = try Layout(definition: def, dataSource: source)
+        let everything = Rect(x: -1, y: -1, width: 1000, height: 1e5)
+        #expect(layout.elements(in: everything) == fresh.elements(in: everything))
+        #expect(throws: LayoutError.self) { try layout.invalidateItems([(1, 2), (0, 20)]) }
+        #expect(layout.elements(in: everything) == fresh.elements(in: everything))
+    }
+
     @Test func horizontalHeaderSpansTheHeight() throws {
         let (layout, _) = try grid(direction: .horizontal)
         #expect(try layout.attributes(for: .header(0)).frame == Rect(x: 0, y: 0, width: 44, height: 480))

@@ -41,25 +41,18 @@ extension Layout {
     /// The one path of item changes: invalidation and self-sizing (SPEC §10.1, §10.4).
     func changeItems(_ items: [(section: Int, item: Int)],
                      _ values: (Int, [Int], SectionModel) throws(LayoutError) -> (new: ItemValues, old: ItemValues)) throws(LayoutError) {
-        var sorted = items  // (shared, not copied, when the caller gave them in order)
-        if zip(sorted, sorted.dropFirst()).contains(where: { $0 > $1 }) { sorted.sort { $0 < $1 } }
+        // One pass groups the items by section (sorting first if they came out of order).
+        let (items, groups) = Self.grouped(items) ?? Self.grouped(items.sorted { $0 < $1 })!
         // Everything is read and checked before the layout changes.
         var changes: [(section: Int, items: [Int], new: ItemValues, old: ItemValues)] = []
-        var k = 0
-        while k < sorted.count {
-            let s = sorted[k].0
+        for (s, range) in groups {
             try checkSection(s)
             let count = state.sectionItemCount(s)
-            var changed: [Int] = []
-            changed.reserveCapacity(Swift.min(sorted.count - k, count))
-            while k < sorted.count && sorted[k].0 == s {
-                let i = sorted[k].1
-                guard i >= 0, i < count else {
-                    throw LayoutError(.outOfRange, "item (\(s), \(i)) does not exist (section \(s) has \(counted(count, "item")))")
-                }
-                if changed.last != i { changed.append(i) }
-                k += 1
+            // (Sorted: the group's first and last item bound them all.)
+            for i in [items[range.lowerBound], items[range.upperBound - 1]] where i < 0 || i >= count {
+                throw LayoutError(.outOfRange, "item (\(s), \(i)) does not exist (section \(s) has \(counted(count, "item")))")
             }
+            let changed = groups.count == 1 ? items : Array(items[range])
             let (new, old) = try values(s, changed, state.sectionModel(s))
             changes.append((s, changed, new, old))
         }
@@ -72,6 +65,37 @@ extension Layout {
             guard let change = index[s].map({ changes[$0] }) else { return }
             body.update(items: change.items) { change.old.write(into: &$0) }
         }
+    }
+
+    /// The items of index paths in increasing order, each once, grouped by section (a range of
+    /// the items per section), in one pass; nil if the paths are not in order.
+    private static func grouped(_ paths: [(section: Int, item: Int)]) -> (items: [Int], groups: [(section: Int, range: Range<Int>)])? {
+        var groups: [(section: Int, range: Range<Int>)] = []
+        var ordered = true
+        let items = paths.withUnsafeBufferPointer { p in
+            [Int](unsafeUninitializedCapacity: p.count) { items, count in
+                var n = 0, k = 0
+                while k < p.count {
+                    let s = p[k].section, first = n
+                    var last = p[k].item
+                    items[n] = last
+                    (n, k) = (n + 1, k + 1)
+                    while k < p.count && p[k].section == s {
+                        let i = p[k].item
+                        if i != last {
+                            if i < last { ordered = false; break }
+                            items[n] = i
+                            (n, last) = (n + 1, i)
+                        }
+                        k += 1
+                    }
+                    if !ordered || (k < p.count && p[k].section < s) { ordered = false; break }
+                    groups.append((s, first..<n))
+                }
+                count = n
+            }
+        }
+        return ordered ? (items, groups) : nil
     }
 
     /// The new sizes or frames of `items` (sorted, unique) of section `s`, asked in one batch
