@@ -8,8 +8,16 @@
  *   - Every function returns cl_status (CL_OK = 0, errors negative); results go through
  *     out-pointers. cl_status_string() is static text; cl_layout_last_error() is the detailed
  *     message of the last failure on a handle.
- *   - Opaque handles: one create, one destroy; cl_layout_destroy(NULL) is a no-op. A destroyed
- *     handle passed again is detected (CL_ERROR_INVALID_HANDLE) unless its address was reused.
+ *   - Opaque handles (cl_layout *, cl_diff *, cl_transition *): one create, one destroy;
+ *     destroying NULL is a no-op. A handle is a token, not an address: never dereference it.
+ *     NULL, a destroyed handle, a handle of another type (a cl_diff * passed as a cl_layout *) or
+ *     any other value is refused with CL_ERROR_INVALID_HANDLE, and ignored by the destroy
+ *     functions. A destroyed handle stays refused for the life of the process, also after newer
+ *     handles of its type have taken its place: each carries a 32-bit generation of its slot,
+ *     and a slot is retired after 2^32 - 1 reuses rather than wrap. At most 2^24 handles of one
+ *     type are alive at once (a create beyond is CL_ERROR_LIMIT). Destroying a handle while
+ *     another thread is inside a call on it breaks the threading rule below; the library only
+ *     keeps the object alive until that call returns.
  *   - Out-pointers are required: NULL is CL_ERROR_INVALID_ARGUMENT. The one exception is a
  *     result buffer with capacity 0, which only counts (cl_layout_elements_in_rect).
  *   - The ABI grows by appending fields. Every struct the caller passes in carries its size

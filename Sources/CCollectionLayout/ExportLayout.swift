@@ -14,7 +14,7 @@ public func cl_layout_create(_ def: UnsafePointer<cl_layout_def>?, _ dataSource:
         definition.memoryBudget = memoryBudget()
         let source = try readSized(UnsafeRawPointer(required(dataSource, "data_source")), as: cl_data_source.self)
         let layout = try Layout(definition: definition, dataSource: CDataSource(source))
-        out.pointee = register(LayoutHandle(layout: layout))
+        out.pointee = try layouts.register(LayoutHandle(layout: layout), "layout")
         return CL_OK
     } catch {
         return failWithoutHandle(error)
@@ -44,7 +44,7 @@ public func cl_layout_destroy(_ layout: OpaquePointer?) {
         setThreadError("cl_layout_destroy was called from inside a callback of the same layout; ignored")
         return
     }
-    if !unregister(layout) {
+    if layouts.remove(layout) == nil {
         setThreadError("cl_layout_destroy: the handle is not a live layout (destroyed twice?); ignored")
     }
 }

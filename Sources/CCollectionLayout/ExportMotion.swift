@@ -3,9 +3,9 @@ import CollectionLayoutABI
 
 // The header's "Transitions" and "Interactive movement".
 
-/// What a `cl_transition *` points to: the engine's transition (two immutable states) and the
-/// C strings of its kind names, made once (the handle is read-only after create, so threads
-/// may query it at once without a lock).
+/// What a `cl_transition *` names (HandleTable): the engine's transition (two immutable states)
+/// and the C strings of its kind names, made once (the handle is read-only after create, so
+/// threads may query it at once without a lock).
 final class TransitionHandle {
     let transition: Transition
     private let kindNames: [CString]
@@ -22,19 +22,15 @@ final class TransitionHandle {
     }
 }
 
-/// Live transition handles, so a destroyed one is refused (as layouts are).
-private let liveTransitions = HandleSet()  // a pthread mutex: see HandleSet (make tsan)
-
 /// Runs one call on a live transition; failures go to this thread's last error.
 private func withTransition(_ pointer: OpaquePointer?, _ body: (TransitionHandle) throws(LayoutError) -> Void) -> cl_status {
+    guard let h = transitions.lookup(pointer) else {
+        setThreadError(pointer == nil ? "the transition handle is NULL"
+                                      : "the transition handle is not a live transition (destroyed, or never created)")
+        return CL_ERROR_INVALID_HANDLE
+    }
     do throws(LayoutError) {
-        guard let pointer else { throw LayoutError(.invalidArgument, "the transition handle is NULL") }
-        let raw = UnsafeRawPointer(pointer)
-        guard liveTransitions.withLock({ $0.contains(UInt(bitPattern: raw)) }) else {
-            setThreadError("the transition handle is not a live transition (destroyed, or never created)")
-            return CL_ERROR_INVALID_HANDLE
-        }
-        try body(Unmanaged<TransitionHandle>.fromOpaque(raw).takeUnretainedValue())
+        try body(h)
         return CL_OK
     } catch {
         return failWithoutHandle(error)
@@ -50,10 +46,7 @@ public func cl_transition_create(_ from: OpaquePointer?, _ to: OpaquePointer?, _
             setThreadError("a layout handle is NULL or not a live layout")
             return CL_ERROR_INVALID_HANDLE
         }
-        let h = TransitionHandle(try Transition(from: a.layout, to: b.layout))
-        let raw = Unmanaged.passRetained(h).toOpaque()
-        liveTransitions.withLock { _ = $0.insert(UInt(bitPattern: raw)) }
-        out.pointee = OpaquePointer(raw)
+        out.pointee = try transitions.register(TransitionHandle(try Transition(from: a.layout, to: b.layout)), "transition")
         return CL_OK
     } catch {
         return failWithoutHandle(error)
@@ -63,10 +56,7 @@ public func cl_transition_create(_ from: OpaquePointer?, _ to: OpaquePointer?, _
 @c @implementation
 public func cl_transition_destroy(_ transition: OpaquePointer?) {
     guard let transition else { return }
-    let raw = UnsafeRawPointer(transition)
-    if liveTransitions.withLock({ $0.remove(UInt(bitPattern: raw)) != nil }) {
-        Unmanaged<TransitionHandle>.fromOpaque(raw).release()
-    } else {
+    if transitions.remove(transition) == nil {
         _ = failWithoutHandle(LayoutError(.invalidArgument, "cl_transition_destroy: the handle is not a live transition (destroyed twice?); ignored"))
     }
 }

@@ -148,8 +148,8 @@ public func cl_layout_update_identities(_ layout: OpaquePointer?, _ inserted: In
 
 // MARK: Diff
 
-/// What a `cl_diff *` points to: the C arrays its cl_batch_update points into, alive as long as
-/// the handle.
+/// What a `cl_diff *` names (HandleTable): the C arrays its cl_batch_update points into, alive
+/// as long as the handle.
 final class DiffHandle {
     private(set) var update = cl_batch_update_default()
     private var buffers: [UnsafeMutableRawPointer] = []
@@ -176,9 +176,6 @@ final class DiffHandle {
         return (UnsafePointer(p), Int64(values.count))
     }
 }
-
-/// Live diff handles, so a destroyed one is refused (as layouts are).
-private let liveDiffs = HandleSet()  // a pthread mutex: see HandleSet (make tsan)
 
 extension DiffSide {
     init(_ side: cl_diff_side, _ name: String) throws(LayoutError) {
@@ -217,10 +214,9 @@ public func cl_diff_create(_ old: UnsafePointer<cl_diff_side>?, _ new: UnsafePoi
         let before = try DiffSide(readSized(UnsafeRawPointer(required(old, "old_side")), as: cl_diff_side.self), "old_side")
         let after = try DiffSide(readSized(UnsafeRawPointer(required(new, "new_side")), as: cl_diff_side.self), "new_side")
         let handle = DiffHandle(try diff(from: before, to: after))
-        let raw = Unmanaged.passRetained(handle).toOpaque()
-        liveDiffs.withLock { _ = $0.insert(UInt(bitPattern: raw)) }
+        let token = try diffs.register(handle, "diff")
         writeSized(handle.update, to: UnsafeMutableRawPointer(outUpdate), size: size)
-        out.pointee = OpaquePointer(raw)
+        out.pointee = token
         return CL_OK
     } catch {
         return failWithoutHandle(error)
@@ -230,10 +226,7 @@ public func cl_diff_create(_ old: UnsafePointer<cl_diff_side>?, _ new: UnsafePoi
 @c @implementation
 public func cl_diff_destroy(_ diff: OpaquePointer?) {
     guard let diff else { return }
-    let raw = UnsafeRawPointer(diff)
-    if liveDiffs.withLock({ $0.remove(UInt(bitPattern: raw)) != nil }) {
-        Unmanaged<DiffHandle>.fromOpaque(raw).release()
-    } else {
+    if diffs.remove(diff) == nil {
         _ = failWithoutHandle(LayoutError(.invalidArgument, "cl_diff_destroy: the handle is not a live diff (destroyed twice?); ignored"))
     }
 }

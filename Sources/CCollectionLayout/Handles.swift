@@ -2,7 +2,8 @@ import CollectionLayout
 import CollectionLayoutABI
 import Glibc
 
-/// What a `cl_layout *` points to: the engine's layout plus what the C side needs with it.
+/// What a `cl_layout *` names (HandleTable): the engine's layout plus what the C side needs
+/// with it.
 final class LayoutHandle {
     let layout: Layout
     /// Copied C strings of kind names, alive as long as the handle (cl_layout_kind_name).
@@ -22,29 +23,6 @@ final class CString: @unchecked Sendable {
         p.pointee = 0
         return p
     }()
-}
-
-/// The addresses of live handles, so a destroyed (or never created) handle is refused instead
-/// of being dereferenced.
-let liveHandles = HandleSet()
-
-/// A set of addresses behind a pthread mutex. Not `Synchronization.Mutex`: its contended path
-/// hands the lock over inside the kernel (a priority-inheritance futex), which ThreadSanitizer
-/// cannot see, so `make tsan` reported every create racing with a destroy on another thread.
-final class HandleSet: @unchecked Sendable {
-    private let lock: UnsafeMutablePointer<pthread_mutex_t> = {
-        let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-        lock.initialize(to: pthread_mutex_t())
-        pthread_mutex_init(lock, nil)
-        return lock
-    }()
-    private var addresses: Set<UInt> = []
-
-    func withLock<R>(_ body: (inout Set<UInt>) -> R) -> R {
-        pthread_mutex_lock(lock)
-        defer { pthread_mutex_unlock(lock) }
-        return body(&addresses)
-    }
 }
 
 /// The message of the last failure on this thread that had no handle (cl_layout_last_error(NULL)):
@@ -69,25 +47,9 @@ func threadError() -> UnsafePointer<CChar> {
     return UnsafePointer(text.assumingMemoryBound(to: CChar.self))
 }
 
-/// The handle behind a pointer, or nil if it is NULL or not a live handle.
+/// The layout a handle names, or nil if it is NULL or not a live layout (HandleTable).
 func handle(_ pointer: OpaquePointer?) -> LayoutHandle? {
-    guard let pointer else { return nil }
-    let address = UInt(bitPattern: UnsafeRawPointer(pointer))
-    guard liveHandles.withLock({ $0.contains(address) }) else { return nil }
-    return Unmanaged<LayoutHandle>.fromOpaque(UnsafeRawPointer(pointer)).takeUnretainedValue()
-}
-
-func register(_ h: LayoutHandle) -> OpaquePointer {
-    let raw = Unmanaged.passRetained(h).toOpaque()
-    liveHandles.withLock { _ = $0.insert(UInt(bitPattern: raw)) }
-    return OpaquePointer(raw)
-}
-
-func unregister(_ pointer: OpaquePointer) -> Bool {
-    let raw = UnsafeRawPointer(pointer)
-    guard liveHandles.withLock({ $0.remove(UInt(bitPattern: raw)) != nil }) else { return false }
-    Unmanaged<LayoutHandle>.fromOpaque(raw).release()
-    return true
+    layouts.lookup(pointer)
 }
 
 // MARK: Status codes and errors
@@ -122,14 +84,14 @@ func withHandle(_ pointer: OpaquePointer?, allowedInCallback: Bool = false,
         try body(h)
         return CL_OK
     } catch {
-        h.lastError = CString(error.message)
+        h.lastError = CString(error.cMessage)
         return error.code.status
     }
 }
 
 /// A failure with no handle to hold its message (bad arguments to create).
 func failWithoutHandle(_ error: LayoutError) -> cl_status {
-    setThreadError(error.message)
+    setThreadError(error.cMessage)
     return error.code.status
 }
 

@@ -20,5 +20,6 @@ int main(void) {
     array_source_tests();
     target_tests();
     motion_tests();
+    handle_tests();
     return test_summary();
 }

@@ -6,6 +6,9 @@
  *     transition to a second layout and destroy their own layouts, ROUNDS times.
  *   - A handle may move between threads (one at a time): the workers also take turns, under a
  *     mutex, with one shared layout.
+ *   - A destroyed handle stays refused while other threads create and destroy (and so reuse its
+ *     slot in the handle table): each worker asks its layout again after destroying it, and the
+ *     readers ask one destroyed before the threads start.
  *   - cl_version, cl_status_string and cl_layout_last_error(NULL) may be called from any thread,
  *     and cl_layout_last_error(NULL) is per thread: READERS threads call them in a loop and
  *     provoke failures without a handle of their own; every thread checks that the message it
@@ -32,6 +35,7 @@ static atomic_int failures;
 static atomic_int workers_done;
 static pthread_mutex_t shared_lock = PTHREAD_MUTEX_INITIALIZER;
 static cl_layout *shared_layout;
+static cl_layout *stale_layout;  /* destroyed before the threads start */
 
 #define CALL(expr) (atomic_fetch_add_explicit(&operations, 1, memory_order_relaxed), (expr))
 
@@ -206,6 +210,9 @@ static void *worker(void *arg) {
         if (!layout) continue;
         drive(layout, &data, round);
         CALL(cl_layout_destroy(layout));
+        cl_size size;
+        if (CALL(cl_layout_content_size(layout, &size)) != CL_ERROR_INVALID_HANDLE)
+            failure("worker %u: its destroyed layout answered", id);
         /* A failed create: this thread's message names this thread's number. */
         cl_layout_def def = cl_layout_def_default();
         def.element_limit = -(int64_t)(1000 + id);
@@ -249,6 +256,13 @@ static void *reader(void *arg) {
             if (strcmp(message, "the layout handle is NULL") != 0)
                 failure("reader %u: cl_layout_last_error(NULL) is \"%s\" after its own NULL-handle failure", id, message);
         }
+        if (loops % 4 == 1) {
+            cl_size size;
+            if (CALL(cl_layout_content_size(stale_layout, &size)) != CL_ERROR_INVALID_HANDLE)
+                failure("reader %u: a destroyed layout answered", id);
+            else if (!strstr(CALL(cl_layout_last_error(NULL)), "not a live layout"))
+                failure("reader %u: \"%s\" for a destroyed layout", id, cl_layout_last_error(NULL));
+        }
         loops++;
     }
     return NULL;
@@ -256,6 +270,9 @@ static void *reader(void *arg) {
 
 int main(void) {
     pthread_t threads[WORKERS + READERS];
+    source_data stale_data = {2, 5, 3};
+    stale_layout = make_layout(&stale_data);
+    cl_layout_destroy(stale_layout);
     for (unsigned i = 0; i < WORKERS; i++) pthread_create(&threads[i], NULL, worker, (void *)(uintptr_t)i);
     for (unsigned i = 0; i < READERS; i++) pthread_create(&threads[WORKERS + i], NULL, reader, (void *)(uintptr_t)i);
     for (unsigned i = 0; i < WORKERS + READERS; i++) pthread_join(threads[i], NULL);
