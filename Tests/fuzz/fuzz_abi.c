@@ -1974,9 +1974,11 @@ static void run_op(fuzz_input *in, uint8_t op) {
         return;
     }
     case 21: {
-        /* A destroyed handle: refused, unless its address is a live layout's again. */
+        /* A destroyed handle: refused, even when a live layout took its slot (a handle carries
+         * its slot's generation). */
         cl_layout *stale = sl->stale;
-        if (!stale || stale == slots[0].layout || stale == slots[1].layout) return;
+        if (!stale) return;
+        if (stale == slots[0].layout || stale == slots[1].layout) fail("a new layout has a destroyed one's handle");
         cl_size size;
         st = cl_layout_content_size(stale, &size);
         if (st != CL_ERROR_INVALID_HANDLE) fail("a destroyed handle answered %d", st);
