@@ -20,11 +20,6 @@ extension Insets {
     var c: cl_insets { cl_insets(top: top, left: left, bottom: bottom, right: right) }
 }
 
-func enumValue<E: RawRepresentable>(_ raw: Int32, _ name: String) throws(LayoutError) -> E where E.RawValue == Int {
-    guard let value = E(rawValue: Int(raw)) else { throw LayoutError(.invalidArgument, "\(name) \(raw) is not a valid value") }
-    return value
-}
-
 /// A count of rows or columns: at least 1.
 func atLeastOne(_ raw: Int32, _ name: String) throws(LayoutError) -> Int {
     guard raw >= 1 else { throw LayoutError(.invalidArgument, "\(name) is \(raw); it must be >= 1") }
@@ -45,9 +40,9 @@ extension SectionMetrics {
         interitemSpacing = m.interitem_spacing
         header = m.header
         footer = m.footer
-        alignment = try enumValue(m.alignment, "alignment")
-        crossAlignment = try enumValue(m.cross_alignment, "cross_alignment")
-        style = try enumValue(m.style, "style")
+        alignment = try Alignment(c: m.alignment, "alignment")
+        crossAlignment = try CrossAlignment(c: m.cross_alignment, "cross_alignment")
+        style = try SectionStyle(c: m.style, "style")
         rows = try atLeastOne(m.rows, "rows")
         columns = try atLeastOne(m.columns, "columns")
         if m.estimated != 0 { estimatedItemSize = Size(m.estimated_item_size) }
@@ -69,14 +64,14 @@ extension SectionMetrics {
     func withC<R>(_ body: (inout cl_section_metrics) throws -> R) rethrows -> R {
         var m = cl_section_metrics()
         m.struct_size = UInt32(MemoryLayout<cl_section_metrics>.size)
-        m.alignment = Int32(alignment.rawValue)
+        m.alignment = alignment.c
         m.insets = insets.c
         m.line_spacing = lineSpacing
         m.interitem_spacing = interitemSpacing
         m.header = header
         m.footer = footer
-        m.cross_alignment = Int32(crossAlignment.rawValue)
-        m.style = Int32(style.rawValue)
+        m.cross_alignment = crossAlignment.c
+        m.style = style.c
         m.rows = Int32(clamping: rows)
         m.columns = Int32(clamping: columns)
         m.estimated = estimatedItemSize == nil ? 0 : 1
@@ -98,7 +93,7 @@ extension LayoutDefinition {
     /// The definition a caller gave (already read by readSized).
     init(_ d: cl_layout_def) throws(LayoutError) {
         self.init()
-        direction = try enumValue(d.direction, "direction")
+        direction = try ScrollDirection(c: d.direction, "direction")
         viewport = Rect(d.viewport)
         itemSize = Size(d.item_size)
         var m = SectionMetrics()
@@ -107,9 +102,9 @@ extension LayoutDefinition {
         m.interitemSpacing = d.interitem_spacing
         m.header = d.header
         m.footer = d.footer
-        m.alignment = try enumValue(d.alignment, "alignment")
-        m.crossAlignment = try enumValue(d.cross_alignment, "cross_alignment")
-        m.style = try enumValue(d.style, "style")
+        m.alignment = try Alignment(c: d.alignment, "alignment")
+        m.crossAlignment = try CrossAlignment(c: d.cross_alignment, "cross_alignment")
+        m.style = try SectionStyle(c: d.style, "style")
         m.rows = try atLeastOne(d.rows, "rows")
         m.columns = try atLeastOne(d.columns, "columns")
         sectionDefaults = m
@@ -141,15 +136,14 @@ func string(_ p: UnsafePointer<CChar>?, _ name: String) throws(LayoutError) -> S
 extension DecorationDefinition {
     /// The decoration a caller gave (already read by readSized).
     init(_ d: cl_decoration_def) throws(LayoutError) {
-        guard let scope = Scope(rawValue: d.scope) else { throw LayoutError(.invalidArgument, "decoration scope \(d.scope) is not a valid value") }
-        guard let coverage = Coverage(rawValue: d.coverage) else { throw LayoutError(.invalidArgument, "decoration coverage \(d.coverage) is not a valid value") }
+        let scope = try Scope(c: d.scope, "decoration scope"), coverage = try Coverage(c: d.coverage, "decoration coverage")
         self.init(scope: scope, coverage: coverage, insets: Insets(d.insets), z: d.z)
     }
 }
 
 extension Attributes {
     var c: cl_attributes {
-        cl_attributes(category: id.category.rawValue, kind: id.kind.rawValue, section: Int64(id.section), item: Int64(id.item),
+        cl_attributes(category: id.category.c, kind: id.kind.rawValue, section: Int64(id.section), item: Int64(id.item),
                       frame: frame.c, alpha: alpha, z: z, hidden: hidden ? 1 : 0)
     }
 }

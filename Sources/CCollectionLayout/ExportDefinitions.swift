@@ -10,7 +10,7 @@ public func cl_layout_def_default() -> cl_layout_def {
     let m = SectionMetrics()
     let defaults = LayoutDefinition()
     d.struct_size = UInt32(MemoryLayout<cl_layout_def>.size)
-    d.direction = Int32(defaults.direction.rawValue)
+    d.direction = defaults.direction.c
     d.viewport = defaults.viewport.c
     d.item_size = defaults.itemSize.c
     d.insets = m.insets.c
@@ -18,9 +18,9 @@ public func cl_layout_def_default() -> cl_layout_def {
     d.interitem_spacing = m.interitemSpacing
     d.header = m.header
     d.footer = m.footer
-    d.alignment = Int32(m.alignment.rawValue)
-    d.cross_alignment = Int32(m.crossAlignment.rawValue)
-    d.style = Int32(m.style.rawValue)
+    d.alignment = m.alignment.c
+    d.cross_alignment = m.crossAlignment.c
+    d.style = m.style.c
     d.rows = Int32(clamping: m.rows)
     d.columns = Int32(clamping: m.columns)
     d.anchoring = defaults.anchoring ? 1 : 0
@@ -31,15 +31,15 @@ public func cl_layout_def_default() -> cl_layout_def {
 @c @implementation
 public func cl_orthogonal_def_default() -> cl_layout_def {
     var d = cl_layout_def_default()
-    d.style = Int32(SectionStyle.orthogonal.rawValue)
+    d.style = SectionStyle.orthogonal.c
     return d
 }
 
 @c @implementation
 public func cl_decoration_def_default() -> cl_decoration_def {
     let d = DecorationDefinition()
-    return cl_decoration_def(struct_size: UInt32(MemoryLayout<cl_decoration_def>.size), scope: d.scope.rawValue,
-                             coverage: d.coverage.rawValue, z: d.z, insets: d.insets.c)
+    return cl_decoration_def(struct_size: UInt32(MemoryLayout<cl_decoration_def>.size), scope: d.scope.c,
+                             coverage: d.coverage.c, z: d.z, insets: d.insets.c)
 }
 
 @c @implementation

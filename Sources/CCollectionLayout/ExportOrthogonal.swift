@@ -25,9 +25,7 @@ public func cl_layout_section_target_offset(_ layout: OpaquePointer?, _ section:
                                             _ snapping: Int32, _ rate: Double, _ out: UnsafeMutablePointer<Double>?) -> cl_status {
     withHandle(layout) { h throws(LayoutError) in
         let out = try required(out, "out_offset")
-        guard let snapping = Snapping(rawValue: snapping) else {
-            throw LayoutError(.invalidArgument, "snapping \(snapping) is not a CL_SNAP_* value")
-        }
+        let snapping = try Snapping(c: snapping, "snapping")
         out.pointee = try h.layout.sectionTargetOffset(index(section, "section"), proposed: proposed, velocity: velocity,
                                                 snapping: snapping, decelerationRate: rate)
     }

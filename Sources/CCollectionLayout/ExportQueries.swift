@@ -40,9 +40,7 @@ public func cl_layout_attributes(_ layout: OpaquePointer?, _ category: Int32, _ 
     withHandle(layout) { h throws(LayoutError) in
         let out = try required(out, "out_attributes")
         try checkElementSize(attributesSize, cl_attributes.self, "attributes_size")
-        guard let category = ElementCategory(rawValue: category) else {
-            throw LayoutError(.invalidArgument, "category \(category) is not a CL_CATEGORY_* value")
-        }
+        let category = try ElementCategory(c: category, "category")
         let id = ElementID(category, Kind(rawValue: kind), section: try index(section, "section"), item: try index(item, "item"))
         writeSized(try h.layout.attributes(for: id).c, to: UnsafeMutableRawPointer(out), size: attributesSize)
     }

@@ -24,9 +24,7 @@ public func cl_layout_target_content_offset(_ layout: OpaquePointer?, _ proposed
                                             _ rate: Double, _ out: UnsafeMutablePointer<Double>?) -> cl_status {
     withHandle(layout) { h throws(LayoutError) in
         let out = try required(out, "out_offset")
-        guard let snapping = ScrollSnapping(rawValue: snapping) else {
-            throw LayoutError(.invalidArgument, "snapping \(snapping) is not CL_SNAP_NONE, CL_SNAP_PAGE, CL_SNAP_LINE or CL_SNAP_LINE_PAGING")
-        }
+        let snapping = try ScrollSnapping(c: snapping, "snapping")
         out.pointee = try h.layout.targetContentOffset(proposed: proposed, velocity: velocity, snapping: snapping, decelerationRate: rate)
     }
 }
@@ -36,12 +34,7 @@ public func cl_layout_scroll_to_element(_ layout: OpaquePointer?, _ category: In
                                         _ position: Int32, _ out: UnsafeMutablePointer<cl_rect>?) -> cl_status {
     withHandle(layout) { h throws(LayoutError) in
         let out = try required(out, "out_viewport")
-        guard let category = ElementCategory(rawValue: category) else {
-            throw LayoutError(.invalidArgument, "category \(category) is not a CL_CATEGORY_* value")
-        }
-        guard let position = ScrollPosition(rawValue: position) else {
-            throw LayoutError(.invalidArgument, "position \(position) is not a CL_SCROLL_POSITION_* value")
-        }
+        let category = try ElementCategory(c: category, "category"), position = try ScrollPosition(c: position, "position")
         let id = ElementID(category, Kind(rawValue: kind), section: try index(section, "section"), item: try index(item, "item"))
         out.pointee = try h.layout.scrollToElement(id, position: position).c
     }

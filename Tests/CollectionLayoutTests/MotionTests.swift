@@ -14,16 +14,15 @@ import Testing
     private func keys(_ list: [Attributes], _ name: (Kind) -> String?) -> Set<String> {
         Set(list.map { a in
             let f = a.frame
-            return "\(a.id.category.rawValue):\(name(a.id.kind) ?? "?"):\(a.id.section):\(a.id.item) "
+            return "\(a.id.category):\(name(a.id.kind) ?? "?"):\(a.id.section):\(a.id.item) "
                 + String(format: "%.6f %.6f %.6f %.6f %d %.6f %d", f.x, f.y, f.width, f.height, a.z, a.alpha, a.hidden ? 1 : 0)
         })
     }
 
     private func expectedKeys(_ v: Any?) -> Set<String> {
-        let categories = ["cell": 0, "supplementary": 1, "decoration": 2]
         return Set((v as? [[String: Any]] ?? []).map { e in
             let f = (e["frame"] as? [NSNumber] ?? []).map(\.doubleValue)
-            return "\(categories[e["category"] as? String ?? ""] ?? -1):\(e["kind"] as? String ?? ""):\(e["section"] as? Int ?? -1):\(e["item"] as? Int ?? -1) "
+            return "\(e["category"] as? String ?? "?"):\(e["kind"] as? String ?? ""):\(e["section"] as? Int ?? -1):\(e["item"] as? Int ?? -1) "
                 + String(format: "%.6f %.6f %.6f %.6f %d %.6f %d", f[0], f[1], f[2], f[3], e["z"] as? Int ?? 0,
                          (e["alpha"] as? NSNumber)?.doubleValue ?? 1, (e["hidden"] as? Bool ?? false) ? 1 : 0)
         })

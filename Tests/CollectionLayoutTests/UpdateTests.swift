@@ -42,7 +42,7 @@ import Testing
     }
 
     private func describe(_ id: ElementID, _ layout: Layout) -> String {
-        "\(["cell", "supplementary", "decoration"][Int(id.category.rawValue)]):\(layout.kindName(id.kind) ?? "?"):\(id.section):\(id.item)"
+        "\("\(id.category)"):\(layout.kindName(id.kind) ?? "?"):\(id.section):\(id.item)"
     }
 
     @Test(arguments: ["11-update-items", "12-update-sections"])
@@ -68,7 +68,7 @@ import Testing
         var got: [String: ElementChange] = [:]
         for r in result.elements {
             let id = r.old ?? r.new!
-            let k = key(["cell", "supplementary", "decoration"][Int(id.category.rawValue)], layout.kindName(id.kind) ?? "?",
+            let k = key("\(id.category)", layout.kindName(id.kind) ?? "?",
                         r.old.map { [$0.section, $0.item] }, r.new.map { [$0.section, $0.item] })
             #expect(got.updateValue(r, forKey: k) == nil, "twice: \(k)")
         }

@@ -1,6 +1,6 @@
 /// Where a sideways gesture may come to rest (SPEC §10, per orthogonal section).
-public enum Snapping: Int32, Sendable {
-    case none = 0
+public enum Snapping: Sendable, CaseIterable {
+    case none
     /// A column's leading edge at the section's leading inset, the nearest to the projection.
     case item
     /// A multiple of the viewport's line-axis extent.

@@ -1,17 +1,17 @@
 /// Where a scroll along the scroll axis comes to rest (SPEC §10.6).
-public enum ScrollSnapping: Int32, Sendable {
-    case none = 0
+public enum ScrollSnapping: Sendable, CaseIterable {
+    case none
     /// A multiple of the viewport's scroll-axis extent.
-    case page = 2
+    case page
     /// The nearest start of a header, a body line or a footer.
-    case line = 5
+    case line
     /// Like `line`, at most one target away from the one nearest the current origin.
-    case linePaging = 6
+    case linePaging
 }
 
 /// Where `scrollOrigin(to:position:)` puts an element in the viewport (SPEC §10.6).
-public enum ScrollPosition: Int32, Sendable {
-    case start = 0, center, end
+public enum ScrollPosition: Sendable, CaseIterable {
+    case start, center, end
     /// Unmoved if the element is inside the viewport, else the nearer of start and end.
     case nearest
 }

@@ -7,8 +7,8 @@ public struct Kind: Hashable, Sendable {
     public static let footer = Kind(rawValue: 2)
 }
 
-public enum ElementCategory: Int32, Sendable {
-    case cell = 0, supplementary, decoration
+public enum ElementCategory: Sendable, CaseIterable {
+    case cell, supplementary, decoration
 }
 
 /// The identity of an element (SPEC §1).
@@ -41,8 +41,8 @@ let pinnedZ: Int32 = 10
 
 /// A decoration kind registered on the layout (SPEC §7).
 public struct DecorationDefinition: Equatable, Sendable {
-    public enum Scope: Int32, Sendable { case section = 0, item }
-    public enum Coverage: Int32, Sendable { case body = 0, section, items }
+    public enum Scope: Sendable, CaseIterable { case section, item }
+    public enum Coverage: Sendable, CaseIterable { case body, section, items }
     public var scope = Scope.section
     public var coverage = Coverage.body
     public var insets = Insets.zero

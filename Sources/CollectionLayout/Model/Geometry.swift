@@ -36,9 +36,9 @@ public struct Insets: Equatable, Sendable {
     public static let zero = Insets()
 }
 
-public enum ScrollDirection: Int, Sendable {
-    case vertical = 0
-    case horizontal = 1
+public enum ScrollDirection: Sendable, CaseIterable {
+    case vertical
+    case horizontal
 }
 
 /// A rectangle in axis terms: `line` runs along the line axis (x for a vertical layout), `scroll`

@@ -1,11 +1,11 @@
 /// How a line's items are spread along the line axis (SPEC §3).
-public enum Alignment: Int, Sendable {
-    case justified = 0, leading, center, trailing
+public enum Alignment: Sendable, CaseIterable {
+    case justified, leading, center, trailing
 }
 
 /// Where an item sits inside its line along the scroll axis.
-public enum CrossAlignment: Int, Sendable {
-    case center = 0, start, end
+public enum CrossAlignment: Sendable, CaseIterable {
+    case center, start, end
 
     /// Where an item sits in the room its line (or row) leaves it: start 0, centre 1/2, end 1.
     var factor: Double {
@@ -18,17 +18,17 @@ public enum CrossAlignment: Int, Sendable {
 }
 
 /// How a section lays out its body (SPEC §3–5).
-public enum SectionStyle: Int, Sendable, CaseIterable {
+public enum SectionStyle: Sendable, CaseIterable {
     /// Items broken into lines (UICollectionViewFlowLayout).
-    case flow = 0
+    case flow
     /// A strip of `rows` rows, filled column by column, that scrolls along the line axis.
-    case orthogonal = 1
+    case orthogonal
     /// `columns` equal columns, rows as thick as their thickest item.
-    case grid = 2
+    case grid
     /// Masonry: each item to the shortest of `columns` columns.
-    case waterfall = 3
+    case waterfall
     /// The host places the items (`LayoutDataSource.customFrames`).
-    case custom = 4
+    case custom
 }
 
 /// The metrics of one section (SPEC §2–3). A data source starts from the layout's defaults and

@@ -1,0 +1,128 @@
+import CollectionLayout
+import CollectionLayoutABI
+
+/// The engine's enums as the header numbers them. Each table below is the one place where a C
+/// value meets an engine case: the engine's enums carry no C numbers of their own.
+protocol CEnum: CaseIterable, Equatable {
+    /// The header's value of this case.
+    var c: Int32 { get }
+    /// The values' names in a message ("a CL_SNAP_* value for target offsets").
+    static var cNames: String { get }
+}
+
+extension CEnum {
+    /// The case of a C value, or `.invalidArgument` naming `what` and the values it may take.
+    init(c value: Int32, _ what: String) throws(LayoutError) {
+        guard let found = Self.allCases.first(where: { $0.c == value }) else {
+            throw LayoutError(.invalidArgument, "\(what) \(value) is not \(Self.cNames)")
+        }
+        self = found
+    }
+}
+
+extension ScrollDirection: CEnum {
+    static var cNames: String { "a CL_DIRECTION_* value" }
+    var c: Int32 { switch self { case .vertical: CL_DIRECTION_VERTICAL; case .horizontal: CL_DIRECTION_HORIZONTAL } }
+}
+
+extension Alignment: CEnum {
+    static var cNames: String { "a CL_ALIGNMENT_* value" }
+    var c: Int32 {
+        switch self {
+        case .justified: CL_ALIGNMENT_JUSTIFIED
+        case .leading: CL_ALIGNMENT_LEADING
+        case .center: CL_ALIGNMENT_CENTER
+        case .trailing: CL_ALIGNMENT_TRAILING
+        }
+    }
+}
+
+extension CrossAlignment: CEnum {
+    static var cNames: String { "a CL_CROSS_ALIGNMENT_* value" }
+    var c: Int32 {
+        switch self {
+        case .center: CL_CROSS_ALIGNMENT_CENTER
+        case .start: CL_CROSS_ALIGNMENT_START
+        case .end: CL_CROSS_ALIGNMENT_END
+        }
+    }
+}
+
+extension SectionStyle: CEnum {
+    static var cNames: String { "a CL_STYLE_* value" }
+    var c: Int32 {
+        switch self {
+        case .flow: CL_STYLE_FLOW
+        case .orthogonal: CL_STYLE_ORTHOGONAL
+        case .grid: CL_STYLE_GRID
+        case .waterfall: CL_STYLE_WATERFALL
+        case .custom: CL_STYLE_CUSTOM
+        }
+    }
+}
+
+extension ElementCategory: CEnum {
+    static var cNames: String { "a CL_CATEGORY_* value" }
+    var c: Int32 {
+        switch self {
+        case .cell: CL_CATEGORY_CELL
+        case .supplementary: CL_CATEGORY_SUPPLEMENTARY
+        case .decoration: CL_CATEGORY_DECORATION
+        }
+    }
+}
+
+extension DecorationDefinition.Scope: CEnum {
+    static var cNames: String { "a CL_DECORATION_SCOPE_* value" }
+    var c: Int32 { switch self { case .section: CL_DECORATION_SCOPE_SECTION; case .item: CL_DECORATION_SCOPE_ITEM } }
+}
+
+extension DecorationDefinition.Coverage: CEnum {
+    static var cNames: String { "a CL_COVERAGE_* value" }
+    var c: Int32 {
+        switch self {
+        case .body: CL_COVERAGE_BODY
+        case .section: CL_COVERAGE_SECTION
+        case .items: CL_COVERAGE_ITEMS
+        }
+    }
+}
+
+/// A sideways section's snapping (cl_layout_section_target_offset).
+extension Snapping: CEnum {
+    static var cNames: String { "CL_SNAP_NONE, CL_SNAP_ITEM, CL_SNAP_PAGE, CL_SNAP_ITEM_PAGING or CL_SNAP_ITEM_CENTERED" }
+    var c: Int32 {
+        switch self {
+        case .none: CL_SNAP_NONE
+        case .item: CL_SNAP_ITEM
+        case .page: CL_SNAP_PAGE
+        case .itemPaging: CL_SNAP_ITEM_PAGING
+        case .itemCentered: CL_SNAP_ITEM_CENTERED
+        }
+    }
+}
+
+/// Snapping along the scroll axis (cl_layout_target_content_offset).
+extension ScrollSnapping: CEnum {
+    static var cNames: String { "CL_SNAP_NONE, CL_SNAP_PAGE, CL_SNAP_LINE or CL_SNAP_LINE_PAGING" }
+    var c: Int32 {
+        switch self {
+        case .none: CL_SNAP_NONE
+        case .page: CL_SNAP_PAGE
+        case .line: CL_SNAP_LINE
+        case .linePaging: CL_SNAP_LINE_PAGING
+        }
+    }
+}
+
+extension ScrollPosition: CEnum {
+    static var cNames: String { "a CL_SCROLL_POSITION_* value" }
+    var c: Int32 {
+        switch self {
+        case .start: CL_SCROLL_POSITION_START
+        case .center: CL_SCROLL_POSITION_CENTER
+        case .end: CL_SCROLL_POSITION_END
+        case .nearest: CL_SCROLL_POSITION_NEAREST
+        }
+    }
+}
