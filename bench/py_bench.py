@@ -365,9 +365,9 @@ def motion_rows(m: dict, row) -> None:
     n = m["items"]
     row(f"20. one transition frame, {n:,} items on both sides (flow -> grid), 390x844 rect",
         f"{m['transition_frame_us']:.2f} us",
-        f"{m['transition_frame_us'] / 10:.2f}x target; one rect query of each side "
+        f"{m['transition_frame_us'] / 8:.2f}x target; one rect query of each side "
         f"{m['transition_query_a_us']:.2f} / {m['transition_query_b_us']:.2f} us; "
-        f"{m['transition_mean_count']:.1f} elements on average", "<= 10 us")
+        f"{m['transition_mean_count']:.1f} elements on average", "<= 8 us")
     row(f"21. one movement step (new target, then the screen's query), a {n:,}-item section",
         f"{m['step_changed_us']:,.1f} us",
         f"{m['step_changed_us'] / 20:,.1f}x target (the live layout is a one-move update's state, "
@@ -391,7 +391,7 @@ def target_rows(c: dict, n: int, row) -> None:
     for k, label in enumerate((f"1 x {n:,}", f"1,000 x {n // 1000:,}")):
         row(f"19. one item inserted mid-collection, {label}, C-driven over a cl_array_source",
             f"{c['insert_c_s'][k] * 1e3:.3f} ms", f"{c['insert_c_ratio'][k]:,.1f}x the speed of a full "
-            "layout (cl_layout_invalidate) of the same data", ">= 100x")
+            "layout (cl_layout_invalidate) of the same data", ">= 150x (100x with margin)")
     if c["scattered_s"]:
         row(f"19. 500 deletes + 500 inserts spread over 1 x {n:,}, one update, C-driven",
             f"{c['scattered_s'] * 1e3:.2f} ms", f"{c['scattered_ratio']:,.2f}x the speed of a full layout "
@@ -425,7 +425,7 @@ def main() -> None:
         for what in ("create", "invalidate"):
             t = c[f"{what}_{sec}"]
             row(f"1. full layout {label}, cl_layout_{what}", ms(t),
-                f"{t / base:.1f}x C loop ({t / alloc:.1f}x C loop + fresh output)", "<= 3x")
+                f"{t / base:.1f}x C loop ({t / alloc:.1f}x C loop + fresh output)", "<= 2x")
         row(f"   plain C loop {label} (baseline_flow.c, -O2)", ms(base), "output arrays reused")
         row(f"   plain C loop {label}, fresh output", ms(alloc), "x, y in new pages each run (mmap)")
     # 2. rect query
@@ -502,9 +502,9 @@ def main() -> None:
     osec, oper = c["ortho_sections"], c["ortho_per"]
     olabel = f"{osec:,} x {oper:,} cards"
     row(f"9. orthogonal {olabel}, full layout, cl_layout_create", ms(c["ortho_create"]),
-        f"{c['ortho_create'] / c['ortho_reference']:.1f}x C reference loop", "")
+        f"{c['ortho_create'] / c['ortho_reference']:.1f}x C reference loop", "<= 2.5x")
     row(f"   orthogonal {olabel}, full layout, cl_layout_invalidate", ms(c["ortho_invalidate"]),
-        f"{c['ortho_invalidate'] / c['ortho_reference']:.1f}x C reference loop", "")
+        f"{c['ortho_invalidate'] / c['ortho_reference']:.1f}x C reference loop", "<= 2.5x")
     row(f"   C reference loop {olabel} (baseline_flow.c, -O2)", ms(c["ortho_reference"]), "output arrays reused", "")
     row("   rect query 390x844, random section offsets, random places", f"{c['ortho_query_us']:.2f} us",
         f"{c['ortho_query_us'] / 5:.2f}x target; {c['ortho_query_mean_count']:.1f} elements on average", "<= 5 us")
@@ -513,14 +513,14 @@ def main() -> None:
 
     # 10-11. grid, waterfall and custom styles (issue 8)
     row(f"10. grid {n:,} items, 3 columns, full layout, cl_layout_create", ms(c["grid_create"]),
-        f"{c['grid_create'] / c['grid_reference']:.1f}x C loop", "<= 3x")
+        f"{c['grid_create'] / c['grid_reference']:.1f}x C loop", "<= 2x")
     row(f"   grid {n:,} items, 3 columns, full layout, cl_layout_invalidate", ms(c["grid_invalidate"]),
-        f"{c['grid_invalidate'] / c['grid_reference']:.1f}x C loop", "<= 3x")
+        f"{c['grid_invalidate'] / c['grid_reference']:.1f}x C loop", "<= 2x")
     row("   plain C loop, grid (baseline_flow.c, -O2)", ms(c["grid_reference"]), "output arrays reused", "")
     for cols, t, ref in zip(c["waterfall_columns"], c["waterfall_invalidate"], c["waterfall_reference"]):
         row(f"   waterfall {n:,} items, {cols} columns, cl_layout_invalidate", ms(t),
             f"{t / ref:.1f}x C loop ({ms(ref)}, a scan of the columns); {t / n * 1e9:.0f} ns per item",
-            "<= 3x; per item O(log columns)")
+            "<= 2x (2 and 5 columns); per item O(log columns)")
     row(f"11. custom {n:,} items, batched C custom_frames, cl_layout_create", ms(c["custom_create"]),
         f"{c['custom_create'] / c['custom_flow_create']:.2f}x flow layout of the same items ({ms(c['custom_flow_create'])})",
         "<= 2x")
@@ -542,7 +542,8 @@ def main() -> None:
     for key, full_key, label, target in (
             ("inv_items_10k_1k", "inv_full_10k", "1,000 of a 10,000-item section", "<= 1.1x"),
             ("inv_items_1m_100k", "inv_full_1m", f"{n // 10:,} of a {n:,}-item section", "<= 1.1x"),
-            ("inv_items_1m_1k_scattered", "inv_full_1m_b", f"1,000 scattered of a {n:,}-item section", "<= 0.1x")):
+            ("inv_items_1m_1k_scattered", "inv_full_1m_b", f"1,000 scattered of a {n:,}-item section", "<= 0.1x"),
+            ("inv_items_10k_all", "inv_full_10k_b", "every item of a 10,000-item section", "<= 1.1x")):
         t, f = c[key], c[full_key]
         row(f"14. invalidate_items, {label}", ms(t), f"{t / f:.2f}x a full relayout of the section ({ms(f)})", target)
 
@@ -579,7 +580,7 @@ def main() -> None:
     print(f"| benchmark ({n:,} items unless said, 390x844 viewport) | result | target |")
     print("|---|---|---|")
     print(f"| full layout, 1 section / 1,000 sections | {ms(c['create_1'])} / {ms(c['create_1000'])} "
-          f"({c['create_1'] / c['baseline_1']:.1f}x / {c['create_1000'] / c['baseline_1000']:.1f}x a plain C loop) | <= 3x |")
+          f"({c['create_1'] / c['baseline_1']:.1f}x / {c['create_1000'] / c['baseline_1000']:.1f}x a plain C loop) | <= 2x |")
     print(f"| one-screen rect query | {c['query_us']:.2f} us ({c['query_count']} elements) | <= 5 us |")
     print(f"| one item resized (height / width) | {c['item_height_s'] * 1e6:,.1f} / {c['item_width_s'] * 1e6:,.1f} us "
           f"({full / c['item_height_s']:,.0f}x / {full / c['item_width_s']:,.0f}x faster than full) | >= 100x |")
@@ -603,7 +604,7 @@ def main() -> None:
     print(f"| target content offset, line snapping | {c['target_line_us']:.2f} us | <= 5 us |")
     if len(sys.argv) > 2:
         m = json.load(open(sys.argv[2]))
-        print(f"| one transition frame (both layouts {m['items']:,} items) | {m['transition_frame_us']:.2f} us | <= 10 us |")
+        print(f"| one transition frame (both layouts {m['items']:,} items) | {m['transition_frame_us']:.2f} us | <= 8 us |")
         print(f"| one movement step, {m['items']:,}-item section (new target / none) | "
               f"{m['step_changed_us']:,.0f} / {m['step_same_us']:.1f} us | <= 20 us |")
         print(f"| movement commit | {m['commit_s'] * 1e6:,.0f} us ({m['full_s'] / m['commit_s']:,.0f}x faster than full) | >= 100x |")

@@ -10,8 +10,8 @@
  *    sections of one item;
  * 14 invalidation never dearer than a relayout (issue 15): invalidate_items with 1,000 of a
  *    10,000-item section and 100,000 of a 1,000,000-item section against a full relayout of that
- *    section (cl_layout_invalidate of a one-section layout), and 1,000 scattered items of the
- *    1,000,000-item section (medians of three times the runs; the 10,000-item case sums 16
+ *    section (cl_layout_invalidate of a one-section layout), 1,000 scattered items of the
+ *    1,000,000-item section, and every item of the 10,000-item section (medians of three times the runs; the 10,000-item case sums 16
  *    calls per sample). (One item of it is figure 3.)
  * Frames of 10 and 11 are checked against the C loops (every 997th cell). */
 #define _DEFAULT_SOURCE
@@ -212,11 +212,11 @@ void styles_bench(int64_t n, int runs, const cl_size *base_sizes)
     const int64_t ten = n < 10000 ? n : 10000;  /* the sizes array holds n items */
     bsource ten_k = {sizes, 1, ten, NULL};
     cl_layout *L10 = make(fd, &ten_k, NULL);
-    struct { cl_layout *l; int64_t per, named; int scattered; } cases[3] = {
-        {L10, ten, ten / 10, 0}, {L1, n, n / 10, 0}, {L1, n, n < 1000 ? n : 1000, 1}};
-    double inv_items[3], inv_full[3];
+    struct { cl_layout *l; int64_t per, named; int scattered; } cases[4] = {
+        {L10, ten, ten / 10, 0}, {L1, n, n / 10, 0}, {L1, n, n < 1000 ? n : 1000, 1}, {L10, ten, ten, 0}};
+    double inv_items[4], inv_full[4];
     cl_index_path *paths = malloc((size_t)(n + 1) * sizeof *paths);  /* every case names at most n */
-    for (int c = 0; c < 3; c++) {
+    for (int c = 0; c < 4; c++) {
         /* named items: every (per / named)-th item, from an offset (scattered: spread over the
          * whole section; the others: the same spread, many) */
         const int64_t step = cases[c].per / cases[c].named;
@@ -258,12 +258,13 @@ void styles_bench(int64_t n, int runs, const cl_size *base_sizes)
            " \"sections_tenth\": %lld, \"sections_tenth_create\": %.6f,\n"
            " \"heap_items\": %.0f, \"heap_sections\": %.0f,\n"
            " \"inv_items_10k_1k\": %.6f, \"inv_full_10k\": %.6f, \"inv_items_1m_100k\": %.6f, \"inv_full_1m\": %.6f,\n"
-           " \"inv_items_1m_1k_scattered\": %.6f, \"inv_full_1m_b\": %.6f,\n"
+           " \"inv_items_1m_1k_scattered\": %.6f, \"inv_full_1m_b\": %.6f,"
+           " \"inv_items_10k_all\": %.6f, \"inv_full_10k_b\": %.6f,\n"
            " \"mismatch_grid\": %ld, \"mismatch_waterfall\": %ld, \"mismatch_custom\": %ld, \"mismatch_invalidate\": %ld}\n",
            grid_create, grid_inval, grid_ref, wcols[0], wcols[1], wcols[2], wf_inval[0], wf_inval[1], wf_inval[2],
            wf_ref[0], wf_ref[1], wf_ref[2], custom_create, flow_create, grid_query, wf_query, custom_query,
            one_section, (long long)big, many_sections, (long long)small, tenth_sections, heap_items, heap_sections,
-           inv_items[0], inv_full[0], inv_items[1], inv_full[1], inv_items[2], inv_full[2],
+           inv_items[0], inv_full[0], inv_items[1], inv_full[1], inv_items[2], inv_full[2], inv_items[3], inv_full[3],
            bad_grid, bad_wf, bad_custom, bad_invalidate);
     free(sizes); free(x); free(y);
 }
