@@ -143,6 +143,7 @@ private struct RandomScene {
             changed.append((s, i))
         }
         try scene.layout.invalidateItems(changed.shuffled(using: &rng))
+        #expect(scene.layout.brokenStorageInvariant() == nil, "seed \(seed): \(scene.layout.brokenStorageInvariant() ?? "")")
         let fresh = try Layout(definition: scene.layout.definition, dataSource: scene.source)
         try fresh.setViewport(scene.layout.viewport)
         for s in 0..<fresh.numberOfSections {

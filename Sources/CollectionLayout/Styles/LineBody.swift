@@ -93,3 +93,10 @@ struct LineKey: Comparable {
     var inline: Int
     static func < (a: LineKey, b: LineKey) -> Bool { (a.item, a.inline) < (b.item, b.inline) }
 }
+
+#if DEBUG
+extension LineBody {
+    /// Its lines and its items' sizes keep their promises (FlowBody adds its positions).
+    func brokenStorageInvariant() -> String? { lines.brokenInvariant() ?? model.sizes.brokenInvariant() }
+}
+#endif
