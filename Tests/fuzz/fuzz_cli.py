@@ -170,7 +170,7 @@ def _finite(value: object, where: str = "output") -> None:
 def run_one(data: bytes) -> None:
     """One input: the checks of the docstring; raises Finding."""
     global _runs, _inputs
-    from collectionlayout import __main__ as cli
+    from collectionlayout.tools import cli
     _inputs += 1
     selector, files = split(data)
     for name, content in zip(("one.json", "two.json"), files[:2]):
@@ -452,9 +452,9 @@ def main() -> None:
     ctypes.CDLL(None).on_exit(_c_report, None)
     atexit.unregister(_report)
     with atheris.instrument_imports(include=["collectionlayout"]):
-        import collectionlayout.__main__  # noqa: F401
-        import collectionlayout._commands  # noqa: F401
-        import collectionlayout.render  # noqa: F401
+        import collectionlayout.tools.cli  # noqa: F401
+        import collectionlayout.tools._commands  # noqa: F401
+        import collectionlayout.tools.render  # noqa: F401
         import collectionlayout.diff  # noqa: F401
         import collectionlayout.updates  # noqa: F401
     global _fuzzing

@@ -19,7 +19,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bindings" / "python"))
 
 from collectionlayout import Layout  # noqa: E402
-from collectionlayout.render import render  # noqa: E402
+from collectionlayout.tools.render import render  # noqa: E402
 
 WIDTH, HEIGHT = 390, 700  # the phone's viewport
 

@@ -12,7 +12,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bindings" / "python"))
 
 from collectionlayout import Layout  # noqa: E402
-from collectionlayout.render import render  # noqa: E402
+from collectionlayout.tools.render import render  # noqa: E402
 
 SCREEN = (0, 0, 390, 844)  # an iPhone-sized viewport: x, y, width, height
 

@@ -15,7 +15,7 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bindings" / "python"))
 
 from collectionlayout import Decoration, Layout, SectionMetricsTable  # noqa: E402
-from collectionlayout.render import render  # noqa: E402
+from collectionlayout.tools.render import render  # noqa: E402
 
 SCREEN = (0, 0, 390, 844)
 rng = np.random.default_rng(8)

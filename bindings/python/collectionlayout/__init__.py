@@ -2,7 +2,7 @@
 waterfall, orthogonal and custom sections).
 
 Python binding of libcollectionlayout over ctypes. Start with `Layout` (or `Layout.from_sizes`),
-or load a scene file with `collectionlayout.scene.load`. The library is found through the
+or load a scene file with `collectionlayout.tools.scene.load`. The library is found through the
 COLLECTIONLAYOUT_LIBRARY environment variable, the copy bundled in this package, the repository
 checkout's .build/release, or the system's library path, in that order.
 
@@ -15,6 +15,21 @@ cl_layout_scroll_to_element is Layout.scroll_to_element, cl_layout_def.element_l
 command line and in SPEC §12 (`snapping="line-paging"`); their types are in
 `collectionlayout.options`.
 """
+
+import signal as _signal
+
+# numpy's OpenBLAS starts worker threads when numpy is imported. A signal sent to the process
+# (a Ctrl-C) goes to any thread that does not block it: in a worker, the main thread never
+# wakes from a blocking read. So the workers start with the asynchronous signals blocked, and
+# those reach the main thread. (Nothing changes if numpy was imported before.)
+if hasattr(_signal, "pthread_sigmask"):
+    _mask = _signal.pthread_sigmask(_signal.SIG_BLOCK, {
+        getattr(_signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP", "SIGQUIT", "SIGUSR1",
+                                            "SIGUSR2", "SIGALRM") if hasattr(_signal, name)})
+    try:
+        import numpy  # noqa: F401
+    finally:
+        _signal.pthread_sigmask(_signal.SIG_SETMASK, _mask)
 
 from ._lib import (CL_DECELERATION_FAST as DECELERATION_FAST,
                    CL_DECELERATION_NORMAL as DECELERATION_NORMAL, CL_MAX_ITEMS as MAX_ITEMS,

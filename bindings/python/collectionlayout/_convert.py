@@ -8,21 +8,22 @@ import ctypes
 import difflib
 import operator
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 from . import _lib
 from ._lib import CL_ERROR_INVALID_ARGUMENT, CL_ERROR_OUT_OF_RANGE, cl_insets, cl_rect
 from .errors import InvalidArgumentError, OutOfRangeError, UnknownKindError
-from .options import (Alignment, Category, Coverage, CrossAlignment, Direction, Scope,
-                      ScrollPosition, ScrollSnapping, Snapping, Style)
+from .options import (Alignment, Category, ChangeKind, Coverage, CrossAlignment, Direction,
+                      Scope, ScrollPosition, ScrollSnapping, Snapping, Style)
 
 Rect = tuple[float, float, float, float]
 RectLike = Sequence[float]
 SizeLike = Sequence[float]
 
-# The enum tables: each option's names (options.py's Literals, in the same order) -> C values.
-# Names are spelled as on the command line and in SPEC §12 (hyphens); enum() takes the
-# underscore forms too ("line_paging").
+# The enum tables: each option's names (options.py's Literals, in the same order) -> C values,
+# the header's constants as _abi.py declares them (never a number written here: tests/test_lib.py
+# checks every table against include/collectionlayout.h). Names are spelled as on the command
+# line and in SPEC §12 (hyphens); enum() takes the underscore forms too ("line_paging").
 DIRECTIONS: dict[Direction, int] = {"vertical": _lib.CL_DIRECTION_VERTICAL,
                                     "horizontal": _lib.CL_DIRECTION_HORIZONTAL}
 ALIGNMENTS: dict[Alignment, int] = {"justified": _lib.CL_ALIGNMENT_JUSTIFIED,
@@ -47,8 +48,9 @@ SCROLL_POSITIONS: dict[ScrollPosition, int] = {"start": _lib.CL_SCROLL_POSITION_
                                                "center": _lib.CL_SCROLL_POSITION_CENTER,
                                                "end": _lib.CL_SCROLL_POSITION_END,
                                                "nearest": _lib.CL_SCROLL_POSITION_NEAREST}
-CATEGORIES: tuple[Category, ...] = ("cell", "supplementary", "decoration")  # indexed by CL_CATEGORY_*
-CATEGORY_IDS: dict[Category, int] = {name: i for i, name in enumerate(CATEGORIES)}
+CATEGORY_IDS: dict[Category, int] = {"cell": _lib.CL_CATEGORY_CELL,
+                                     "supplementary": _lib.CL_CATEGORY_SUPPLEMENTARY,
+                                     "decoration": _lib.CL_CATEGORY_DECORATION}
 SCOPES: dict[Scope, int] = {"section": _lib.CL_DECORATION_SCOPE_SECTION,
                             "item": _lib.CL_DECORATION_SCOPE_ITEM}
 COVERAGES: dict[Coverage, int] = {"body": _lib.CL_COVERAGE_BODY,
@@ -56,6 +58,25 @@ COVERAGES: dict[Coverage, int] = {"body": _lib.CL_COVERAGE_BODY,
                                   "items": _lib.CL_COVERAGE_ITEMS}
 BUILTIN_KINDS = {"": _lib.CL_KIND_CELL, "header": _lib.CL_KIND_HEADER,
                  "footer": _lib.CL_KIND_FOOTER}
+CHANGE_KINDS: dict[ChangeKind, int] = {"kept": _lib.CL_CHANGE_KEPT, "moved": _lib.CL_CHANGE_MOVED,
+                                       "inserted": _lib.CL_CHANGE_INSERTED,
+                                       "deleted": _lib.CL_CHANGE_DELETED,
+                                       "reloaded": _lib.CL_CHANGE_RELOADED}
+
+_Name = TypeVar("_Name", bound=str)
+
+
+def names_by_value(table: Mapping[_Name, int]) -> tuple[_Name, ...]:
+    """A table's names indexed by their C values, for the C -> name direction of an enum whose
+    values are 0, 1, 2, ... (a tuple index is the fastest lookup for bulk results)."""
+    names = sorted(table, key=table.__getitem__)
+    if [table[name] for name in names] != list(range(len(names))):
+        raise AssertionError(f"the values of {dict(table)} are not 0 to {len(names) - 1}")
+    return tuple(names)
+
+
+CATEGORIES: tuple[Category, ...] = names_by_value(CATEGORY_IDS)  # indexed by CL_CATEGORY_*
+CHANGES: tuple[ChangeKind, ...] = names_by_value(CHANGE_KINDS)  # indexed by CL_CHANGE_*
 
 
 def invalid(message: str) -> InvalidArgumentError:

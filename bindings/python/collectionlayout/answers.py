@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple, Optional
 
 import numpy as np
 
-from ._convert import Rect, int64
+from ._convert import CHANGES, Rect, int64
 from ._lib import CL_ERROR_INVALID_ARGUMENT, cl_element_change, cl_index_path, cl_update_summary
 from .attributes import Attributes, attributes_from_struct
 from .errors import InvalidArgumentError
@@ -21,7 +21,6 @@ if TYPE_CHECKING:
 __all__ = ["UpdateResult", "ElementChange", "Change", "CHANGES", "ELEMENT_CHANGE_DTYPE"]
 
 Change = ChangeKind  # options.py
-CHANGES: tuple[Change, ...] = ("kept", "moved", "inserted", "deleted", "reloaded")  # CL_CHANGE_*
 IndexPath = tuple[int, int]
 Identity = tuple[Category, str, int, int]  # (category, kind, section, item)
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from . import _abi
+
 
 class CollectionLayoutError(Exception):
     """A call failed. `status` is the cl_status code, the message is the library's detailed
@@ -55,15 +57,15 @@ class LimitError(CollectionLayoutError):
 
 
 ERRORS: dict[int, type[CollectionLayoutError]] = {
-    -1: InvalidHandleError,
-    -2: InvalidArgumentError,
-    -3: OutOfRangeError,
-    -4: CallbackError,
-    -5: BadCallbackDataError,
-    -6: ReentrantError,
-    -7: BufferTooSmallError,
-    -8: UnknownKindError,
-    -9: LimitError,
+    _abi.CL_ERROR_INVALID_HANDLE: InvalidHandleError,
+    _abi.CL_ERROR_INVALID_ARGUMENT: InvalidArgumentError,
+    _abi.CL_ERROR_OUT_OF_RANGE: OutOfRangeError,
+    _abi.CL_ERROR_CALLBACK: CallbackError,
+    _abi.CL_ERROR_BAD_CALLBACK_DATA: BadCallbackDataError,
+    _abi.CL_ERROR_REENTRANT: ReentrantError,
+    _abi.CL_ERROR_BUFFER_TOO_SMALL: BufferTooSmallError,
+    _abi.CL_ERROR_UNKNOWN_KIND: UnknownKindError,
+    _abi.CL_ERROR_LIMIT: LimitError,
 }
 
 

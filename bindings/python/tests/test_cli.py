@@ -11,8 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from collectionlayout import __main__ as cli
-from collectionlayout import render, scene
+from collectionlayout.tools import cli, render, scene
 from conftest import (REPO, SCENES, assert_same_elements, load_vector, overlaps, require,
                       vector_files)
 

@@ -19,8 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from collectionlayout import __main__ as cli
-from collectionlayout import _commands, scene
+from collectionlayout.tools import _commands, cli, scene
 from conftest import REPO
 
 DOC = REPO / "docs" / "cli.md"

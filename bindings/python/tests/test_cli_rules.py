@@ -21,7 +21,7 @@ from pathlib import Path
 import pytest
 
 import collectionlayout
-from collectionlayout import __main__ as cli
+from collectionlayout.tools import cli
 from conftest import REPO, load_vector, vector_files
 
 
@@ -191,7 +191,7 @@ def test_an_unreadable_file(tmp_path):
 
 
 def test_anchoring_is_kept():
-    from collectionlayout import scene
+    from collectionlayout.tools import scene
     assert scene.parse({}).anchoring is True
     assert scene.parse({"layout": {"anchoring": False}}).anchoring is False
 
@@ -394,15 +394,32 @@ def test_a_signal_while_the_command_runs(tmp_path, sent, status, message):
     # waiting for the scene's bytes; then the signal comes
     fifo = tmp_path / "scene.json"
     os.mkfifo(fifo)
-    process = _process("dump", str(fifo), stdout=subprocess.PIPE)
+    # (A process started with SIGINT ignored, as a background job is, passes that on and the
+    # interpreter then takes no Ctrl-C: the command gets the default, as from a terminal.)
+    process = _process("dump", str(fifo), stdout=subprocess.PIPE,
+                       preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     try:
         writer = _open_when_read(fifo, process)
+        _wait_until_blocked(process)
         process.send_signal(sent)
         out, err = process.communicate(timeout=120)
         os.close(writer)
     finally:
         process.kill()
     assert (process.returncode, out, err) == (status, b"", message)
+
+
+def _wait_until_blocked(process: subprocess.Popen) -> None:
+    """Until the process sleeps in its read of the FIFO. A signal that comes between the open
+    and the read is handled before the read starts, which then waits for ever (CPython checks
+    for signals between bytecodes, not just before a system call): a terminal's user would
+    press Ctrl-C again, a test must not send it early."""
+    wchan = Path(f"/proc/{process.pid}/wchan")
+    deadline = time.monotonic() + 60
+    while wchan.exists() and "pipe" not in wchan.read_text() and time.monotonic() < deadline:
+        time.sleep(0.01)
+    if not wchan.exists():
+        time.sleep(0.5)  # no /proc: time enough to reach the read
 
 
 def _open_when_read(fifo: Path, process: subprocess.Popen) -> int:

@@ -8,7 +8,7 @@ import json
 
 import pytest
 
-from collectionlayout import __main__ as cli
+from collectionlayout.tools import cli
 from conftest import assert_same_elements, vectors_dir
 from test_cli import RECORD_KEYS, run
 from update_model import apply_update

@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
+import ast
 import ctypes
 import re
 
 import pytest
 
 import collectionlayout
-from collectionlayout import _lib, errors
-from conftest import HEADER
+from collectionlayout import _abi, _convert, _lib, errors
+from conftest import HEADER, REPO
 
 C_TYPES = {"double": ctypes.c_double, "int32_t": ctypes.c_int32, "int64_t": ctypes.c_int64,
            "uint32_t": ctypes.c_uint32}
@@ -53,11 +54,152 @@ def test_structs_mirror_the_header():
                 assert pytype is expected, f"{name}.{field}"
 
 
+def header_constants() -> dict[str, int | float]:
+    """{name: value} of the header's CL_ constants: every object-like `#define CL_...` whose
+    value is a number or an arithmetic expression of numbers and earlier constants
+    (CL_VERSION_NUMBER, CL_MAX_ITEMS), and the enumerators of any `enum { CL_... }` (the header
+    has none today; they would count the C way, from 0 or the last value given)."""
+    text = header_text()
+    constants: dict[str, int | float] = {}
+
+    def evaluate(expression: str) -> int | float | None:
+        if not re.fullmatch(r"[\w\s().+\-*/<>|&~^]+", expression):
+            return None  # a string, a cast, a function-like body: not a number
+        try:
+            value = eval(expression, {"__builtins__": {}}, dict(constants))
+        except (NameError, SyntaxError, TypeError):
+            return None
+        return value if isinstance(value, (int, float)) and not isinstance(value, bool) else None
+
+    for name, expression in re.findall(r"^[ \t]*#[ \t]*define[ \t]+(CL_\w+)[ \t]+([^\n]+)", text,
+                                       re.M):
+        value = evaluate(expression.strip())
+        if value is not None:
+            constants[name] = value
+    for body in re.findall(r"\benum\b[^{};]*\{([^}]*)\}", text):
+        following = 0
+        for enumerator in filter(None, (e.strip() for e in body.split(","))):
+            name, _, expression = (part.strip() for part in enumerator.partition("="))
+            value = evaluate(expression) if expression else following
+            assert isinstance(value, int), enumerator
+            if name.startswith("CL_"):
+                constants[name] = value
+            following = value + 1
+    return constants
+
+
 def test_constants_mirror_the_header():
-    defines = dict(re.findall(r"#define (CL_\w+)[ \t]+(\(?-?\d[^\n]*)", header_text()))
-    assert defines, "no #define found"
-    for name, value in defines.items():
-        assert getattr(_lib, name) == eval(value.replace("CL_", "_lib.CL_")), name
+    """Each constant of the header, in _abi.py (as _lib.X) with the header's value."""
+    constants = header_constants()
+    assert len(constants) > 50, "the header's constants were not found"
+    for name, value in constants.items():
+        assert getattr(_lib, name, None) == value, name
+        assert type(getattr(_lib, name)) is type(value), name
+
+
+def test_each_python_constant_is_one_of_the_header():
+    """_abi.py declares no CL_ constant the header lacks, and none with another value."""
+    constants = header_constants()
+    declared = {name: value for name, value in vars(_abi).items() if name.startswith("CL_")}
+    assert set(declared) == set(constants), set(declared) ^ set(constants)
+    for name, value in declared.items():
+        assert value == constants[name] and type(value) is type(constants[name]), name
+
+
+def _header_name(name: str) -> str:
+    """An option's name as its constant names it: "item-paging" -> "ITEM_PAGING",
+    "BadCallbackDataError" -> "BAD_CALLBACK_DATA"."""
+    if name.endswith("Error"):
+        name = re.sub(r"(?<!^)(?=[A-Z])", "_", name[:-len("Error")])
+    return name.replace("-", "_").upper()
+
+
+# The package's tables of C values: (table, the header's prefix, the names it maps to constants).
+ENUM_TABLES = [
+    (_convert.DIRECTIONS, "CL_DIRECTION_"), (_convert.ALIGNMENTS, "CL_ALIGNMENT_"),
+    (_convert.CROSS_ALIGNMENTS, "CL_CROSS_ALIGNMENT_"), (_convert.STYLES, "CL_STYLE_"),
+    (_convert.SNAPPING, "CL_SNAP_"), (_convert.SCROLL_SNAPPING, "CL_SNAP_"),
+    (_convert.SCROLL_POSITIONS, "CL_SCROLL_POSITION_"), (_convert.CATEGORY_IDS, "CL_CATEGORY_"),
+    (_convert.SCOPES, "CL_DECORATION_SCOPE_"), (_convert.COVERAGES, "CL_COVERAGE_"),
+    (_convert.CHANGE_KINDS, "CL_CHANGE_"),
+    ({"cell" if name == "" else name: value for name, value in _convert.BUILTIN_KINDS.items()},
+     "CL_KIND_"),
+    ({cls.__name__: status for status, cls in errors.ERRORS.items()}, "CL_ERROR_"),
+]
+
+
+def test_the_enum_tables_are_the_headers_constants():
+    """Every name of a table is the header's constant of that name, with its value, declared
+    in _abi.py; and the tables together name every constant of their prefixes (an enum value
+    the header adds is a name the binding must learn), CL_KIND_FIRST_USER aside (the first id
+    of the user kinds, used as a number)."""
+    constants = header_constants()
+    named: set[str] = set()
+    for table, prefix in ENUM_TABLES:
+        for name, value in table.items():
+            constant = prefix + _header_name(name)
+            assert constant in constants, f"{name!r}: the header has no {constant}"
+            assert hasattr(_abi, constant), f"{name!r}: _abi.py does not declare {constant}"
+            assert value == constants[constant], f"{name!r}: {value} is not {constant}"
+            named.add(constant)
+    prefixes = {prefix for _, prefix in ENUM_TABLES}
+    unnamed = {name for name in constants if name.startswith(tuple(prefixes))} - named
+    assert unnamed == {"CL_KIND_FIRST_USER"}, unnamed
+    # the C -> name direction: indexed by the values
+    for names, table in ((_convert.CATEGORIES, _convert.CATEGORY_IDS),
+                         (_convert.CHANGES, _convert.CHANGE_KINDS)):
+        assert {name: names.index(name) for name in names} == table
+
+
+# Fields and variables that hold a C enum value or a status: compared with, or set to, a number
+# written in the package they would be magic numbers (the constants of _abi.py say them).
+ENUM_FIELDS = {"category", "kind", "change", "direction", "alignment", "cross_alignment",
+               "style", "scope", "coverage", "snapping", "position", "status"}
+
+
+def _number(node: ast.AST) -> bool:
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
+        node = node.operand
+    return isinstance(node, ast.Constant) and type(node.value) is int
+
+
+def _field(node: ast.AST) -> str | None:
+    return node.attr if isinstance(node, ast.Attribute) else \
+        node.id if isinstance(node, ast.Name) else None
+
+
+def test_no_c_value_is_written_as_a_number():
+    """The enum tables' entries are _abi.py's constants (the source of truth is the header,
+    through _abi.py), and no enum field or status is compared with or set to a number."""
+    package = REPO / "bindings" / "python" / "collectionlayout"
+    tables = {"_convert.py": {"DIRECTIONS", "ALIGNMENTS", "CROSS_ALIGNMENTS", "STYLES",
+                              "SNAPPING", "SCROLL_SNAPPING", "SCROLL_POSITIONS", "CATEGORY_IDS",
+                              "SCOPES", "COVERAGES", "BUILTIN_KINDS", "CHANGE_KINDS"},
+              "errors.py": {"ERRORS"}}
+    for file, names in tables.items():
+        found = set()
+        for node in ast.walk(ast.parse((package / file).read_text())):
+            target = node.target if isinstance(node, ast.AnnAssign) else \
+                node.targets[0] if isinstance(node, ast.Assign) else None
+            if isinstance(target, ast.Name) and target.id in names:
+                assert isinstance(node.value, ast.Dict), target.id
+                values = node.value.keys if target.id == "ERRORS" else node.value.values
+                for value in values:
+                    assert value is not None and (_field(value) or "").startswith("CL_"), \
+                        f"{file}: {target.id} has {ast.unparse(value) if value else '**'}"
+                found.add(target.id)
+        assert found == names, names - found
+    magic = []
+    for path in sorted(package.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.Compare):
+                operands = [node.left, *node.comparators]
+                if any(_field(o) in ENUM_FIELDS for o in operands) and any(map(_number, operands)):
+                    magic.append(f"{path.name}:{node.lineno}: {ast.unparse(node)}")
+            elif isinstance(node, ast.Assign) and _number(node.value):
+                if any(isinstance(t, ast.Attribute) and t.attr in ENUM_FIELDS for t in node.targets):
+                    magic.append(f"{path.name}:{node.lineno}: {ast.unparse(node)}")
+    assert not magic, magic
 
 
 def test_function_table_mirrors_the_header():

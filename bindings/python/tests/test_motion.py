@@ -10,7 +10,7 @@ import math
 import pytest
 
 import collectionlayout as cl
-from collectionlayout import _motion_commands, scene
+from collectionlayout.tools import _motion_commands, scene
 from conftest import assert_same_elements, require
 from test_cli import run
 

@@ -12,8 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from collectionlayout import Attributes, render, scene
-from collectionlayout.render import LEGEND_LINE, MARGIN, PINNED_Z
+from collectionlayout import Attributes
+from collectionlayout.tools import render, scene
+from collectionlayout.tools.picture import LABEL_MIN, LEGEND_LINE, MARGIN, PINNED_Z
 from conftest import SCENES, require
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -57,7 +58,7 @@ def inside(a: Rect, b: Rect) -> bool:
 def check_labels(picture: dict) -> None:
     labels, elements = picture["labels"], picture["elements"]
     for i, (text, box, size) in enumerate(labels):
-        assert size >= render.LABEL_MIN, (text, size)
+        assert size >= LABEL_MIN, (text, size)
         for other_text, other, _ in labels[i + 1:]:
             assert not overlap(box, other), f"labels {text!r} and {other_text!r} overlap"
         # its own element: the topmost one containing it whose title names it
@@ -205,7 +206,8 @@ def test_png_is_the_svg_canvas_scaled(tmp_path):
 def test_a_dragged_card_is_labelled_with_the_item_being_dragged():
     """While a cell moves (SPEC §10.7) the layout answers it at its target index path; the
     picture labels its card with the item the user drags, its index path when the drag began."""
-    from collectionlayout import Layout, render_motion
+    from collectionlayout import Layout
+    from collectionlayout.tools import render_motion
     with Layout.from_sizes([[(90, 90)] * 6], viewport=(0, 0, 320, 300), interitem_spacing=10,
                            line_spacing=10) as layout:
         origin = layout.cell(0, 0).frame

@@ -8,7 +8,8 @@ import subprocess
 import sys
 from typing import get_args
 
-from collectionlayout import _convert, _targets_commands, answers, options, scene
+from collectionlayout import _convert, answers, options
+from collectionlayout.tools import _targets_commands, scene
 from conftest import REPO, require
 
 PACKAGE = REPO / "bindings" / "python"

@@ -11,7 +11,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 
 import collectionlayout as cl
-from collectionlayout import BatchUpdate, InvalidArgumentError, Layout, OutOfRangeError, scene
+from collectionlayout import BatchUpdate, InvalidArgumentError, Layout, OutOfRangeError
+from collectionlayout.tools import scene
 from conftest import assert_same_elements, keyed, vectors_dir
 from update_model import id_lists, layout_of_counts
 

@@ -8,7 +8,7 @@ import json
 
 import pytest
 
-from collectionlayout import scene
+from collectionlayout.tools import scene
 from conftest import (assert_same_elements, change_vector_files, load_vector, overlaps,
                       pending_vectors, vector_files, vector_params, vectors_dir)
 
@@ -53,7 +53,7 @@ COMMANDS = {"update", "diff", "self-size", "target-offset", "scroll-to", "transi
 
 def _answer_through_api(vector):
     """The vector's answer through the Python API (update, diff), as the command prints it."""
-    from collectionlayout import _commands
+    from collectionlayout.tools import _commands
     if vector["command"] == "diff":
         return _commands.run_diff_value(vector["ids"])
     return _commands.run_update_value(vector["scene"], vector["update"])
@@ -69,7 +69,7 @@ def _close(a, b):
 
 def _check_target_vector(path, vector, tmp_path):
     """self-size, target-offset and scroll-to: through the command line and through the API."""
-    from collectionlayout import _targets_commands, scene
+    from collectionlayout.tools import _targets_commands, scene
     from test_cli import run
     command = vector["command"]
     scene_path = tmp_path / "scene.json"

@@ -14,11 +14,12 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, Literal, Optional
 
-from ._convert import Rect
-from .attributes import Attributes
-from .layout import Layout
-from .motion import Transition
-from .updates import UpdateResult
+from .._convert import Rect
+from ..attributes import Attributes
+from ..layout import Layout
+from ..motion import Transition
+from ..updates import UpdateResult
+from .render_png import draw_image, pillow
 
 __all__ = ["Frame", "update_frames", "transition_frames", "movement_frames", "write_animation",
            "FRAMES", "DURATION"]
@@ -31,7 +32,7 @@ IndexPath = tuple[int, int]
 
 
 class Frame:
-    """One frame: what render.plan draws (render.Drawable), from a function of the rect;
+    """One frame: what picture.plan draws (picture.Drawable), from a function of the rect;
     `movement` as Layout.movement ((origin, target) of the dragged cell, or None)."""
 
     def __init__(self, content_size: tuple[float, float], viewport: Rect,
@@ -136,7 +137,6 @@ def write_animation(frames: Sequence[Frame], path: str | os.PathLike[str],
                     rect: Optional[Rect] = None, duration: int = DURATION) -> None:
     """Writes the frames as an animated GIF (.gif) or APNG (.png), looping, each drawn over the
     same area (the rect, or every frame's content and viewport together)."""
-    from .render_png import draw_image, pillow
     suffix = Path(path).suffix.lower()
     if suffix not in (".gif", ".png"):
         raise ValueError(f"cannot animate into {os.fspath(path)!r}: use a .gif or .png file name")

@@ -24,10 +24,10 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, TypeVar, cast, get_args
 
-from . import _lib
-from .layout import Decoration, Layout
-from .metrics import SectionMetricsTable
-from .options import (Alignment, Coverage, CrossAlignment, Direction, Scope, SectionMetrics,
+from .. import _lib
+from ..layout import Decoration, Layout
+from ..metrics import SectionMetricsTable
+from ..options import (Alignment, Coverage, CrossAlignment, Direction, Scope, SectionMetrics,
                       Style)
 
 _Name = TypeVar("_Name", bound=str)

@@ -1,15 +1,16 @@
 """The `self-size`, `target-offset` and `scroll-to` commands (SPEC §12): reading MEASURED
 files, running them and their JSON answers. Refused input is a SceneError or a library error
-(ValueError / IndexError subclasses): one `error: ...` line and exit 1 in __main__."""
+(ValueError / IndexError subclasses): one `error: ...` line and exit 1 in cli.py."""
 
 from __future__ import annotations
 
 import os
 from typing import Any, cast
 
+from .._convert import CATEGORY_IDS
+from .._lib import CL_DECELERATION_NORMAL
+from ..options import ScrollPosition, ScrollSnapping, Snapping
 from . import scene
-from ._convert import CATEGORY_IDS
-from .options import ScrollPosition, ScrollSnapping, Snapping
 from .scene import SceneError, _object, _show
 
 __all__ = ["parse_measured", "run_self_size", "run_self_size_value", "run_target_offset",
@@ -63,7 +64,7 @@ def run_self_size_value(scene_value: Any, measured_value: Any) -> dict[str, Any]
 
 
 def run_target_offset(scene_path: str | os.PathLike[str], proposed: float, velocity: float,
-                      snap: str = "none", rate: float = 0.998,
+                      snap: str = "none", rate: float = CL_DECELERATION_NORMAL,
                       section: int | None = None) -> dict[str, Any]:
     """`target-offset SCENE --proposed P --velocity V [--snap] [--rate] [--section S]`: where
     the viewport (or, with a section, that orthogonal section's own offset) comes to rest."""

@@ -1,16 +1,16 @@
 """The `update` and `diff` commands (SPEC §12): reading UPDATE and IDS files, running them,
 and their JSON answers. Every refused input is a SceneError or a library error (ValueError /
-IndexError subclasses): one `error: ...` line and exit 1 in __main__."""
+IndexError subclasses): one `error: ...` line and exit 1 in cli.py."""
 
 from __future__ import annotations
 
 import os
 from typing import Any
 
+from ..diff import diff
+from ..updates import BatchUpdate
 from . import scene
-from .diff import diff
 from .scene import SceneError, _counted, _numbers, _object, _show
-from .updates import BatchUpdate
 
 __all__ = ["parse_update", "run_update", "run_update_value", "parse_ids", "run_diff",
            "run_diff_value"]

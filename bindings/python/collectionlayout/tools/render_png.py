@@ -1,15 +1,15 @@
-"""The PNG face of render.py: the same planned picture drawn with Pillow (the `png` extra)."""
+"""The PNG face of render.py: the picture picture.py plans, drawn with Pillow (the `png` extra);
+render_motion.py draws its frames with draw_image."""
 
 from __future__ import annotations
 
 import os
 from typing import Any
 
-from ._convert import Rect
-from .layout import Layout
-from .render import Drawable
-from .render import (LEGEND_FONT, LEGEND_SWATCH, MARGIN, PINNED_STROKE, SHADOW, VIEWPORT,
-                     _intersection, plan)
+from .._convert import Rect
+from ..layout import Layout
+from .picture import (LEGEND_FONT, LEGEND_SWATCH, MARGIN, PINNED_STROKE, SHADOW, VIEWPORT,
+                      Drawable, intersection, plan)
 
 
 PILLOW_FIX = "pip install 'collectionlayout[png]'"
@@ -55,7 +55,7 @@ def draw_image(layout: Drawable, rect: Rect | None = None, max_pixels: int = 240
     image = Image.new("RGB", (max(1, round(width * scale)), max(1, round(height * scale))),
                       "white")
     draw = ImageDraw.Draw(image, "RGBA")
-    content = _intersection(picture.content, clip)
+    content = intersection(picture.content, clip)
     if content is not None:
         draw.rectangle(box_px(content), fill="#fafafa", outline="#bdbdbd")
     for box in picture.boxes:
@@ -75,7 +75,7 @@ def draw_image(layout: Drawable, rect: Rect | None = None, max_pixels: int = 240
             x, y, w, h = frame
             s = min(8.0, w / 2, h / 2)
             draw.polygon([px(x + w - s, y), px(x + w, y), px(x + w, y + s)], fill=PINNED_STROKE)
-    viewport = _intersection(picture.viewport, clip)
+    viewport = intersection(picture.viewport, clip)
     if viewport is not None:
         _dashed_rectangle(draw, box_px(viewport), VIEWPORT, max(1, round(2 * scale)), scale * 2)
     for label in picture.labels:

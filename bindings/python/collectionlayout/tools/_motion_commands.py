@@ -1,17 +1,17 @@
 """The `transition` and `move` commands (SPEC §12) and the animated pictures of `render`
 (--update, --transition, --move). Every refused input is a SceneError or a library error
-(ValueError / IndexError subclasses): one `error: ...` line and exit 1 in __main__."""
+(ValueError / IndexError subclasses): one `error: ...` line and exit 1 in cli.py."""
 
 from __future__ import annotations
 
 import os
 from typing import Any, Optional
 
+from .._convert import Rect
+from ..layout import Layout
+from ..motion import Transition
 from . import scene
 from ._commands import parse_update
-from ._convert import Rect
-from .layout import Layout
-from .motion import Transition
 from .render_motion import (DURATION, FRAMES, Frame, movement_frames, transition_frames,
                             update_frames, write_animation)
 
