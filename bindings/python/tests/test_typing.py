@@ -23,6 +23,11 @@ def mypy(*arguments: str) -> subprocess.CompletedProcess[str]:
                           timeout=600)
 
 
+def error_lines(run: subprocess.CompletedProcess[str]) -> list[int]:
+    """The lines mypy reports an error on, in order, each once."""
+    return sorted({int(line.split(":")[1]) for line in run.stdout.splitlines() if ": error:" in line})
+
+
 def test_mypy_strict_is_clean_over_the_package():
     run = mypy("-p", "collectionlayout")
     assert run.returncode == 0, run.stdout + run.stderr
@@ -62,8 +67,7 @@ def test_mypy_refuses_a_name_outside_an_option(tmp_path):
         "    layout.section_target_offset(0, 1.0, 2.0, snapping='items')\n"
         "Layout(lambda s: 3, alignment='center', cross_alignment='start', style='grid')\n")
     run = mypy(str(user))
-    errors = [line for line in run.stdout.splitlines() if ": error:" in line]
-    lines = sorted({int(line.split(":")[1]) for line in errors})
+    lines = error_lines(run)
     assert lines == [2, 3, 4, 6], run.stdout
 
 
@@ -81,8 +85,7 @@ def test_mypy_refuses_an_unknown_option_and_a_wrong_value_type(tmp_path):
         "def f(layout: Layout) -> None:\n"
         "    layout.target_content_offset(0, 1, 'line_paging')\n")
     run = mypy(str(wrong))
-    errors = [line for line in run.stdout.splitlines() if ": error:" in line]
-    lines = sorted({int(line.split(":")[1]) for line in errors})
+    lines = error_lines(run)
     assert lines == [2, 3, 4, 5, 6, 8], run.stdout
     assert 'Unexpected keyword argument "heder"' in run.stdout
     right = tmp_path / "right.py"
