@@ -417,6 +417,21 @@ cl_status cl_layout_attributes(const cl_layout *layout, int32_t category, int32_
                                int64_t section, int64_t item, cl_attributes *out_attributes,
                                size_t attributes_size);
 
+/* Hit-testing (SPEC §21): which elements cl_layout_element_at looks at. */
+#define CL_HIT_CELLS 0 /* cells only (UIKit's indexPathForItem(at:)): a pinned header does not hide one */
+#define CL_HIT_ALL   1 /* every element: cells, supplementaries, decorations */
+
+/* The topmost element whose frame, as presented at the layout's viewport (pinned, at its
+ * section's offset, the live layout while a cell moves), contains the point (x, y) in content
+ * coordinates: x <= px < x + w and y <= py < y + h. Topmost: the larger z; at equal z a
+ * supplementary above a cell above a decoration; then the larger section, item, kind name.
+ * *out_found is 1 and *out_attributes written (attributes_size bytes, as for a rect query), or
+ * *out_found is 0 and *out_attributes untouched when nothing is there. A coordinate that is not
+ * finite, or categories other than CL_HIT_*, is CL_ERROR_INVALID_ARGUMENT. O(log n + k). */
+cl_status cl_layout_element_at(const cl_layout *layout, double x, double y, int32_t categories,
+                               int32_t *out_found, cl_attributes *out_attributes,
+                               size_t attributes_size);
+
 /* ---- Orthogonal sections (SPEC §4) --------------------------------------------------------- */
 
 /* Written by the library at the caller's size (see Conventions). */

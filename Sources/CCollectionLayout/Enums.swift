@@ -115,6 +115,11 @@ extension ScrollSnapping: CEnum {
     }
 }
 
+extension HitCategories: CEnum {
+    static var cNames: String { "CL_HIT_CELLS or CL_HIT_ALL" }
+    var c: Int32 { switch self { case .cells: CL_HIT_CELLS; case .all: CL_HIT_ALL } }
+}
+
 extension ScrollPosition: CEnum {
     static var cNames: String { "a CL_SCROLL_POSITION_* value" }
     var c: Int32 {

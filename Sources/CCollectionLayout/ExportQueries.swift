@@ -45,3 +45,17 @@ public func cl_layout_attributes(_ layout: OpaquePointer?, _ category: Int32, _ 
         writeSized(try h.layout.attributes(for: id).c, to: UnsafeMutableRawPointer(out), size: attributesSize)
     }
 }
+
+@c @implementation
+public func cl_layout_element_at(_ layout: OpaquePointer?, _ x: Double, _ y: Double, _ categories: Int32,
+                                 _ found: UnsafeMutablePointer<Int32>?, _ out: UnsafeMutablePointer<cl_attributes>?,
+                                 _ attributesSize: Int) -> cl_status {
+    withHandle(layout) { h throws(LayoutError) in
+        let found = try required(found, "out_found"), out = try required(out, "out_attributes")
+        try checkElementSize(attributesSize, cl_attributes.self, "attributes_size")
+        let hit = try h.layout.element(at: x, y, categories: HitCategories(c: categories, "categories"))
+        found.pointee = hit == nil ? 0 : 1
+        if let hit { writeSized(hit.c, to: UnsafeMutableRawPointer(out), size: attributesSize) }
+    }
+}
+
