@@ -68,6 +68,9 @@ CL_CATEGORY_CELL = 0
 CL_CATEGORY_SUPPLEMENTARY = 1
 CL_CATEGORY_DECORATION = 2
 
+CL_HIT_CELLS = 0
+CL_HIT_ALL = 1
+
 CL_KIND_CELL = 0
 CL_KIND_HEADER = 1
 CL_KIND_FOOTER = 2
@@ -349,6 +352,8 @@ FUNCTIONS: list[tuple[str, list[Any], object]] = [
     ("cl_layout_elements_in_rect", [cl_layout_p, cl_rect, POINTER(cl_attributes), c_int64,
                                     c_size_t, POINTER(c_int64)], cl_status),
     ("cl_layout_attributes", [cl_layout_p, c_int32, c_int32, c_int64, c_int64,
+                              POINTER(cl_attributes), c_size_t], cl_status),
+    ("cl_layout_element_at", [cl_layout_p, c_double, c_double, c_int32, POINTER(c_int32),
                               POINTER(cl_attributes), c_size_t], cl_status),
     ("cl_layout_set_section_offset", [cl_layout_p, c_int64, c_double], cl_status),
     ("cl_layout_section_scroll", [cl_layout_p, c_int64, POINTER(cl_section_scroll), c_size_t],

@@ -14,7 +14,7 @@ from . import _lib
 from ._lib import CL_ERROR_INVALID_ARGUMENT, CL_ERROR_OUT_OF_RANGE, cl_insets, cl_rect
 from .errors import InvalidArgumentError, OutOfRangeError, UnknownKindError
 from .options import (Alignment, Category, ChangeKind, Coverage, CrossAlignment, Direction,
-                      Scope, ScrollPosition, ScrollSnapping, Snapping, Style)
+                      HitCategories, Scope, ScrollPosition, ScrollSnapping, Snapping, Style)
 
 Rect = tuple[float, float, float, float]
 RectLike = Sequence[float]
@@ -48,6 +48,7 @@ SCROLL_POSITIONS: dict[ScrollPosition, int] = {"start": _lib.CL_SCROLL_POSITION_
                                                "center": _lib.CL_SCROLL_POSITION_CENTER,
                                                "end": _lib.CL_SCROLL_POSITION_END,
                                                "nearest": _lib.CL_SCROLL_POSITION_NEAREST}
+HIT_CATEGORIES: dict[HitCategories, int] = {"cells": _lib.CL_HIT_CELLS, "all": _lib.CL_HIT_ALL}
 CATEGORY_IDS: dict[Category, int] = {"cell": _lib.CL_CATEGORY_CELL,
                                      "supplementary": _lib.CL_CATEGORY_SUPPLEMENTARY,
                                      "decoration": _lib.CL_CATEGORY_DECORATION}

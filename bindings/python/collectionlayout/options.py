@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from .metrics import SectionMetricsTable
 
 __all__ = ["Direction", "Alignment", "CrossAlignment", "Style", "Snapping", "Category", "Scope",
-           "Coverage", "ChangeKind", "ScrollSnapping", "ScrollPosition", "SectionMetrics",
+           "Coverage", "ChangeKind", "ScrollSnapping", "ScrollPosition", "HitCategories", "SectionMetrics",
            "SectionMetricsColumns", "LayoutOptions", "LAYOUT_OPTIONS"]
 
 Direction = Literal["vertical", "horizontal"]
@@ -42,6 +42,8 @@ ScrollSnapping = Literal["none", "line", "page", "line-paging"]
 """Where a scroll along the scroll axis comes to rest (`target_content_offset(snapping=)`)."""
 ScrollPosition = Literal["start", "center", "end", "nearest"]
 """Where `scroll_to_element` puts an element in the viewport (`position=`)."""
+HitCategories = Literal["cells", "all"]
+"""Which elements `element_at` looks at: cells only, or every element (SPEC §21)."""
 Category = Literal["cell", "supplementary", "decoration"]
 """An element's category (`Attributes.category`)."""
 Scope = Literal["section", "item"]

@@ -3,18 +3,18 @@ attributes by identity. A mixin of `Layout`, which provides the handle and the c
 
 from __future__ import annotations
 
-from ctypes import byref, c_int64
+from ctypes import byref, c_int32, c_int64
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from . import _lib
-from ._convert import CATEGORY_IDS, Rect, RectLike, enum, int64
+from ._convert import CATEGORY_IDS, HIT_CATEGORIES, Rect, RectLike, enum, int64, number
 from ._lib import ATTRIBUTES_SIZE, cl_attributes, cl_size
 from .attributes import (ATTRIBUTES_DTYPE, VOID_DTYPE, Attributes, RectQuery, attributes_from_rows,
                          attributes_from_struct)
 from .errors import CollectionLayoutError, InvalidHandleError, OutOfRangeError
-from .options import Category, Scope
+from .options import Category, HitCategories, Scope
 
 if TYPE_CHECKING:
     import numpy.typing as npt
@@ -137,6 +137,18 @@ class Queries:
         self._call("cl_layout_attributes", int64(category, "category"), self.kind_id(kind),
                    int64(section, "section"), int64(item, "item"), byref(out), ATTRIBUTES_SIZE)
         return attributes_from_struct(out, self.kind_name)
+
+    def element_at(self, x: float, y: float, categories: HitCategories = "cells") -> Attributes | None:
+        """The topmost element whose frame, as presented at the viewport (pinned, at its section's
+        offset, the live layout while a cell moves), holds the point: x <= px < x + w and
+        y <= py < y + h (SPEC §21). `categories`: "cells" (cells only, as UIKit's
+        indexPathForItem(at:)) or "all". None when nothing is there; InvalidArgumentError for a
+        coordinate that is not finite."""
+        found, out = c_int32(), cl_attributes()
+        self._call("cl_layout_element_at", number(x, "x"), number(y, "y"),
+                   enum(HIT_CATEGORIES, categories, "categories"), byref(found), byref(out),
+                   ATTRIBUTES_SIZE)
+        return attributes_from_struct(out, self.kind_name) if found.value else None
 
     def cell(self, section: int, item: int) -> Attributes:
         return self.attributes(_lib.CL_CATEGORY_CELL, _lib.CL_KIND_CELL, section, item)

@@ -38,6 +38,7 @@ def test_the_literals_name_what_the_enum_tables_take():
     pairs = [(options.Direction, _convert.DIRECTIONS), (options.Alignment, _convert.ALIGNMENTS),
              (options.CrossAlignment, _convert.CROSS_ALIGNMENTS), (options.Style, _convert.STYLES),
              (options.Snapping, _convert.SNAPPING), (options.Category, _convert.CATEGORIES),
+             (options.HitCategories, _convert.HIT_CATEGORIES),
              (options.Scope, _convert.SCOPES), (options.Coverage, _convert.COVERAGES),
              (options.ChangeKind, answers.CHANGES),
              (options.ScrollSnapping, _convert.SCROLL_SNAPPING),

@@ -15,6 +15,7 @@
     scroll-to SCENE CATEGORY KIND SECTION ITEM [--position start|center|end|nearest]
     transition SCENE_A SCENE_B --progress t [--rect x,y,w,h]
     move SCENE --item s,i --positions x,y[;x,y...] [--commit|--cancel]
+    hit SCENE x,y [--categories cells|all]           the topmost element at a point
     --version | --help
 
 JSON on stdout, indented with every number list on one line; --compact (before or after the
@@ -40,7 +41,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 USAGE = ("usage: python3 -m collectionlayout [--compact] COMMAND ... with COMMAND one of dump, "
-         "render, update, diff, self-size, target-offset, scroll-to, transition, move; "
+         "render, update, diff, self-size, target-offset, scroll-to, transition, move, hit; "
          "--help lists their arguments, docs/cli.md has the formats")
 
 
@@ -130,6 +131,18 @@ def _path(option: str) -> Callable[[str], tuple[int, int]]:
     return parse
 
 
+def _point(text: str) -> tuple[float, float]:
+    """x,y: two numbers (one that is not finite is the library's to refuse, exit 1)."""
+    parts = text.split(",")
+    try:
+        values = tuple(float(part) for part in parts)
+    except ValueError:
+        values = ()
+    if len(values) != 2:
+        raise UsageError(f"the point must be x,y (two numbers), not {text!r}")
+    return values[0], values[1]
+
+
 def _positions(text: str) -> list[tuple[float, float]]:
     result = []
     for point in text.split(";"):
@@ -173,6 +186,8 @@ _COMMANDS: dict[str, tuple[tuple[str, ...], dict[str, tuple[str, Callable[[str],
                                             "--rect": ("rect", _rect)}, {"progress"}),
     "move": (("scene",), {"--item": ("item", _path("--item")), "--positions": ("positions", _positions)},
              {"item", "positions"}),
+    "hit": (("scene", "point"), {"--categories": ("categories", _choice("--categories", ("cells", "all")))},
+            set()),
 }
 _COMMANDS["render"][1].update(_MOTION_OPTIONS)
 
@@ -245,6 +260,8 @@ def parse_arguments(argv: Sequence[str]) -> tuple[str, dict[str, Any]]:
     if command == "scroll-to":
         for key in ("section", "item"):
             values[key] = _integer(key.upper())(values[key])
+    if command == "hit":
+        values["point"] = _point(values["point"])
     values["compact"] = compact
     return command, values
 
@@ -328,6 +345,10 @@ def _run(command: str, values: dict[str, Any]) -> Any:
     with scene.read(values["scene"]).build() as layout:
         if command == "dump":
             return scene.dump(layout, values.get("rect"))
+        if command == "hit":
+            x, y = values["point"]
+            element = layout.element_at(x, y, values.get("categories", "cells"))
+            return {"element": None if element is None else scene.record(element)}
         render.render(layout, values["output"], values.get("rect"))
         return None
 
