@@ -21,5 +21,6 @@ int main(void) {
     target_tests();
     motion_tests();
     handle_tests();
+    hit_tests();
     return test_summary();
 }

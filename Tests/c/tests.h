@@ -18,5 +18,6 @@ void array_source_tests(void); /* test_arrays.c: data in arrays (cl_array_source
 void target_tests(void);       /* test_targets.c: self-sizing, target offsets, scroll to (§10.4, §10.6) */
 void motion_tests(void);       /* test_motion.c: transitions and interactive movement, SPEC §10.5, §10.7 */
 void handle_tests(void);       /* test_handles.c: stale, wrong-type and garbage handles (generations) */
+void hit_tests(void);          /* test_hit.c: the element at a point, SPEC §21 */
 
 #endif
