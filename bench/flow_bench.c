@@ -9,7 +9,7 @@
  * from one precomputed list the same way.
  *
  * Figures: 1 full layout (1 and 1,000 sections) against the plain C loop (baseline_flow.c);
- * 2 one-screen rect queries; 3 one item resized; 4 resident memory; 7 full layout with a
+ * 2 one-screen rect queries and hit-tests at random points (SPEC §21); 3 one item resized; 4 resident memory; 7 full layout with a
  * separator every 10 items and a background decoration per section against the same layout
  * without them; 8 rect queries with pinned headers after origin-only viewport changes;
  * 9 10,000 orthogonal sections x 100 cards: full layout, rect queries at random section offsets,
@@ -211,6 +211,21 @@ int main(int argc, char **argv)
         qt[q] = now() - t0;
     }
     double query_rand_us = median(qt, Q) * 1e6;
+    /* 2. hit-testing (SPEC §21): the element at a random point of the content, cells / all */
+    double hit_us[2];
+    int64_t hits = 0;
+    for (int32_t categories = CL_HIT_CELLS; categories <= CL_HIT_ALL; categories++) {
+        for (int q = 0; q < Q; q++) {
+            const double x = (double)(splitmix(3 * q + 1) % 390), y = (double)(splitmix(3 * q + 2) % (uint64_t)cs.height);
+            int32_t found = 0;
+            cl_attributes a;
+            double t0 = now();
+            check(cl_layout_element_at(L1, x, y, categories, &found, &a, sizeof a), L1, "cl_layout_element_at");
+            qt[q] = now() - t0;
+            hits += found;
+        }
+        hit_us[categories] = median(qt, Q) * 1e6;
+    }
 
     /* 3. one item's size changes in the middle: height only, then a width that moves breaks */
     const int64_t m = n / 2;
@@ -425,11 +440,13 @@ int main(int argc, char **argv)
            " \"mismatch_1\": %ld, \"mismatch_1000\": %ld, \"mismatch_incremental\": %ld,\n"
            " \"content_height\": %.3f, \"query_us\": %.3f, \"query_count\": %lld,\n"
            " \"query_random_us\": %.3f, \"query_random_count_last\": %lld,\n"
+           " \"hit_cells_us\": %.3f, \"hit_all_us\": %.3f, \"hit_found\": %lld,\n"
            " \"item_height_s\": %.9f, \"item_width_s\": %.9f, \"width_change_moved_breaks\": %d,\n"
            " \"rss_bytes\": %ld, \"rss_per_item\": %.2f,\n",
            (long long)n, runs, fig[0][CREATE], fig[0][INVALIDATE], fig[0][BASE], fig[0][BASE_FRESH],
            fig[1][CREATE], fig[1][INVALIDATE], fig[1][BASE], fig[1][BASE_FRESH], bad[0], bad[1], bad_incr,
            cs.height, query_us, (long long)count, query_rand_us, (long long)count_rand,
+           hit_us[0], hit_us[1], (long long)hits,
            item_h, item_w, breaks_moved, rss1 - rss0, (double)(rss1 - rss0) / (double)n);
     printf(" \"clock_ns\": %.1f,\n"
            " \"plain_invalidate_1\": %.6f, \"deco_invalidate_1\": %.6f, \"plain_create_1\": %.6f, \"sep_create_1\": %.6f,\n"
