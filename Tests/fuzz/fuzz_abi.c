@@ -5,7 +5,7 @@
  * arguments (fuzz_common.h reads them; an input that runs out reads zeros and ends). Two layout
  * slots, each with its own data-source model, are driven by create, destroy, invalidations,
  * viewport and section-offset changes, target offsets, kinds and decorations, queries with random
- * rects, buffers, capacities and element sizes, attributes by identity, stale handles, and model
+ * rects, buffers, capacities and element sizes, hit-tests at hostile points and element edges, attributes by identity, stale handles, and model
  * changes that make the callbacks answer differently: garbage numbers (NaN, infinite, negative,
  * 1e308), counts over the limit (2^28, 2^63-1, negative), failures, re-entrant calls, structs of
  * random sizes. The callbacks are pure functions of the model, so a program replays exactly.
@@ -1645,6 +1645,50 @@ static void op_motion(fuzz_input *in, slot *sl) {
     full_check(layout, read_rect(in));
 }
 
+/* Op 28: hit-testing (SPEC §21) at a hostile point, or at an edge of an element a rect query
+ * gave (and its neighbours), with valid and invalid categories and element sizes. A hit holds
+ * the point and is a cell when only cells were asked; a refusal is a status and a message. */
+static void op_hit(fuzz_input *in, slot *sl) {
+    cl_layout *layout = fz_u8(in) == 255 ? NULL : sl->layout;
+    double x = fz_double(in), y = fz_double(in);
+    if (layout && fz_u8(in) < 128) {  /* an edge of an element on screen, or just beside it */
+        cl_attributes on[16];
+        int64_t count = 0;
+        if (cl_layout_elements_in_rect(layout, (cl_rect){x, y, 400, 800}, on, 16, sizeof on[0], &count) == CL_OK && count > 0) {
+            const cl_rect f = on[fz_u8(in) % (count < 16 ? count : 16)].frame;
+            const uint8_t edge = fz_u8(in);
+            x = edge & 1 ? f.x + f.width : f.x;
+            y = edge & 2 ? f.y + f.height : f.y;
+            if (edge & 4) x = nextafter(x, edge & 8 ? INFINITY : -INFINITY);
+            if (edge & 16) y = nextafter(y, edge & 32 ? INFINITY : -INFINITY);
+        }
+    }
+    const uint8_t c = fz_u8(in);
+    const int32_t categories = c < 120 ? CL_HIT_CELLS : c < 240 ? CL_HIT_ALL : (int32_t)fz_u32(in);
+    const uint8_t e = fz_u8(in);
+    const size_t size = e < 200 ? sizeof(cl_attributes) : element_sizes[e % (sizeof element_sizes / sizeof element_sizes[0])];
+    uint8_t *out = size ? malloc(size) : NULL;  /* exactly the size the call gives (ASan) */
+    int32_t found = -7;
+    TRACE("  element_at (%g, %g) categories %d size %zu\n", x, y, categories, size);
+    const cl_status st = cl_layout_element_at(layout, x, y, categories, &found, (cl_attributes *)out, size);
+    cl_attributes a;
+    if (st == CL_OK && found == 1) memcpy(&a, out, sizeof a);
+    free(out);
+    if (st != CL_OK) {
+        if (st > 0 || st < CL_ERROR_LIMIT || !(layout ? cl_layout_last_error(layout) : cl_layout_last_error(NULL))[0])
+            fail("cl_layout_element_at returned %d without a message", st);
+        return;
+    }
+    if (!isfinite(x) || !isfinite(y) || (categories != CL_HIT_CELLS && categories != CL_HIT_ALL))
+        fail("cl_layout_element_at took (%g, %g) categories %d", x, y, categories);
+    if (found != 0 && found != 1) fail("cl_layout_element_at: found %d", found);
+    if (!found) return;
+    check_attributes(&a, "a hit");
+    if (!(a.frame.x <= x && x < a.frame.x + a.frame.width && a.frame.y <= y && y < a.frame.y + a.frame.height))
+        fail("a hit at (%.17g, %.17g) has the frame (%g, %g, %g, %g)", x, y, a.frame.x, a.frame.y, a.frame.width, a.frame.height);
+    if (categories == CL_HIT_CELLS && a.category != CL_CATEGORY_CELL) fail("a cells-only hit is of category %d", a.category);
+}
+
 /* Runs one operation on a slot's layout, with the before/after comparison of a failed call. */
 static void run_op(fuzz_input *in, uint8_t op) {
     slot *sl = &slots[fz_u8(in) % SLOTS];
@@ -1657,7 +1701,7 @@ static void run_op(fuzz_input *in, uint8_t op) {
     cl_rect extra = {0, 0, -1, -1};
     bool over_by_counts = false;
 
-    switch (op >= 240 ? 24 + (op - 240) % 4 : op % 24) {
+    switch (op >= 240 ? 24 + (op - 240) % 5 : op % 24) {
     case 0:
         create_layout(in, sl);
         if (sl->layout) full_check(sl->layout, extra);
@@ -2002,6 +2046,7 @@ static void run_op(fuzz_input *in, uint8_t op) {
     case 25: op_diff(in, sl); return;
     case 26: op_random_update(in, sl); return;
     case 27: op_answers(in, sl); return;
+    case 28: op_hit(in, sl); return;
     case 23: op_motion(in, sl); return;
     default:
         if (layout) full_check(layout, read_rect(in));

@@ -104,6 +104,19 @@ MOTION_ARGUMENTS = [
     ["move", "@1", "--item", "0,0", "--positions", "1,1", "--commit", "--cancel"],
 ]
 
+# Selectors from 248 on: hit-testing (SPEC §21); 224-247 stay transitions and movement.
+HIT_FIRST = 248
+HIT_ARGUMENTS = [
+    ["hit", "@1", "10,10"],
+    ["hit", "@1", "100,200", "--categories", "all"],
+    ["hit", "@1", "--", "-5,1e308"],
+    ["hit", "@1", "nan,1"],
+    ["hit", "@1", "1", "--categories=cells"],
+    ["hit", "@1", "1,2", "--categories", "some"],
+    ["hit", "@1", "inf,-inf", "--categories", "all"],
+    ["hit", "@2", "0,0"],
+]
+
 _scratch = tempfile.mkdtemp(prefix="fuzz_cli-")
 atexit.register(shutil.rmtree, _scratch, True)
 _trace = bool(os.environ.get("FUZZ_TRACE"))
@@ -136,7 +149,8 @@ def _argv(selector: int) -> list[str]:
     paths = {"@1": os.path.join(_scratch, "one.json"), "@2": os.path.join(_scratch, "two.json"),
              "@missing": os.path.join(_scratch, "missing.json"), "@dir": _scratch}
     argv = []
-    line = MOTION_ARGUMENTS[(selector - MOTION_FIRST) % len(MOTION_ARGUMENTS)] \
+    line = HIT_ARGUMENTS[(selector - HIT_FIRST) % len(HIT_ARGUMENTS)] if selector >= HIT_FIRST \
+        else MOTION_ARGUMENTS[(selector - MOTION_FIRST) % len(MOTION_ARGUMENTS)] \
         if selector >= MOTION_FIRST else ARGUMENTS[selector % len(ARGUMENTS)]
     for token in line:
         for key in ("@out.svg", "@out.txt"):
