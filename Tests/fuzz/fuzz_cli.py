@@ -2,8 +2,9 @@
 """fuzz_cli — an atheris (libFuzzer for Python) target over the command line's readers.
 
 The input is a command line and its files: the first byte picks the arguments (ARGUMENTS below:
-dump with and without --rect, update, diff, render, and usage mistakes), the rest is the files,
-separated by two NUL bytes (SEPARATOR): the scene, then UPDATE for `update`; the IDS for `diff`.
+dump with and without --rect, update, diff, render, and usage mistakes; MOTION_ARGUMENTS from 224,
+HIT_ARGUMENTS from 248), the rest is the files, separated by two NUL bytes (SEPARATOR): the scene,
+then UPDATE for `update`; the IDS for `diff`.
 Each run writes the files into a scratch folder and calls `collectionlayout.__main__.main(argv)`
 in-process with stdout and stderr captured, then checks (SPEC §12, issue 12):
 

@@ -14,13 +14,15 @@ extension Layout {
     /// the point: O(log n + k).
     public func element(at x: Double, _ y: Double, categories: HitCategories = .cells) throws(LayoutError) -> Attributes? {
         guard x.isFinite, y.isFinite else { throw LayoutError(.invalidArgument, "the point (\(x), \(y)) must be finite") }
-        // A rect one representable step wide and high: SPEC §9's overlap of it is the half-open
-        // containment of the point (x < px.nextUp ⟺ x ≤ px). (Past the largest finite number
-        // the rect is not finite and nothing is hit.)
-        let rect = Rect(x: x, y: y, width: x.nextUp - x, height: y.nextUp - y)
+        // The candidates: what overlaps a square of 2 points around the point (every frame that
+        // holds the point does, whatever rounding the section offsets add); the answer: among
+        // them, the frames as reported that hold it, half-open.
+        let rect = Rect(x: x - 1, y: y - 1, width: 2, height: 2)
         var top: Attributes?
         forEachElement(in: rect) { a in
-            guard categories == .all || a.id.category == .cell else { return }
+            let f = a.frame
+            guard categories == .all || a.id.category == .cell,
+                  f.x <= x, x < f.x + f.width, f.y <= y, y < f.y + f.height else { return }
             if top.map({ isPainted(a, above: $0) }) ?? true { top = a }
         }
         return top
