@@ -440,13 +440,13 @@ int main(int argc, char **argv)
            " \"mismatch_1\": %ld, \"mismatch_1000\": %ld, \"mismatch_incremental\": %ld,\n"
            " \"content_height\": %.3f, \"query_us\": %.3f, \"query_count\": %lld,\n"
            " \"query_random_us\": %.3f, \"query_random_count_last\": %lld,\n"
-           " \"hit_cells_us\": %.3f, \"hit_all_us\": %.3f, \"hit_found\": %lld,\n"
+           " \"hit_cells_us\": %.3f, \"hit_all_us\": %.3f, \"hit_found\": %lld, \"hit_points\": %d,\n"
            " \"item_height_s\": %.9f, \"item_width_s\": %.9f, \"width_change_moved_breaks\": %d,\n"
            " \"rss_bytes\": %ld, \"rss_per_item\": %.2f,\n",
            (long long)n, runs, fig[0][CREATE], fig[0][INVALIDATE], fig[0][BASE], fig[0][BASE_FRESH],
            fig[1][CREATE], fig[1][INVALIDATE], fig[1][BASE], fig[1][BASE_FRESH], bad[0], bad[1], bad_incr,
            cs.height, query_us, (long long)count, query_rand_us, (long long)count_rand,
-           hit_us[0], hit_us[1], (long long)hits,
+           hit_us[0], hit_us[1], (long long)hits, 2 * Q,
            item_h, item_w, breaks_moved, rss1 - rss0, (double)(rss1 - rss0) / (double)n);
     printf(" \"clock_ns\": %.1f,\n"
            " \"plain_invalidate_1\": %.6f, \"deco_invalidate_1\": %.6f, \"plain_create_1\": %.6f, \"sep_create_1\": %.6f,\n"

@@ -1567,6 +1567,12 @@ static void op_answers(fuzz_input *in, slot *sl) {
     if (st != CL_OK && layout && !cl_layout_last_error(layout)[0]) fail("%s failed (%d) with no message", what, st);
 }
 
+/* Hit-testing (op 28, and inside op 23 while a cell moves). */
+static void check_hit(cl_layout *layout, double x, double y, int32_t categories, size_t size, bool moving);
+static void hit_point(fuzz_input *in, cl_layout *layout, double *x, double *y);
+static int32_t hit_categories(fuzz_input *in);
+static size_t hit_size(fuzz_input *in);
+
 /* Transitions and interactive movement (SPEC §10.5, §10.7): a transition between the two slots'
  * layouts (refused for different counts) queried at hostile progress values and rects; a
  * movement begun on a random cell, moved through hostile positions, refusing other changes and
@@ -1628,6 +1634,13 @@ static void op_motion(fuzz_input *in, slot *sl) {
         if (query(layout, v, &elements, &count) == CL_OK)
             for (int64_t e = 0; e < count; e++) check_attributes(&elements[e], "a query while moving");
         free(elements);
+        /* hit-testing the live layout (SPEC §21): the dragged cell is there at z 100 */
+        for (int k = fz_u8(in) % 3; k > 0; k--) {
+            double hx, hy;
+            hit_point(in, layout, &hx, &hy);
+            const int32_t categories = hit_categories(in);
+            check_hit(layout, hx, hy, categories, hit_size(in), true);
+        }
         if (cl_layout_invalidate(layout) != CL_ERROR_INVALID_ARGUMENT) fail("invalidate while moving was not refused");
         if (cl_layout_begin_movement(layout, item) != CL_ERROR_INVALID_ARGUMENT) fail("a nested begin was not refused");
         int32_t moving = 0;
@@ -1645,48 +1658,141 @@ static void op_motion(fuzz_input *in, slot *sl) {
     full_check(layout, read_rect(in));
 }
 
-/* Op 28: hit-testing (SPEC §21) at a hostile point, or at an edge of an element a rect query
- * gave (and its neighbours), with valid and invalid categories and element sizes. A hit holds
- * the point and is a cell when only cells were asked; a refusal is a status and a message. */
-static void op_hit(fuzz_input *in, slot *sl) {
-    cl_layout *layout = fz_u8(in) == 255 ? NULL : sl->layout;
-    double x = fz_double(in), y = fz_double(in);
-    if (layout && fz_u8(in) < 128) {  /* an edge of an element on screen, or just beside it */
-        cl_attributes on[16];
-        int64_t count = 0;
-        if (cl_layout_elements_in_rect(layout, (cl_rect){x, y, 400, 800}, on, 16, sizeof on[0], &count) == CL_OK && count > 0) {
-            const cl_rect f = on[fz_u8(in) % (count < 16 ? count : 16)].frame;
-            const uint8_t edge = fz_u8(in);
-            x = edge & 1 ? f.x + f.width : f.x;
-            y = edge & 2 ? f.y + f.height : f.y;
-            if (edge & 4) x = nextafter(x, edge & 8 ? INFINITY : -INFINITY);
-            if (edge & 16) y = nextafter(y, edge & 32 ? INFINITY : -INFINITY);
-        }
-    }
-    const uint8_t c = fz_u8(in);
-    const int32_t categories = c < 120 ? CL_HIT_CELLS : c < 240 ? CL_HIT_ALL : (int32_t)fz_u32(in);
-    const uint8_t e = fz_u8(in);
-    const size_t size = e < 200 ? sizeof(cl_attributes) : element_sizes[e % (sizeof element_sizes / sizeof element_sizes[0])];
+/* Whether a is painted above b (SPEC §21): z, then supplementary > cell > decoration, section,
+ * item, kind name in byte order. */
+static bool painted_above(cl_layout *layout, const cl_attributes *a, const cl_attributes *b) {
+    static const int layer[3] = {1, 2, 0};
+    if (a->z != b->z) return a->z > b->z;
+    if (a->category != b->category) return layer[a->category % 3] > layer[b->category % 3];
+    if (a->section != b->section) return a->section > b->section;
+    if (a->item != b->item) return a->item > b->item;
+    const char *na = "", *nb = "";
+    cl_layout_kind_name(layout, a->kind, &na);
+    cl_layout_kind_name(layout, b->kind, &nb);
+    return strcmp(na ? na : "", nb ? nb : "") > 0;
+}
+
+static bool holds_point(const cl_rect f, double x, double y) {
+    return f.x <= x && x < f.x + f.width && f.y <= y && y < f.y + f.height;
+}
+
+/* One cl_layout_element_at and its checks: a refusal is a status and a message (and only for
+ * bad input when the layout is live); a hit holds the point, is a cell when only cells were asked,
+ * and is the topmost of the elements a rect query around the point gives that hold it; a miss
+ * means none of them holds it. Outside a movement a hit is also the element by its identity
+ * (while a cell moves the dragged one is only in the live layout's queries). */
+static void check_hit(cl_layout *layout, double x, double y, int32_t categories, size_t size, bool moving) {
     uint8_t *out = size ? malloc(size) : NULL;  /* exactly the size the call gives (ASan) */
     int32_t found = -7;
-    TRACE("  element_at (%g, %g) categories %d size %zu\n", x, y, categories, size);
+    TRACE("  element_at (%.17g, %.17g) categories %d size %zu%s\n", x, y, categories, size, moving ? " (moving)" : "");
     const cl_status st = cl_layout_element_at(layout, x, y, categories, &found, (cl_attributes *)out, size);
     cl_attributes a;
     if (st == CL_OK && found == 1) memcpy(&a, out, sizeof a);
+    if (st == CL_OK && found == 1 && size > sizeof a)
+        for (size_t i = sizeof a; i < size; i++)
+            if (out[i]) fail("cl_layout_element_at: byte %zu past cl_attributes is %u", i, out[i]);
     free(out);
     if (st != CL_OK) {
         if (st > 0 || st < CL_ERROR_LIMIT || !(layout ? cl_layout_last_error(layout) : cl_layout_last_error(NULL))[0])
             fail("cl_layout_element_at returned %d without a message", st);
+        if (layout && st != CL_ERROR_INVALID_ARGUMENT) fail("cl_layout_element_at: status %d on a live layout", st);
+        if (layout && isfinite(x) && isfinite(y) && (categories == CL_HIT_CELLS || categories == CL_HIT_ALL) &&
+            size >= sizeof(cl_attributes) && size <= 4096)
+            fail("cl_layout_element_at refused good input (%d): %s", st, cl_layout_last_error(layout));
         return;
     }
+    if (!layout) fail("cl_layout_element_at took a NULL layout");
     if (!isfinite(x) || !isfinite(y) || (categories != CL_HIT_CELLS && categories != CL_HIT_ALL))
         fail("cl_layout_element_at took (%g, %g) categories %d", x, y, categories);
     if (found != 0 && found != 1) fail("cl_layout_element_at: found %d", found);
-    if (!found) return;
-    check_attributes(&a, "a hit");
-    if (!(a.frame.x <= x && x < a.frame.x + a.frame.width && a.frame.y <= y && y < a.frame.y + a.frame.height))
-        fail("a hit at (%.17g, %.17g) has the frame (%g, %g, %g, %g)", x, y, a.frame.x, a.frame.y, a.frame.width, a.frame.height);
-    if (categories == CL_HIT_CELLS && a.category != CL_CATEGORY_CELL) fail("a cells-only hit is of category %d", a.category);
+    if (found) {
+        check_attributes(&a, "a hit");
+        if (!holds_point(a.frame, x, y))
+            fail("a hit at (%.17g, %.17g) has the frame (%.17g, %.17g, %g, %g)", x, y, a.frame.x, a.frame.y, a.frame.width,
+                 a.frame.height);
+        if (categories == CL_HIT_CELLS && a.category != CL_CATEGORY_CELL) fail("a cells-only hit is of category %d", a.category);
+        if (!moving) {
+            cl_attributes by_id;
+            const cl_status s2 = cl_layout_attributes(layout, a.category, a.kind, a.section, a.item, &by_id, sizeof by_id);
+            if (s2 != CL_OK || memcmp(&by_id, &a, sizeof a) != 0)
+                fail("the hit (%d, kind %d, %lld, %lld) is not the element by its identity (status %d)", a.category, a.kind,
+                     (long long)a.section, (long long)a.item, s2);
+        }
+    }
+    /* The elements around the point (a rect query of the point grown by one on each side, when
+     * that is finite): the topmost of those that hold it is the hit, none when nothing was hit. */
+    const cl_rect around = {x - 1, y - 1, 2, 2};
+    if (!(fabs(x) < 1e300 && fabs(y) < 1e300)) return;
+    cl_attributes *elements = NULL;
+    int64_t count = 0;
+    if (query(layout, around, &elements, &count) == CL_OK) {
+        const cl_attributes *top = NULL;
+        for (int64_t i = 0; i < count; i++)
+            if ((categories == CL_HIT_ALL || elements[i].category == CL_CATEGORY_CELL) && holds_point(elements[i].frame, x, y) &&
+                (!top || painted_above(layout, &elements[i], top)))
+                top = &elements[i];
+        if (!found && top)
+            fail("nothing hit at (%.17g, %.17g) categories %d, but (%d, kind %d, %lld, %lld) at (%.17g, %.17g, %.17g, %.17g) holds it",
+                 x, y, categories, top->category, top->kind, (long long)top->section, (long long)top->item, top->frame.x,
+                 top->frame.y, top->frame.width, top->frame.height);
+        if (found && (!top || memcmp(top, &a, sizeof a) != 0))
+            fail("the hit at (%.17g, %.17g) categories %d is (%d, kind %d, %lld, %lld), the topmost around it (%d, kind %d, %lld, %lld)",
+                 x, y, categories, a.category, a.kind, (long long)a.section, (long long)a.item, top ? top->category : -1,
+                 top ? top->kind : -1, top ? (long long)top->section : -1LL, top ? (long long)top->item : -1LL);
+    }
+    free(elements);
+}
+
+/* A point for a hit test: fuzzed (hostile values among them), or an edge or corner of an element
+ * a rect query near it gives, or a neighbouring double of one. */
+static void hit_point(fuzz_input *in, cl_layout *layout, double *x, double *y) {
+    *x = fz_double(in);
+    *y = fz_double(in);
+    if (!layout || fz_u8(in) >= 128) return;
+    cl_attributes on[16];
+    int64_t count = 0;
+    const cl_rect near = isfinite(*x) && isfinite(*y) ? (cl_rect){*x, *y, 400, 800} : (cl_rect){0, 0, 400, 800};
+    if (cl_layout_elements_in_rect(layout, near, on, 16, sizeof on[0], &count) != CL_OK || count <= 0) return;
+    const cl_rect f = on[fz_u8(in) % (count < 16 ? count : 16)].frame;
+    const uint8_t edge = fz_u8(in);
+    *x = edge & 1 ? f.x + f.width : f.x;
+    *y = edge & 2 ? f.y + f.height : f.y;
+    if (edge & 4) *x = nextafter(*x, edge & 8 ? INFINITY : -INFINITY);
+    if (edge & 16) *y = nextafter(*y, edge & 32 ? INFINITY : -INFINITY);
+    if (edge & 64) *x = f.x + f.width / 2;
+}
+
+static int32_t hit_categories(fuzz_input *in) {
+    const uint8_t c = fz_u8(in);
+    return c < 120 ? CL_HIT_CELLS : c < 240 ? CL_HIT_ALL : (int32_t)fz_u32(in);
+}
+
+static size_t hit_size(fuzz_input *in) {
+    const uint8_t e = fz_u8(in);
+    return e < 200 ? sizeof(cl_attributes) : element_sizes[e % (sizeof element_sizes / sizeof element_sizes[0])];
+}
+
+/* Op 28: hit-testing (SPEC §21) at a hostile point, or at an edge of an element a rect query
+ * gave (and its neighbours), with valid and invalid categories and element sizes, on the slot's
+ * layout or NULL; a refused call leaves the layout answering as before. */
+static void op_hit(fuzz_input *in, slot *sl) {
+    cl_layout *layout = fz_u8(in) == 255 ? NULL : sl->layout;
+    double x, y;
+    hit_point(in, layout, &x, &y);
+    const int32_t categories = hit_categories(in);
+    const size_t size = hit_size(in);
+    int32_t moving = 0;
+    cl_index_path origin, target;
+    if (layout && cl_layout_movement(layout, &moving, &origin, &target) != CL_OK) fail("cl_layout_movement failed");
+    snapshot before = {0}, after = {0};
+    if (layout) take_snapshot(layout, &before);
+    check_hit(layout, x, y, categories, size, moving != 0);
+    if (layout) {
+        take_snapshot(layout, &after);
+        compare_snapshots(&before, &after, "a hit test");
+        free_snapshot(&before);
+        free_snapshot(&after);
+    }
 }
 
 /* Runs one operation on a slot's layout, with the before/after comparison of a failed call. */
@@ -2119,7 +2225,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     int steps = 0;
     while (in.size > 0 && steps++ < 200) {
         uint8_t op = fz_u8(&in);
-        TRACE("op %d\n", op >= 240 ? 24 + (op - 240) % 4 : op % 24);
+        TRACE("op %d\n", op >= 240 ? 24 + (op - 240) % 5 : op % 24);
         run_op(&in, op);
     }
     for (int i = 0; i < SLOTS; i++)
