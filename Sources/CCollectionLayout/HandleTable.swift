@@ -56,6 +56,7 @@ final class HandleTable<Object: AnyObject>: @unchecked Sendable {
 
     /// `tag`: this table's nonzero byte, different from every other table's.
     init(tag: UInt8) {
+        // (The tags are this file's constants: a check of the build, not of anything a caller passes.)
         precondition(tag != 0 && UInt.bitWidth == 64, "a handle tag is a nonzero byte of a 64-bit token")
         self.tag = UInt(tag)
     }

@@ -116,3 +116,13 @@ public final class Layout {
         }
     }
 }
+
+#if DEBUG
+extension Layout {
+    /// The first broken promise of the storage of the layout's state (and of a movement's live
+    /// state), or nil: what the tests check after every change.
+    func brokenStorageInvariant() -> String? {
+        state.brokenStorageInvariant() ?? movement.flatMap { $0.live.brokenStorageInvariant() }
+    }
+}
+#endif

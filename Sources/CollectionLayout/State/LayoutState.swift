@@ -444,19 +444,9 @@ struct LayoutState {
 extension LayoutState {
     /// The first broken promise of the storage this state holds (its rows, its bodies'), or nil.
     func brokenStorageInvariant() -> String? {
-        if let problem = sections.brokenInvariant() { return problem }
-        for s in 0..<sectionCount {
-            if let problem = sectionBody(s).brokenStorageInvariant() { return "section \(s): \(problem)" }
-        }
-        return nil
-    }
-}
-
-extension Layout {
-    /// The first broken promise of the storage of the layout's state (and of a movement's live
-    /// state), or nil: what the tests check after every change.
-    func brokenStorageInvariant() -> String? {
-        state.brokenStorageInvariant() ?? movement.flatMap { $0.live.brokenStorageInvariant() }
+        sections.brokenInvariant() ?? (0..<sectionCount).lazy.compactMap { s in
+            self.sectionBody(s).brokenStorageInvariant().map { "section \(s): \($0)" }
+        }.first
     }
 }
 #endif

@@ -30,6 +30,9 @@ final class LineArray {
         start.deallocate()
     }
 
+    // (Its writers size it for what they write: the builder for at most the lines the section's
+    // items and inline elements can make, an edit for the lines it keeps and adds. The checks
+    // below guard that arithmetic, not anything a caller passes.)
     @inline(__always) func append(_ line: Line) {
         precondition(count < capacity, "LineArray: past its capacity")
         (start + count).initialize(to: line)
