@@ -200,6 +200,15 @@ typedef struct cl_layout_def {
     /* At most this many sections, items and inline elements together (SPEC §11); default and
      * largest value CL_MAX_ITEMS. */
     int64_t element_limit;
+    /* The scroll view's content insets (UIScrollView's adjustedContentInset; SPEC §20.1): bars
+     * over the content, finite, any sign; default 0. The line axis loses its insets; the scroll
+     * range becomes [-lead, max(-lead, content - viewport + trail)]; pinning, anchoring, targets
+     * and scrolling to an element keep clear of them. Rect queries and hit-tests ignore them. */
+    cl_insets content_insets;
+    /* Display pixels per point (SPEC §20.2): every reported frame has its edges rounded to that
+     * pixel grid (half up, as Yoga does); finite, >= 0; 0 (the default) is off. The layout, the
+     * content size and every scroll position stay exact. */
+    double display_scale;
 } cl_layout_def;
 
 cl_layout_def cl_layout_def_default(void);
@@ -382,6 +391,17 @@ cl_status cl_layout_add_decoration(cl_layout *layout, const char *name,
  * origin-only change moves pinned elements and does no layout work. */
 cl_status cl_layout_set_viewport(cl_layout *layout, cl_rect viewport);
 cl_status cl_layout_viewport(const cl_layout *layout, cl_rect *out_viewport);
+
+/* New content insets (a keyboard or a toolbar appears; cl_layout_def.content_insets): new
+ * line-axis insets relay out from the cached sizes, as a new viewport width does. The viewport
+ * stays as it is: clamp it with cl_layout_target_content_offset (CL_SNAP_NONE) if the host
+ * wants it inside the new range. CL_ERROR_INVALID_ARGUMENT for an inset that is not finite. */
+cl_status cl_layout_set_content_insets(cl_layout *layout, cl_insets insets);
+cl_status cl_layout_content_insets(const cl_layout *layout, cl_insets *out_insets);
+/* A new display scale (cl_layout_def.display_scale; 0: off): nothing is laid out again.
+ * CL_ERROR_INVALID_ARGUMENT for a scale that is negative or not finite. */
+cl_status cl_layout_set_display_scale(cl_layout *layout, double display_scale);
+cl_status cl_layout_display_scale(const cl_layout *layout, double *out_display_scale);
 
 /* ---- Invalidation (each runs at once; on failure the last good layout stays) --------------- */
 

@@ -115,6 +115,8 @@ extension LayoutDefinition {
             throw LayoutError(.invalidArgument, "element_limit is \(d.element_limit); it must be 0...\(CL_MAX_ITEMS) (CL_MAX_ITEMS)")
         }
         elementLimit = Int(d.element_limit)
+        contentInsets = Insets(d.content_insets)
+        displayScale = d.display_scale
         guard d.kind_count >= 0, d.kind_count <= maximumListCount else {
             throw LayoutError(.invalidArgument, "kind_count \(d.kind_count) is out of 0...\(maximumListCount)")
         }

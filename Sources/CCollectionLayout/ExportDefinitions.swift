@@ -25,6 +25,8 @@ public func cl_layout_def_default() -> cl_layout_def {
     d.columns = Int32(clamping: m.columns)
     d.anchoring = defaults.anchoring ? 1 : 0
     d.element_limit = Int64(defaults.elementLimit)
+    d.content_insets = defaults.contentInsets.c
+    d.display_scale = defaults.displayScale
     return d
 }
 

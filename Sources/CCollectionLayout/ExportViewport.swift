@@ -14,6 +14,26 @@ public func cl_layout_viewport(_ layout: OpaquePointer?, _ out: UnsafeMutablePoi
 }
 
 @c @implementation
+public func cl_layout_set_content_insets(_ layout: OpaquePointer?, _ insets: cl_insets) -> cl_status {
+    withHandle(layout) { h throws(LayoutError) in try h.layout.setContentInsets(Insets(insets)) }
+}
+
+@c @implementation
+public func cl_layout_content_insets(_ layout: OpaquePointer?, _ out: UnsafeMutablePointer<cl_insets>?) -> cl_status {
+    withHandle(layout) { h throws(LayoutError) in try required(out, "out_insets").pointee = h.layout.definition.contentInsets.c }
+}
+
+@c @implementation
+public func cl_layout_set_display_scale(_ layout: OpaquePointer?, _ scale: Double) -> cl_status {
+    withHandle(layout) { h throws(LayoutError) in try h.layout.setDisplayScale(scale) }
+}
+
+@c @implementation
+public func cl_layout_display_scale(_ layout: OpaquePointer?, _ out: UnsafeMutablePointer<Double>?) -> cl_status {
+    withHandle(layout) { h throws(LayoutError) in try required(out, "out_display_scale").pointee = h.layout.definition.displayScale }
+}
+
+@c @implementation
 public func cl_layout_invalidate(_ layout: OpaquePointer?) -> cl_status {
     withHandle(layout) { h throws(LayoutError) in try h.layout.invalidateAll() }
 }

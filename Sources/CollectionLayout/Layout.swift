@@ -8,7 +8,7 @@ public final class Layout {
     /// fail (which would end the process).
     public static let maxItems = 1 << 28
 
-    public private(set) var definition: LayoutDefinition
+    public internal(set) var definition: LayoutDefinition
     let reader: SourceReader
     private(set) var kinds = Kinds()
     var state: LayoutState
@@ -25,7 +25,8 @@ public final class Layout {
         self.definition = try definition.validated()
         try kinds.registerAll(definition.kinds)
         reader = SourceReader(dataSource)
-        let chrome = Chrome(pinHeaders: definition.pinHeaders, pinFooters: definition.pinFooters)
+        let chrome = Chrome(pinHeaders: definition.pinHeaders, pinFooters: definition.pinFooters,
+                            contentInsets: definition.contentInsets, pixelGrid: PixelGrid(scale: definition.displayScale))
         let axes = Axes(direction: definition.direction)
         let empty = try LayoutState(SectionModels(), axes: axes, viewport: definition.viewport, chrome: chrome)
         state = empty

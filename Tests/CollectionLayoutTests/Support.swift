@@ -98,6 +98,8 @@ struct Scene {
         definition.pinHeaders = layout["pin_headers"] as? Bool ?? false
         definition.pinFooters = layout["pin_footers"] as? Bool ?? false
         definition.anchoring = layout["anchoring"] as? Bool ?? true
+        definition.contentInsets = insets(layout["content_insets"]) ?? .zero
+        definition.displayScale = (layout["display_scale"] as? NSNumber)?.doubleValue ?? 0
         for d in layout["decorations"] as? [[String: Any]] ?? [] {
             var def = DecorationDefinition()
             def.scope = d["scope"] as? String == "item" ? .item : .section

@@ -256,13 +256,17 @@ bool scene_load(scene *out, const json_value *json, char *error, size_t error_si
     def->pin_footers = json_bool(json_get(layout, "pin_footers"), false);
     def->anchoring = json_bool(json_get(layout, "anchoring"), true);
     def->element_limit = (int64_t)json_number(json_get(layout, "element_limit"), (double)def->element_limit);
-    double viewport[4] = {0, 0, 0, 0};
+    def->display_scale = json_number(json_get(layout, "display_scale"), 0);
+    double viewport[4] = {0, 0, 0, 0}, content_insets[4] = {0, 0, 0, 0};
     if (!read_numbers(json, "viewport", viewport, 4, error, error_size) ||
+        !read_numbers(layout, "content_insets", content_insets, 4, error, error_size) ||
         !read_enum(layout, "direction", directions, &def->direction, error, error_size) ||
         !read_decorations(out, json_get(layout, "decorations"), error, error_size))
         return false;
     cl_rect rect = {viewport[0], viewport[1], viewport[2], viewport[3]};
     def->viewport = rect;
+    cl_insets insets = {content_insets[0], content_insets[1], content_insets[2], content_insets[3]};
+    def->content_insets = insets;
 
     const json_value *sections = json_get(json, "sections");
     out->section_count = (int64_t)json_length(sections);

@@ -1,5 +1,6 @@
 /// Scroll anchoring (SPEC §10.4): after a change the viewport's scroll-axis origin moves with
-/// the first visible cell that survives in place, then is clamped to the new content.
+/// the first visible cell that survives in place, then is clamped to the new scroll range; at
+/// the start of the range it stays there.
 extension LayoutState {
     /// The cell a change anchors to: its index paths before and after and its scroll-axis start
     /// before. Taken from the state before the change, so a change that works in place (no old
@@ -25,28 +26,24 @@ extension LayoutState {
     }
 
     /// The scroll-axis origin of the viewport after a transition from `old` to this state
-    /// (SPEC §10.5): the anchor's displacement when both scroll the same way, else its start
-    /// here (no anchor: the old origin, or 0); clamped.
+    /// (SPEC §10.5): from the start of the range, this state's start; else moved with the
+    /// anchor when both scroll the same way, or at the anchor's start here (below the bars);
+    /// no anchor: the old origin, or this state's start. Clamped.
     func transitionOrigin(from old: LayoutState) -> Double {
-        let same = axes.direction == old.axes.direction
+        let same = axes.direction == old.axes.direction, start = scrollRange.lo
+        if old.isAtScrollStart { return start }
         guard let anchor = old.anchor({ $0 }), let after = cellStart(anchor.old) else {
-            return clampedOrigin(same ? old.viewportLeading : 0)
+            return clampedOrigin(same ? old.viewportLeading : start)
         }
-        return clampedOrigin(same ? old.viewportLeading + after - anchor.start : after)
+        return clampedOrigin(same ? old.viewportLeading + after - anchor.start : after - scrollInsets.lead)
     }
 
-    /// A scroll-axis origin clamped to [0, max(0, content − viewport extent)].
-    func clampedOrigin(_ origin: Double) -> Double {
-        Swift.min(Swift.max(origin, 0), Swift.max(0, starts[starts.count - 1] - viewportExtent))
-    }
-
-    /// The viewport's extent along the scroll axis.
-    var viewportExtent: Double { axes.direction == .vertical ? viewport.height : viewport.width }
-
-    /// The first cell in index-path order that overlaps the viewport and has a new place.
+    /// The first cell in index-path order that overlaps the visible rect (exact frames) and has
+    /// a new place; none at the start of the scroll range.
     func anchor(_ newPath: (ItemPath) -> ItemPath?) -> Anchor? {
+        guard !isAtScrollStart else { return nil }
         var visible: [ItemPath] = []
-        forEachElement(in: viewport) { a in
+        forEachExactElement(in: visibleRect) { a in
             if a.id.category == .cell { visible.append(ItemPath(a.id.section, a.id.item)) }
         }
         for p in visible.sorted() {
@@ -58,12 +55,5 @@ extension LayoutState {
     private func cellStart(_ p: ItemPath) -> Double? {
         guard hasSection(p.section), let frame = sectionBody(p.section).cellFrame(p.item) else { return nil }
         return place(frame, section: p.section).scroll
-    }
-
-    /// The viewport with its scroll-axis origin at `origin`.
-    func viewport(atOrigin origin: Double) -> Rect {
-        var v = viewport
-        if axes.direction == .vertical { v.y = origin } else { v.x = origin }
-        return v
     }
 }

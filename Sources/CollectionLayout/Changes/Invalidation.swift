@@ -10,6 +10,29 @@ extension Layout {
         }
     }
 
+    /// New content insets (SPEC §20.1): new line-axis insets lay out again from the cached data,
+    /// as a new viewport width does; the scroll range, pinning and targets follow them.
+    public func setContentInsets(_ insets: Insets) throws(LayoutError) {
+        try change { () throws(LayoutError) in
+            try checkContentInsets(insets)
+            var chrome = state.chrome
+            chrome.contentInsets = insets
+            try state.setScrollView(state.viewport, chrome)
+            definition.contentInsets = insets
+        }
+    }
+
+    /// A new display scale (SPEC §20.2): only what is reported changes, nothing is laid out.
+    public func setDisplayScale(_ scale: Double) throws(LayoutError) {
+        try change { () throws(LayoutError) in
+            try checkDisplayScale(scale)
+            var chrome = state.chrome
+            chrome.pixelGrid = PixelGrid(scale: scale)
+            try state.setChrome(chrome)
+            definition.displayScale = scale
+        }
+    }
+
     /// Asks the data source for everything again.
     public func invalidateAll() throws(LayoutError) {
         try change { () throws(LayoutError) in

@@ -51,7 +51,7 @@ struct Movement {
 
     /// The moving cell's frame: its laid-out size at the target, centred on the position.
     private var lifted: AxisRect? {
-        guard let slot = try? live.attributes(for: .cell(target.section, target.item), kinds: Kinds()) else { return nil }
+        guard let slot = try? live.exactAttributes(for: .cell(target.section, target.item), kinds: Kinds()) else { return nil }
         var f = slot.frame
         if let (x, y) = position { (f.x, f.y) = (x - f.width / 2, y - f.height / 2) }
         return live.axes.axisRect(f)
@@ -78,14 +78,16 @@ struct Movement {
         return a
     }
 
-    /// The moving cell and its item decorations (placed from its frame, keeping their z).
+    /// The moving cell and its item decorations (placed from its frame, keeping their z), as
+    /// reported (SPEC §20.2).
     private func liftedElements() -> [Attributes] {
         guard let f = lifted else { return [] }
         var result = [Attributes(id: .cell(target.section, target.item), frame: live.axes.rect(f), z: Self.movingZ)]
         for d in live.chrome.decorations.itemScope {
             if let a = live.itemDecoration(d, item: target.item, cell: f, section: target.section) { result.append(a) }
         }
-        return result
+        guard let grid = live.chrome.pixelGrid else { return result }
+        return result.map(grid.round)
     }
 
     /// The batch update that commits the movement.

@@ -22,6 +22,9 @@ extension Layout {
     public func targetContentOffset(proposed: Double, velocity: Double, snapping: ScrollSnapping,
                                     decelerationRate rate: Double = Snapping.normalDeceleration) throws(LayoutError) -> Double {
         let projected = try projection(proposed: proposed, velocity: velocity, rate: rate)
+        if snapping == .page && state.visibleExtent <= 0 {
+            throw LayoutError(.invalidArgument, "page snapping needs a visible extent > 0; it is \(state.visibleExtent) (the viewport's \(state.viewportExtent) less the content insets)")
+        }
         return state.targetOrigin(projected: projected, snapping: snapping)
     }
 
@@ -41,7 +44,7 @@ extension Layout {
     /// The viewport that shows an element at `position` along the scroll axis, clamped. The
     /// layout's viewport does not change: the host sets it (at once, or after an animation).
     public func scrollToElement(_ id: ElementID, position: ScrollPosition) throws(LayoutError) -> Rect {
-        let frame = try state.attributes(for: id, kinds: kinds).frame
+        let frame = try state.exactAttributes(for: id, kinds: kinds).frame
         return state.viewport(atOrigin: state.scrollOrigin(to: id, frame: frame, position: position))
     }
 }
@@ -52,7 +55,9 @@ extension LayoutState {
         case .none:
             return clampedOrigin(p)
         case .page:
-            return clampedOrigin(nearestMultiple(of: viewportExtent, to: p))
+            // Pages of the visible extent from the start of the range (SPEC §20.1).
+            let lo = scrollRange.lo
+            return clampedOrigin(lo + nearestMultiple(of: visibleExtent, to: p - lo))
         case .line:
             return clampedOrigin(nearestTarget(to: p) ?? p)
         case .linePaging:
@@ -71,10 +76,17 @@ extension LayoutState {
     }
 
     /// The line targets (SPEC §10.6) around a split: header starts, body line starts (reduced
-    /// by the header's extent with pinned headers) and footer starts. A section's targets lie
-    /// within it, so the split is in the first section that does not end before it; sections
-    /// with no target at all are stepped over.
+    /// by the header's extent with pinned headers) and footer starts, each reduced by the
+    /// leading content inset so that the line lands just below a top bar.
     func lineTargets(around isBefore: (Double) -> Bool) -> Neighbours {
+        let lead = scrollInsets.lead
+        return contentLineTargets { isBefore($0 - lead) }.shifted(by: -lead)
+    }
+
+    /// The same in content coordinates. A section's targets lie within it, so the split is in
+    /// the first section that does not end before it; sections with no target at all are
+    /// stepped over.
+    private func contentLineTargets(around isBefore: (Double) -> Bool) -> Neighbours {
         let split = partition(0..<sectionCount) { isBefore(starts[$0 + 1]) }
         var found = split < sectionCount ? sectionTargets(split, around: isBefore) : Neighbours()
         var s = split - 1
@@ -100,9 +112,10 @@ extension LayoutState {
         return found
     }
 
-    /// The scroll-axis origin that puts `frame` (element `id`'s) at `position`, clamped. Pinned
-    /// headers and footers count at their unpinned places; with pinned headers, an element
-    /// that starts inside its section's body goes just below the header.
+    /// The scroll-axis origin that puts `frame` (element `id`'s) at `position` of the visible
+    /// extent (below and above the bars, SPEC §20.1), clamped. Pinned headers and footers count
+    /// at their unpinned places; with pinned headers, an element that starts inside its
+    /// section's body goes just below the header.
     func scrollOrigin(to id: ElementID, frame: Rect, position: ScrollPosition) -> Double {
         var r = axes.axisRect(frame)
         let s = id.section, m = metrics(s)
@@ -110,15 +123,15 @@ extension LayoutState {
         if id.category == .supplementary && id.kind == .footer { r.scroll = naturalFooterStart(s) }
         let bodyFrom = starts[s] + m.header, bodyTo = naturalFooterStart(s)
         let below = chrome.pinHeaders && r.scroll >= bodyFrom && r.scroll < bodyTo ? m.header : 0
-        let v = viewportExtent
-        let start = clampedOrigin(r.scroll - below), end = clampedOrigin(r.scrollEnd - v)
+        let v = viewportExtent, (lead, trail) = scrollInsets
+        let start = clampedOrigin(r.scroll - lead - below), end = clampedOrigin(r.scrollEnd - v + trail)
         switch position {
         case .start: return start
-        case .center: return clampedOrigin(r.scroll + r.scrollExtent / 2 - v / 2)
+        case .center: return clampedOrigin(r.scroll + r.scrollExtent / 2 - lead - visibleExtent / 2)
         case .end: return end
         case .nearest:
             let o = clampedOrigin(viewportLeading)
-            if r.scroll >= o && r.scrollEnd <= o + v { return o }
+            if r.scroll >= o + lead && r.scrollEnd <= o + v - trail { return o }
             return abs(start - o) <= abs(end - o) ? start : end
         }
     }

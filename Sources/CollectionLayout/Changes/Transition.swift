@@ -47,33 +47,49 @@ public final class Transition {
 
     /// Visits the elements either layout returns for `rect`, interpolated at progress `t`
     /// (SPEC §10.5): present on both sides, frame and alpha linear and z and hidden from the
-    /// nearer side; on one side only, its frame there, fading out (from) or in (to).
+    /// nearer side; on one side only, its frame there, fading out (from) or in (to). Which
+    /// elements take part is decided by each side's reported frames (SPEC §20.2); an element of
+    /// both moves between the exact frames and is rounded to the nearer side's pixel grid.
     public func forEachElement(in rect: Rect, progress t: Double, _ visit: (Attributes) -> Void) throws(LayoutError) {
         guard t >= 0, t <= 1 else { throw LayoutError(.invalidArgument, "progress \(t) is not in [0, 1]") }
+        let grid = t < 0.5 ? from.chrome.pixelGrid : to.chrome.pixelGrid
+        func moved(_ a: Attributes, _ b: Attributes) -> Attributes {
+            let r = Self.blend(a, b, t)
+            return grid.map { $0.round(r) } ?? r
+        }
         // (Room for a screen's elements at once: not an allocation per doubling, every frame.)
         var mine: [Attributes] = []
         mine.reserveCapacity(64)
         from.forEachElement(in: rect) { mine.append($0) }
-        for (a, b) in zip(mine, counterparts(mine, in: to, kinds: toKinds, map: fromToTo)) { visit(Self.blend(a, b, t)) }
+        let mineExact = exact(mine, in: from, kinds: fromKinds)
+        for ((a, exactA), b) in zip(zip(mine, mineExact), counterparts(mine, in: to, kinds: toKinds, map: fromToTo)) {
+            if let b { visit(moved(exactA, b)) } else { visit(Self.fading(a, by: 1 - t)) }
+        }
         var theirs: [Attributes] = []
         theirs.reserveCapacity(Swift.max(64, mine.count))
         to.forEachElement(in: rect) { theirs.append($0) }
-        for (b, a) in zip(theirs, counterparts(theirs, in: from, kinds: fromKinds, map: toToFrom)) {
-            if let a, a.frame.overlaps(rect) { continue }  // the from side visited it above
+        let theirsExact = exact(theirs, in: to, kinds: toKinds)
+        for ((b, exactB), a) in zip(zip(theirs, theirsExact), counterparts(theirs, in: from, kinds: fromKinds, map: toToFrom)) {
+            if let a, (from.chrome.pixelGrid.map { $0.round(a.frame) } ?? a.frame).overlaps(rect) { continue }  // the from side visited it above
             guard let a else {
-                var faded = b
+                var faded = Self.fading(b, by: t)
                 faded.id.kind = Kind(rawValue: toToOwn[Int(b.id.kind.rawValue)])
-                faded.alpha = b.alpha * t
                 visit(faded)
                 continue
             }
-            visit(Self.blend(a, b, t))
+            visit(moved(a, exactB))
         }
     }
 
-    /// The counterparts of `elements` (of one side) in `state`, looked up together.
+    /// The exact attributes of `elements` (reported by `state`): themselves without a pixel grid.
+    private func exact(_ elements: [Attributes], in state: LayoutState, kinds: Kinds) -> [Attributes] {
+        guard state.chrome.pixelGrid != nil else { return elements }
+        return zip(elements, state.attributes(of: elements.map(\.id), kinds: kinds, exact: true)).map { $1 ?? $0 }
+    }
+
+    /// The exact counterparts of `elements` (of one side) in `state`, looked up together.
     private func counterparts(_ elements: [Attributes], in state: LayoutState, kinds: Kinds, map: [Int32]) -> [Attributes?] {
-        state.attributes(of: elements.map { counterpartID($0.id, map: map) }, kinds: kinds)
+        state.attributes(of: elements.map { counterpartID($0.id, map: map) }, kinds: kinds, exact: true)
     }
 
     public func elements(in rect: Rect, progress t: Double) throws(LayoutError) -> [Attributes] {
@@ -91,14 +107,16 @@ public final class Transition {
         return other
     }
 
-    /// `a` (from) moved towards `b` (to) by `t`, z and hidden of the nearer one; with no `b`,
-    /// `a` fading out.
-    private static func blend(_ a: Attributes, _ b: Attributes?, _ t: Double) -> Attributes {
+    /// `a` with its alpha times `factor`.
+    private static func fading(_ a: Attributes, by factor: Double) -> Attributes {
         var r = a
-        guard let b else {
-            r.alpha = a.alpha * (1 - t)
-            return r
-        }
+        r.alpha = a.alpha * factor
+        return r
+    }
+
+    /// `a` (from) moved towards `b` (to) by `t`, z and hidden of the nearer one.
+    private static func blend(_ a: Attributes, _ b: Attributes, _ t: Double) -> Attributes {
+        var r = a
         func mix(_ x: Double, _ y: Double) -> Double { x + (y - x) * t }
         r.frame = Rect(x: mix(a.frame.x, b.frame.x), y: mix(a.frame.y, b.frame.y),
                        width: mix(a.frame.width, b.frame.width), height: mix(a.frame.height, b.frame.height))

@@ -177,6 +177,10 @@ public struct LayoutDefinition: Equatable, Sendable {
     /// refused before anything in proportion to them is reserved: an allocation that fails would
     /// end the process. The C library sets it from the machine's memory and the process's limits.
     public var memoryBudget = Int.max
+    /// The scroll view's content insets: bars drawn over the content (SPEC §20.1).
+    public var contentInsets = Insets.zero
+    /// Display pixels per point: reported frames are rounded to that grid; 0 is off (SPEC §20.2).
+    public var displayScale = 0.0
     public init() {}
 
     func validated() throws(LayoutError) -> LayoutDefinition {
@@ -187,7 +191,25 @@ public struct LayoutDefinition: Equatable, Sendable {
         try checkRect(viewport, "viewport")
         try checkSize(itemSize, what: "item_size")
         try sectionDefaults.validate(section: 0)
+        try checkContentInsets(contentInsets)
+        try checkDisplayScale(displayScale)
         return self
+    }
+}
+
+func checkContentInsets(_ i: Insets) throws(LayoutError) {
+    guard i.top.isFinite, i.left.isFinite, i.bottom.isFinite, i.right.isFinite else {
+        throw LayoutError(.invalidArgument, "content insets (\(i.top), \(i.left), \(i.bottom), \(i.right)) must be finite")
+    }
+}
+
+func checkDisplayScale(_ scale: Double) throws(LayoutError) {
+    guard scale.isFinite, scale >= 0 else {
+        throw LayoutError(.invalidArgument, "display scale \(scale) must be a finite number >= 0 (0: no pixel rounding)")
+    }
+    // (A subnormal scale would make one pixel an infinite number of points.)
+    guard scale == 0 || (1 / scale).isFinite else {
+        throw LayoutError(.invalidArgument, "display scale \(scale) is too small: one pixel would be \(1 / scale) points")
     }
 }
 

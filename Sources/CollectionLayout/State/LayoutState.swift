@@ -280,7 +280,13 @@ struct LayoutState {
     }
 
     var space: BodySpace { BodySpace(axes: axes, lineExtent: lineExtent) }
-    var lineExtent: Double { axes.lineExtent(of: viewport) }
+    /// The line axis less the content insets across it (SPEC §20.1): what lines span.
+    var lineExtent: Double { Self.lineExtent(of: viewport, contentInsets: chrome.contentInsets, axes: axes) }
+
+    static func lineExtent(of viewport: Rect, contentInsets: Insets, axes: Axes) -> Double {
+        let i = axes.axisInsets(contentInsets)
+        return Swift.max(0, axes.lineExtent(of: viewport) - i.left - i.right)
+    }
 
     var contentSize: Size {
         let total = starts[starts.count - 1]
@@ -295,12 +301,18 @@ struct LayoutState {
     /// A new viewport: a new line-axis extent lays every body out again from its model; a new
     /// origin only moves pinned elements.
     mutating func setViewport(_ newViewport: Rect) throws(LayoutError) {
-        let old = viewport
-        viewport = newViewport
-        guard lineExtent != axes.lineExtent(of: old) else { return }
+        try setScrollView(newViewport, chrome)
+    }
+
+    /// A new viewport and content insets (SPEC §20.1): a new line-axis extent lays every body
+    /// out again from its model.
+    mutating func setScrollView(_ newViewport: Rect, _ newChrome: Chrome) throws(LayoutError) {
+        let (oldViewport, oldChrome, oldExtent) = (viewport, chrome, lineExtent)
+        (viewport, chrome) = (newViewport, newChrome)
+        guard lineExtent != oldExtent else { return }
         // (A failure lays the same models out again at the old extent: twice in all.)
         let models = self.models
-        try reload(models, undo: models) { $0.viewport = old }
+        try reload(models, undo: models) { ($0.viewport, $0.chrome) = (oldViewport, oldChrome) }
     }
 
     /// Changes the bodies of `list` (sorted sections) and moves the sections after them.
@@ -435,9 +447,6 @@ struct LayoutState {
     func firstSection(endingAfter scroll: Double) -> Int {
         partition(0..<sections.count) { starts[$0 + 1] <= scroll }
     }
-
-    var viewportLeading: Double { axes.direction == .vertical ? viewport.y : viewport.x }
-    var viewportTrailing: Double { viewportLeading + (axes.direction == .vertical ? viewport.height : viewport.width) }
 }
 
 #if DEBUG

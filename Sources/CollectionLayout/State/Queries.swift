@@ -1,10 +1,24 @@
 /// Queries of a state (SPEC §9): every element overlapping a rect, in O(log n + k), and one
-/// element by identity.
+/// element by identity. They answer reported frames: rounded to the pixel grid when the layout
+/// has one (SPEC §20.2). The exact ones are for rules that derive scroll positions.
 extension LayoutState {
-    /// Visits every element whose frame overlaps `rect` with a positive area, section by section
-    /// in a fixed order. (A rect of no area overlaps nothing, SPEC §9; nor does one that is not
-    /// finite, which the entry points refuse with `checkRect` before they get here.)
+    /// Visits every element whose reported frame overlaps `rect` with a positive area, section
+    /// by section in a fixed order.
     func forEachElement(in rect: Rect, _ visit: (Attributes) -> Void) {
+        guard let grid = chrome.pixelGrid else { return forEachExactElement(in: rect, visit) }
+        // A rounded edge lies less than a pixel from its exact one.
+        let reach = grid.reach, w = rect.width + 2 * reach, h = rect.height + 2 * reach
+        let search = Rect(x: rect.x - reach, y: rect.y - reach, width: w.isFinite ? w : .greatestFiniteMagnitude,
+                          height: h.isFinite ? h : .greatestFiniteMagnitude)
+        forEachExactElement(in: search) { a in
+            let reported = grid.round(a)
+            if reported.frame.overlaps(rect) { visit(reported) }
+        }
+    }
+
+    /// The same with exact frames. (A rect of no area overlaps nothing, SPEC §9; nor does one
+    /// that is not finite, which the entry points refuse with `checkRect` before they get here.)
+    func forEachExactElement(in rect: Rect, _ visit: (Attributes) -> Void) {
         guard rect.x.isFinite, rect.y.isFinite, rect.width.isFinite, rect.height.isFinite,
               rect.width > 0, rect.height > 0 else { return }
         let r = axes.axisRect(rect)
@@ -54,15 +68,21 @@ extension LayoutState {
         sectionBody(s).cellFrames(items).map { $0.map { axes.rect(place($0, section: s)) } }
     }
 
-    /// The attributes of many elements by identity (nil: no id, or no such element): the cells
-    /// of a section among them looked up together (a screen's cells are near each other), the
-    /// others one by one.
-    func attributes(of ids: [ElementID?], kinds: Kinds) -> [Attributes?] {
+    /// The attributes of many elements by identity (nil: no id, or no such element), reported
+    /// (`exact`: as laid out): the cells of a section among them looked up together (a screen's
+    /// cells are near each other), the others one by one.
+    func attributes(of ids: [ElementID?], kinds: Kinds, exact: Bool = false) -> [Attributes?] {
+        let found = exactAttributes(of: ids, kinds: kinds)
+        guard !exact, let grid = chrome.pixelGrid else { return found }
+        return found.map { $0.map(grid.round) }
+    }
+
+    private func exactAttributes(of ids: [ElementID?], kinds: Kinds) -> [Attributes?] {
         var result = [Attributes?](repeating: nil, count: ids.count)
         var k = 0
         while k < ids.count {
             guard let id = ids[k], id.category == .cell, id.kind == .cell, hasSection(id.section) else {
-                result[k] = ids[k].flatMap { try? attributes(for: $0, kinds: kinds) }
+                result[k] = ids[k].flatMap { try? exactAttributes(for: $0, kinds: kinds) }
                 k += 1
                 continue
             }
@@ -81,8 +101,14 @@ extension LayoutState {
         return result
     }
 
-    /// The attributes of one element by identity, or `.outOfRange` / `.unknownKind`.
+    /// The reported attributes of one element by identity, or `.outOfRange` / `.unknownKind`.
     func attributes(for id: ElementID, kinds: Kinds) throws(LayoutError) -> Attributes {
+        let a = try exactAttributes(for: id, kinds: kinds)
+        return chrome.pixelGrid.map { $0.round(a) } ?? a
+    }
+
+    /// The same as laid out (not rounded).
+    func exactAttributes(for id: ElementID, kinds: Kinds) throws(LayoutError) -> Attributes {
         let s = id.section
         guard hasSection(s) else {
             throw LayoutError(.outOfRange, "\(describe(id, kinds)): section \(s) does not exist (\(counted(sectionCount, "section")))")

@@ -128,6 +128,8 @@ class cl_layout_def(Structure):
         ("columns", c_int32),
         ("anchoring", c_int32),
         ("element_limit", c_int64),
+        ("content_insets", cl_insets),
+        ("display_scale", c_double),
     ]
 
 
@@ -343,6 +345,10 @@ FUNCTIONS: list[tuple[str, list[Any], object]] = [
                                   POINTER(c_int32)], cl_status),
     ("cl_layout_set_viewport", [cl_layout_p, cl_rect], cl_status),
     ("cl_layout_viewport", [cl_layout_p, POINTER(cl_rect)], cl_status),
+    ("cl_layout_set_content_insets", [cl_layout_p, cl_insets], cl_status),
+    ("cl_layout_content_insets", [cl_layout_p, POINTER(cl_insets)], cl_status),
+    ("cl_layout_set_display_scale", [cl_layout_p, c_double], cl_status),
+    ("cl_layout_display_scale", [cl_layout_p, POINTER(c_double)], cl_status),
     ("cl_layout_invalidate", [cl_layout_p], cl_status),
     ("cl_layout_invalidate_items", [cl_layout_p, POINTER(cl_index_path), c_int64], cl_status),
     ("cl_layout_invalidate_sections", [cl_layout_p, POINTER(c_int64), c_int64], cl_status),

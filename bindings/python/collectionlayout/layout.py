@@ -16,8 +16,8 @@ import numpy as np
 from . import _lib
 from ._convert import (ALIGNMENTS, BUILTIN_KINDS, CATEGORIES, COVERAGES, CROSS_ALIGNMENTS,
                        DIRECTIONS, METRIC_KEYS, SCOPES, SNAPPING, STYLES, Rect, RectLike,
-                       SizeLike, check_options, enum, floats, int32, int64, invalid, rect,
-                       set_metrics)
+                       SizeLike, check_options, enum, floats, int32, int64, invalid, number,
+                       rect, set_metrics)
 from ._lib import (CL_ERROR_CALLBACK, CL_ERROR_INVALID_HANDLE, CL_ERROR_REENTRANT,
                    CL_ERROR_UNKNOWN_KIND, CL_OK, cl_index_path, cl_insets, cl_layout_def,
                    cl_section_metrics, cl_size)
@@ -31,6 +31,7 @@ from .options import LAYOUT_OPTIONS, Coverage, LayoutOptions, Scope
 from .orthogonal import OrthogonalSections
 from .queries import Queries
 from .updates import Updates
+from .scrollview import ScrollView  # content insets, pixel rounding (SPEC §20)
 from .targets import Targets  # self-sizing, target offsets, scroll to (SPEC §10.4, §10.6)
 
 if TYPE_CHECKING:
@@ -65,7 +66,7 @@ def _destroy(handle: int, _source: DataSource) -> None:
     _lib.lib().cl_layout_destroy(handle)
 
 
-class Layout(Queries, OrthogonalSections, Updates, Targets, Motion):
+class Layout(Queries, OrthogonalSections, Updates, Targets, Motion, ScrollView):
     """A layout of sections. The data source is Python callables:
 
     - ``item_count(section) -> int`` (required),
@@ -91,7 +92,8 @@ class Layout(Queries, OrthogonalSections, Updates, Targets, Motion):
     are the layout-wide defaults of cl_layout_def (None: the library's): ``direction``,
     ``viewport``, ``item_size``, ``insets``, ``line_spacing``, ``interitem_spacing``,
     ``header``, ``footer``, ``alignment``, ``cross_alignment``, ``style``, ``rows``,
-    ``columns``, ``pin_headers``, ``pin_footers``, ``element_limit``, ``anchoring``. They are
+    ``columns``, ``pin_headers``, ``pin_footers``, ``element_limit``, ``anchoring``,
+    ``content_insets``, ``display_scale`` (also properties, scrollview.py). They are
     typed (options.LayoutOptions): a type checker refuses ``heder=44`` or ``header="44"``, and
     at run time an unknown option is a TypeError that lists the known ones. An exception raised
     by a callback propagates from the call that made the library ask, and a failed call leaves
@@ -125,6 +127,11 @@ class Layout(Queries, OrthogonalSections, Updates, Targets, Motion):
                 setattr(definition, flag, bool(given[flag]))
         if "element_limit" in given:
             definition.element_limit = int64(given["element_limit"], "element_limit")
+        if "content_insets" in given:
+            definition.content_insets = cl_insets(*floats(given["content_insets"], 4,
+                                                          "content_insets (top, left, bottom, right)"))
+        if "display_scale" in given:
+            definition.display_scale = number(given["display_scale"], "display_scale")
         section_metrics = given.get("section_metrics")
         if isinstance(section_metrics, Sequence):
             section_metrics = SectionMetricsTable(section_metrics)

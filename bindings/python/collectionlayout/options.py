@@ -126,6 +126,8 @@ class LayoutOptions(TypedDict, total=False):
     pin_footers: Union[bool, None]
     element_limit: Union[int, None]  # cl_layout_def.element_limit; default CL_MAX_ITEMS
     anchoring: Union[bool, None]
+    content_insets: Union[Sequence[float], None]  # bars over the content: top, left, bottom, right
+    display_scale: Union[float, None]  # pixels per point for rounding frames; 0: off
 
 
 #: The names of LayoutOptions, in order (what an unknown option's error lists).

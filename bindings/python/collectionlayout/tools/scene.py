@@ -2,6 +2,7 @@
 
     {"viewport": [x, y, w, h],
      "layout": {"direction", "pin_headers", "pin_footers", "anchoring", "element_limit",
+                "content_insets": [t, l, b, r], "display_scale",
                 "decorations": [{"kind", "scope", "coverage", "insets", "z"}, ...]},
      "sections": [{"style", "items": [[w, h], ...] or "item_count" with "item_size",
                    "frames" (custom), "insets", "line_spacing", "interitem_spacing", "header",
@@ -49,7 +50,7 @@ SCOPES: tuple[Scope, ...] = get_args(Scope)
 COVERAGES: tuple[Coverage, ...] = get_args(Coverage)
 _SCENE_KEYS = {"viewport", "layout", "sections"}
 _LAYOUT_KEYS = {"direction", "pin_headers", "pin_footers", "anchoring", "element_limit",
-                "decorations"}
+                "content_insets", "display_scale", "decorations"}
 _SECTION_KEYS = {"style", "items", "item_count", "item_size", "frames", "insets",
                  "line_spacing", "interitem_spacing", "header", "footer", "alignment",
                  "cross_alignment", "inline", "rows", "columns", "offset", "decorations",
@@ -97,6 +98,8 @@ class Scene:
     pin_footers: bool = False
     anchoring: bool = True  # SPEC §10.4
     element_limit: int = _lib.CL_MAX_ITEMS
+    content_insets: tuple[float, float, float, float] = (0.0, 0.0, 0.0, 0.0)  # SPEC §20.1
+    display_scale: float = 0.0  # SPEC §20.2
     decorations: list[Decoration] = field(default_factory=list)
     sections: list[Section] = field(default_factory=list)
 
@@ -122,6 +125,7 @@ class Scene:
             kinds=kinds, decorations=self.decorations, viewport=self.viewport,
             direction=self.direction, pin_headers=self.pin_headers,
             pin_footers=self.pin_footers, element_limit=self.element_limit, anchoring=self.anchoring,
+            content_insets=self.content_insets, display_scale=self.display_scale,
             # the scene's defaults (SPEC §12), where cl_layout_def_default has UIKit's
             insets=(0, 0, 0, 0), line_spacing=0, interitem_spacing=0, header=0, footer=0,
             alignment="justified", cross_alignment="center", rows=1, columns=2)
@@ -375,6 +379,10 @@ def parse(value: Any) -> Scene:
     scene.element_limit = _integer("layout", "element_limit",
                                    options.get("element_limit", _lib.CL_MAX_ITEMS), 0,
                                    _lib.CL_MAX_ITEMS)
+    if "content_insets" in options:
+        scene.content_insets = _numbers("layout", "content_insets", options["content_insets"], 4,
+                                        "top, left, bottom, right")  # type: ignore[assignment]
+    scene.display_scale = _number("layout", "display_scale", options.get("display_scale", 0), 0)
     decorations = options.get("decorations", [])
     if not isinstance(decorations, list):
         raise SceneError(f"layout: decorations must be a list of objects, not {_show(decorations)}")
