@@ -227,6 +227,25 @@ int main(int argc, char **argv)
         hit_us[categories] = median(qt, Q) * 1e6;
     }
 
+    /* 2. pixel rounding (SPEC §20.2): the random queries with display_scale 2 and without, in
+     * alternating blocks of the same rects so that both meet the same caches */
+    enum { BLOCK = 1000 };
+    static double round_t[2][Q];
+    int rounded_n[2] = {0, 0};
+    for (int b = 0; b < 2 * (Q / BLOCK); b++) {
+        const int rounded = b & 1;
+        check(cl_layout_set_display_scale(L1, rounded ? 2 : 0), L1, "cl_layout_set_display_scale");
+        for (int q = 0; q < BLOCK; q++) {
+            const int k = (b / 2) * BLOCK + q;
+            cl_rect r = {0, (double)(splitmix(k + n) % (uint64_t)(cs.height - 844)), 390, 844};
+            double t0 = now();
+            check(cl_layout_elements_in_rect(L1, r, buf, CAP, sizeof(cl_attributes), &count_rand), L1, "cl_layout_elements_in_rect");
+            round_t[rounded][rounded_n[rounded]++] = now() - t0;
+        }
+    }
+    check(cl_layout_set_display_scale(L1, 0), L1, "cl_layout_set_display_scale");
+    const double unrounded_us = median(round_t[0], rounded_n[0]) * 1e6, rounded_us = median(round_t[1], rounded_n[1]) * 1e6;
+
     /* 3. one item's size changes in the middle: height only, then a width that moves breaks */
     const int64_t m = n / 2;
     const cl_size orig = sizes[m];
@@ -441,12 +460,13 @@ int main(int argc, char **argv)
            " \"content_height\": %.3f, \"query_us\": %.3f, \"query_count\": %lld,\n"
            " \"query_random_us\": %.3f, \"query_random_count_last\": %lld,\n"
            " \"hit_cells_us\": %.3f, \"hit_all_us\": %.3f, \"hit_found\": %lld, \"hit_points\": %d,\n"
+           " \"rounded_query_us\": %.3f, \"unrounded_query_us\": %.3f,\n"
            " \"item_height_s\": %.9f, \"item_width_s\": %.9f, \"width_change_moved_breaks\": %d,\n"
            " \"rss_bytes\": %ld, \"rss_per_item\": %.2f,\n",
            (long long)n, runs, fig[0][CREATE], fig[0][INVALIDATE], fig[0][BASE], fig[0][BASE_FRESH],
            fig[1][CREATE], fig[1][INVALIDATE], fig[1][BASE], fig[1][BASE_FRESH], bad[0], bad[1], bad_incr,
            cs.height, query_us, (long long)count, query_rand_us, (long long)count_rand,
-           hit_us[0], hit_us[1], (long long)hits, 2 * Q,
+           hit_us[0], hit_us[1], (long long)hits, 2 * Q, rounded_us, unrounded_us,
            item_h, item_w, breaks_moved, rss1 - rss0, (double)(rss1 - rss0) / (double)n);
     printf(" \"clock_ns\": %.1f,\n"
            " \"plain_invalidate_1\": %.6f, \"deco_invalidate_1\": %.6f, \"plain_create_1\": %.6f, \"sep_create_1\": %.6f,\n"

@@ -436,6 +436,9 @@ def main() -> None:
         f"{c['hit_cells_us']:.2f} / {c['hit_all_us']:.2f} us",
         f"{max(c['hit_cells_us'], c['hit_all_us']):.2f}x target; "
         f"{c['hit_found'] / c['hit_points']:.0%} of the points on an element", "<= 1 us")
+    row(f"2. one-screen rect query with pixel rounding (display_scale 2) vs without, {n:,} items",
+        f"{c['rounded_query_us']:.2f} / {c['unrounded_query_us']:.2f} us",
+        f"{c['rounded_query_us'] / c['unrounded_query_us']:.2f}x", "<= 1.1x")
     # 3. one item changed
     full = c["invalidate_1"]
     for key, label in (("item_height_s", "height only"), ("item_width_s", "width, moves line breaks")):
