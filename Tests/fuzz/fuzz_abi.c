@@ -55,6 +55,10 @@ static uint64_t updates_accepted, updates_refused, updates_fresh, diffs_ok, diff
 #define cl_layout_add_decoration(...) COUNTED(cl_layout_add_decoration(__VA_ARGS__))
 #define cl_layout_set_viewport(...) COUNTED(cl_layout_set_viewport(__VA_ARGS__))
 #define cl_layout_viewport(...) COUNTED(cl_layout_viewport(__VA_ARGS__))
+#define cl_layout_set_content_insets(...) COUNTED(cl_layout_set_content_insets(__VA_ARGS__))
+#define cl_layout_content_insets(...) COUNTED(cl_layout_content_insets(__VA_ARGS__))
+#define cl_layout_set_display_scale(...) COUNTED(cl_layout_set_display_scale(__VA_ARGS__))
+#define cl_layout_display_scale(...) COUNTED(cl_layout_display_scale(__VA_ARGS__))
 #define cl_layout_invalidate(...) COUNTED(cl_layout_invalidate(__VA_ARGS__))
 #define cl_layout_invalidate_items(...) COUNTED(cl_layout_invalidate_items(__VA_ARGS__))
 #define cl_layout_invalidate_sections(...) COUNTED(cl_layout_invalidate_sections(__VA_ARGS__))
@@ -582,7 +586,7 @@ static int32_t read_enum(fuzz_input *in, int32_t n) {
     return bad[b % 8];
 }
 
-static const uint32_t layout_def_sizes[] = {0, 1, 4, 8, 159, 160, 161, 168, 176, 184, 4096, 4097, 200};
+static const uint32_t layout_def_sizes[] = {0, 1, 4, 8, 159, 160, 161, 168, 176, 184, 215, 216, 217, 224, 4096, 4097, 200};
 static const uint32_t source_def_sizes[] = {0, 4, 55, 56, 57, 63, 72, 4096, 4097, 100};
 static const uint32_t decoration_def_sizes[] = {0, 4, 40, 47, 48, 56, 4096, 4097};
 static const uint32_t metrics_sizes[] = {0, 88, 89, 8, 104, 200, 4096, 1u << 31};
@@ -625,6 +629,14 @@ static cl_rect read_rect(fuzz_input *in) {
     r.width = fz_extent(in);
     r.height = fz_extent(in);
     return r;
+}
+
+/* A display scale (SPEC §20.2): usual ones, odd ones and refused ones (negative, not finite,
+ * subnormal). */
+static double read_display_scale(fuzz_input *in) {
+    static const double scales[] = {0, 1, 2, 3, 0.5, 1.0 / 3, 1.5, 1e-300, 1e300, -1, NAN, INFINITY, 4.9e-324};
+    uint8_t k = fz_u8(in);
+    return k < 200 ? scales[k % (sizeof scales / sizeof scales[0])] : fz_double(in);
 }
 
 static cl_insets read_insets(fuzz_input *in) {
@@ -818,6 +830,8 @@ static void create_layout(fuzz_input *in, slot *sl) {
         uint8_t r = fz_u8(in);
         if (r & 1) def.reserved = 1;
         if (r & 2) def.anchoring = 0;
+        if (r & 4) def.content_insets = read_insets(in);
+        if (r & 8) def.display_scale = read_display_scale(in);
     }
     int32_t kind_count = fz_u8(in) % 5;
     uint8_t kb = fz_u8(in);
@@ -1072,6 +1086,11 @@ static void compare_fresh(slot *sl, cl_layout *layout, const char *what) {
     cl_rect v;
     cl_layout_viewport(layout, &v);
     if ((st = cl_layout_set_viewport(fresh, v)) != CL_OK) fail("%s: the fresh layout refuses the viewport: %s", what, cl_layout_last_error(fresh));
+    cl_insets insets;
+    double scale;
+    if (cl_layout_content_insets(layout, &insets) != CL_OK || cl_layout_set_content_insets(fresh, insets) != CL_OK ||
+        cl_layout_display_scale(layout, &scale) != CL_OK || cl_layout_set_display_scale(fresh, scale) != CL_OK)
+        fail("%s: the fresh layout refuses the content insets or the display scale: %s", what, cl_layout_last_error(fresh));
     int64_t sections = 0;
     cl_layout_section_count(layout, &sections);
     for (int64_t s = 0; s < sections; s++) {
@@ -1872,8 +1891,19 @@ static void run_op(fuzz_input *in, uint8_t op) {
         if (!layout) return;
         changes = true;
         take_snapshot(layout, &before);
-        what = "cl_layout_set_section_offset";
-        st = cl_layout_set_section_offset(layout, read_count(in) % 9, fz_double(in));
+        uint8_t which = fz_u8(in);
+        if (which < 200) {
+            what = "cl_layout_set_section_offset";
+            st = cl_layout_set_section_offset(layout, read_count(in) % 9, fz_double(in));
+        } else if (which < 228) {
+            what = "cl_layout_set_content_insets";  /* SPEC §20.1 */
+            cl_insets insets = read_insets(in);
+            if (which & 1) insets.top = -insets.top;
+            st = cl_layout_set_content_insets(layout, insets);
+        } else {
+            what = "cl_layout_set_display_scale";  /* SPEC §20.2 */
+            st = cl_layout_set_display_scale(layout, read_display_scale(in));
+        }
         break;
     }
     case 8: {

@@ -28,6 +28,8 @@ COUNT_TABLE = [0, 1, 2, 3, 5, 8, 13, 40, 100, 250, 1000, -1, -2**63, 2**63 - 1, 
 EXTREME = [1e308, 1.7976931348623157e308, 1.7e308, 1e300, 1e15, 9007199254740993.0, 4.9e-324, 1e-300, 0.5, 1e6]
 NAMES = ["separator", "badge", "divider", "background", "shadow", "card", "", "header", "footer"]
 LIMITS = [0, 1, 10, 100, 1000, 4000, 2**28, 2**28 + 1, -1, 2**63 - 1, 5]
+# fuzz_abi.c read_display_scale's table (the first ones)
+DISPLAY_SCALES = [0, 1, 2, 3, 0.5]
 STYLES = {"flow": 0, "orthogonal": 1, "grid": 2, "waterfall": 3, "custom": 4}
 ALIGN = {"justified": 0, "leading": 1, "center": 2, "trailing": 3}
 CROSS = {"center": 0, "start": 1, "end": 2}
@@ -111,7 +113,7 @@ class Program:
             self.extent(v)
 
     def create(self, slot=0, viewport=(0, 0, 320, 480), direction=0, pin_headers=False, pin_footers=False,
-               kinds=(), limit=None, item_size=(50, 50)):
+               kinds=(), limit=None, item_size=(50, 50), content_insets=(0, 0, 0, 0), display_scale=0):
         self.op("create", slot)
         self.enum(direction)
         self.rect(viewport)
@@ -119,7 +121,14 @@ class Program:
         self.extent(item_size[0])
         self.extent(item_size[1])
         self.insets((0, 0, 0, 0))
-        self.u8((16 if pin_headers else 0) | (32 if pin_footers else 0))
+        scroll_view = (4 if any(content_insets) else 0) | (8 if display_scale else 0)  # SPEC §20
+        self.u8((16 if pin_headers else 0) | (32 if pin_footers else 0) | (128 if scroll_view else 0))
+        if scroll_view:
+            self.u8(scroll_view)
+            if scroll_view & 4:
+                self.insets(content_insets)
+            if scroll_view & 8:
+                self.u8(DISPLAY_SCALES.index(display_scale) if display_scale in DISPLAY_SCALES else 1)
         self.u8(len(kinds))
         self.u8(0)
         for k in kinds:
@@ -381,7 +390,9 @@ def scene_program(scene):
     p.create(viewport=tuple([near(viewport[0], range(-1024, 1017, 8)), near(viewport[1], range(-1024, 1017, 8)),
                              extent_of(viewport[2]), extent_of(viewport[3])]),
              direction=1 if layout.get("direction") == "horizontal" else 0,
-             pin_headers=bool(layout.get("pin_headers")), pin_footers=bool(layout.get("pin_footers")), kinds=kinds)
+             pin_headers=bool(layout.get("pin_headers")), pin_footers=bool(layout.get("pin_footers")), kinds=kinds,
+             content_insets=tuple(extent_of(v) for v in layout.get("content_insets", [0, 0, 0, 0])),
+             display_scale=layout.get("display_scale", 0))
     for d in layout.get("decorations", [])[:4]:
         name = d["kind"] if d["kind"] in NAMES else "background"
         p.decoration(name, SCOPE.get(d.get("scope", "section"), 0), COVERAGE.get(d.get("coverage", "body"), 0),
