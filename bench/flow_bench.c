@@ -245,6 +245,20 @@ int main(int argc, char **argv)
     }
     check(cl_layout_set_display_scale(L1, 0), L1, "cl_layout_set_display_scale");
     const double unrounded_us = median(round_t[0], rounded_n[0]) * 1e6, rounded_us = median(round_t[1], rounded_n[1]) * 1e6;
+    /* 2. the reuse helper: what enters and leaves a one-screen viewport scrolled by 100 points
+     * (about one line) at random places */
+    static cl_attributes left_buf[CAP];
+    int64_t entered_n = 0, left_n = 0, changed = 0;
+    for (int q = 0; q < Q; q++) {
+        cl_rect from = {0, (double)(splitmix(5 * q + 3) % (uint64_t)(cs.height - 944)), 390, 844}, to = from;
+        to.y += 100;
+        double t0 = now();
+        check(cl_layout_viewport_changes(L1, from, to, buf, CAP, &entered_n, left_buf, CAP, &left_n, sizeof(cl_attributes)),
+              L1, "cl_layout_viewport_changes");
+        qt[q] = now() - t0;
+        changed += entered_n + left_n;
+    }
+    const double changes_us = median(qt, Q) * 1e6;
 
     /* 3. one item's size changes in the middle: height only, then a width that moves breaks */
     const int64_t m = n / 2;
@@ -461,12 +475,14 @@ int main(int argc, char **argv)
            " \"query_random_us\": %.3f, \"query_random_count_last\": %lld,\n"
            " \"hit_cells_us\": %.3f, \"hit_all_us\": %.3f, \"hit_found\": %lld, \"hit_points\": %d,\n"
            " \"rounded_query_us\": %.3f, \"unrounded_query_us\": %.3f,\n"
+           " \"viewport_changes_us\": %.3f, \"viewport_changes_mean\": %.1f,\n"
            " \"item_height_s\": %.9f, \"item_width_s\": %.9f, \"width_change_moved_breaks\": %d,\n"
            " \"rss_bytes\": %ld, \"rss_per_item\": %.2f,\n",
            (long long)n, runs, fig[0][CREATE], fig[0][INVALIDATE], fig[0][BASE], fig[0][BASE_FRESH],
            fig[1][CREATE], fig[1][INVALIDATE], fig[1][BASE], fig[1][BASE_FRESH], bad[0], bad[1], bad_incr,
            cs.height, query_us, (long long)count, query_rand_us, (long long)count_rand,
            hit_us[0], hit_us[1], (long long)hits, 2 * Q, rounded_us, unrounded_us,
+           changes_us, (double)changed / Q,
            item_h, item_w, breaks_moved, rss1 - rss0, (double)(rss1 - rss0) / (double)n);
     printf(" \"clock_ns\": %.1f,\n"
            " \"plain_invalidate_1\": %.6f, \"deco_invalidate_1\": %.6f, \"plain_create_1\": %.6f, \"sep_create_1\": %.6f,\n"

@@ -439,6 +439,10 @@ def main() -> None:
     row(f"2. one-screen rect query with pixel rounding (display_scale 2) vs without, {n:,} items",
         f"{c['rounded_query_us']:.2f} / {c['unrounded_query_us']:.2f} us",
         f"{c['rounded_query_us'] / c['unrounded_query_us']:.2f}x", "<= 1.1x")
+    row(f"2. reuse helper: what enters and leaves a 390x844 viewport scrolled 100 pt, {n:,} items",
+        f"{c['viewport_changes_us']:.2f} us",
+        f"{c['viewport_changes_us'] / 2:.2f}x target; {c['viewport_changes_mean']:.1f} elements on average",
+        "<= 2 us")
     # 3. one item changed
     full = c["invalidate_1"]
     for key, label in (("item_height_s", "height only"), ("item_width_s", "width, moves line breaks")):

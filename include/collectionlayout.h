@@ -647,6 +647,18 @@ cl_status cl_layout_target_content_offset(const cl_layout *layout, double propos
 cl_status cl_layout_scroll_to_element(const cl_layout *layout, int32_t category, int32_t kind,
                                       int64_t section, int64_t item, int32_t position,
                                       cl_rect *out_viewport);
+/* The elements that come into view and go out of view when the viewport moves from `from` to
+ * `to` (a host that recycles a pool of views asks this once per frame instead of diffing two
+ * rect queries): `entered` gets those a rect query of `to` returns and one of `from` does not,
+ * `left` the reverse, each sorted by section, item, category and kind. Counts and buffers as
+ * cl_layout_elements_in_rect: both counts are always the needed ones, and if either buffer is
+ * too small the status is CL_ERROR_BUFFER_TOO_SMALL (a NULL buffer of capacity 0 only counts).
+ * Only the parts of each rect outside the other are searched: a one-line scroll is cheap. */
+cl_status cl_layout_viewport_changes(const cl_layout *layout, cl_rect from, cl_rect to,
+                                     cl_attributes *entered, int64_t entered_capacity, int64_t *out_entered_count,
+                                     cl_attributes *left, int64_t left_capacity, int64_t *out_left_count,
+                                     size_t attributes_size);
+
 /* ---- Transitions (SPEC §10.5) ---------------------------------------------------------------- */
 
 typedef struct cl_transition cl_transition;

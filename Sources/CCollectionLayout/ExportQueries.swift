@@ -59,3 +59,32 @@ public func cl_layout_element_at(_ layout: OpaquePointer?, _ x: Double, _ y: Dou
     }
 }
 
+
+@c @implementation
+public func cl_layout_viewport_changes(_ layout: OpaquePointer?, _ from: cl_rect, _ to: cl_rect,
+                                       _ entered: UnsafeMutablePointer<cl_attributes>?, _ enteredCapacity: Int64,
+                                       _ enteredCount: UnsafeMutablePointer<Int64>?,
+                                       _ left: UnsafeMutablePointer<cl_attributes>?, _ leftCapacity: Int64,
+                                       _ leftCount: UnsafeMutablePointer<Int64>?, _ attributesSize: Int) -> cl_status {
+    withHandle(layout) { h throws(LayoutError) in
+        _ = try required(enteredCount, "out_entered_count")
+        _ = try required(leftCount, "out_left_count")
+        let changes = try h.layout.viewportChanges(from: Rect(from), to: Rect(to))
+        // Both lists are written (or counted) before a buffer that is too small is reported.
+        var tooSmall: LayoutError?
+        func write(_ list: [Attributes], _ buffer: UnsafeMutablePointer<cl_attributes>?, _ capacity: Int64,
+                   _ count: UnsafeMutablePointer<Int64>?, _ name: String) throws(LayoutError) {
+            do throws(LayoutError) {
+                try writeList(cl_attributes.self, into: UnsafeMutableRawPointer(buffer), capacity: capacity, size: attributesSize,
+                              sizeName: "attributes_size", count: count) { write in
+                    for a in list { write(a.c) }
+                }
+            } catch where error.code == .bufferTooSmall {
+                tooSmall = tooSmall ?? LayoutError(.bufferTooSmall, "\(name): \(error.message)")
+            }
+        }
+        try write(changes.entered, entered, enteredCapacity, enteredCount, "entered")
+        try write(changes.left, left, leftCapacity, leftCount, "left")
+        if let tooSmall { throw tooSmall }
+    }
+}

@@ -195,4 +195,42 @@ import Testing
         try layout.setContentInsets(Insets(top: 300, left: 0, bottom: 200, right: 0))
         #expect(throws: LayoutError.self) { try layout.targetContentOffset(proposed: 0, velocity: 0, snapping: .page) }
     }
+
+    // MARK: What enters and leaves the viewport
+
+    /// The changes between two rects are the difference of two rect queries, sorted, for
+    /// scrolls along either axis, jumps and resizes, with pinned headers and rounding.
+    @Test(arguments: 0..<8) func viewportChangesAreTheDifferenceOfTwoQueries(seed: Int) throws {
+        var rng = SeededGenerator(seed: UInt64(seed) + 100)
+        var def = LayoutDefinition()
+        def.viewport = Rect(x: 0, y: 300, width: 320, height: 400)
+        def.pinHeaders = true
+        def.displayScale = [0, 2][seed % 2]
+        def.sectionDefaults.header = 30
+        let sizes = (0..<5).map { _ in (0..<Int.random(in: 0...60, using: &rng)).map { _ in
+            Size(width: Double.random(in: 10...150, using: &rng), height: Double.random(in: 10...90, using: &rng)) } }
+        let layout = try Layout(definition: def, dataSource: ArraySource(sizes: sizes, metrics: sizes.map { _ in SectionMetrics.randomFlow(&rng) }))
+        func ordered(_ list: [Attributes]) -> [ElementID] {
+            list.map(\.id).sorted { a, b in
+                let order: [ElementCategory: Int] = [.cell: 0, .supplementary: 1, .decoration: 2]
+                return (a.section, a.item, order[a.category]!, a.kind.rawValue) < (b.section, b.item, order[b.category]!, b.kind.rawValue)
+            }
+        }
+        for _ in 0..<50 {
+            let old = Rect(x: Double(Int.random(in: -50...100, using: &rng)), y: Double(Int.random(in: 0...3000, using: &rng)),
+                           width: Double(Int.random(in: 0...400, using: &rng)), height: Double(Int.random(in: 0...500, using: &rng)))
+            var new = old
+            switch Int.random(in: 0...3, using: &rng) {
+            case 0: new.y += Double(Int.random(in: -60...60, using: &rng))
+            case 1: new.x += Double(Int.random(in: -60...60, using: &rng))
+            case 2: new.y += 5000
+            default: new.width /= 2; new.height += 100
+            }
+            let before = Set(layout.elements(in: old).map(\.id)), after = Set(layout.elements(in: new).map(\.id))
+            let (entered, left) = try layout.viewportChanges(from: old, to: new)
+            #expect(entered.map(\.id) == ordered(layout.elements(in: new).filter { !before.contains($0.id) }), "\(old) -> \(new)")
+            #expect(left.map(\.id) == ordered(layout.elements(in: old).filter { !after.contains($0.id) }), "\(old) -> \(new)")
+        }
+        #expect(throws: LayoutError.self) { try layout.viewportChanges(from: Rect(x: .nan, y: 0, width: 1, height: 1), to: .zero) }
+    }
 }

@@ -1,6 +1,7 @@
 /* The scroll view around a layout through the C ABI (SPEC §20): content insets (the scroll
  * range, pinning, targets, scroll-to, the line axis), pixel rounding of every reported frame,
- * older callers that do not know the fields, and bad input that changes nothing. */
+ * older callers that do not know the fields, bad input that changes nothing; and what enters
+ * and leaves the viewport as it scrolls (cl_layout_viewport_changes). */
 #include <math.h>
 #include <stddef.h>
 #include <string.h>
@@ -154,7 +155,43 @@ static void bad_input_changes_nothing(void *context) {
     cl_layout_destroy(layout);
 }
 
+/* A scroll by one line of 100 x 100 cells, three to a line: one line enters, one leaves; the
+ * buffers' rules of cl_layout_elements_in_rect. */
+static void viewport_changes(void *context) {
+    (void)context;
+    cl_layout_def def = cl_layout_def_default();
+    def.viewport = (cl_rect){0, 0, 300, 500};
+    def.item_size = (cl_size){100, 100};
+    def.interitem_spacing = def.line_spacing = 0;
+    cl_data_source source = cl_data_source_default();
+    source.item_count = nine;
+    cl_layout *layout = NULL;
+    if (!CHECK_OK(layout, cl_layout_create(&def, &source, &layout))) return;
+    cl_attributes entered[4], left[4];
+    int64_t n_entered = -1, n_left = -1;
+    const cl_rect from = {0, 0, 300, 150}, to = {0, 100, 300, 150};
+    if (CHECK_OK(layout, cl_layout_viewport_changes(layout, from, to, entered, 4, &n_entered, left, 4, &n_left, sizeof(cl_attributes)))) {
+        CHECK(n_entered == 3 && n_left == 3, "3 and 3, not %lld and %lld", (long long)n_entered, (long long)n_left);
+        for (int k = 0; k < 3 && n_entered == 3 && n_left == 3; k++)
+            CHECK(entered[k].item == 6 + k && left[k].item == k, "sorted: entered %lld, left %lld",
+                  (long long)entered[k].item, (long long)left[k].item);
+    }
+    /* Counting only, then a buffer too small for one list: both counts are the needed ones. */
+    CHECK_OK(layout, cl_layout_viewport_changes(layout, from, to, NULL, 0, &n_entered, NULL, 0, &n_left, sizeof(cl_attributes)));
+    CHECK(n_entered == 3 && n_left == 3, "counted");
+    CHECK(cl_layout_viewport_changes(layout, from, to, entered, 2, &n_entered, left, 4, &n_left, sizeof(cl_attributes)) ==
+              CL_ERROR_BUFFER_TOO_SMALL && n_entered == 3 && n_left == 3, "too small: the needed counts");
+    CHECK(cl_layout_viewport_changes(layout, from, (cl_rect){0, 0, -1, 1}, entered, 4, &n_entered, left, 4, &n_left,
+                                     sizeof(cl_attributes)) == CL_ERROR_INVALID_ARGUMENT, "a rect of negative width");
+    CHECK(cl_layout_viewport_changes(layout, from, to, entered, 4, NULL, left, 4, &n_left, sizeof(cl_attributes)) ==
+              CL_ERROR_INVALID_ARGUMENT, "a NULL count");
+    CHECK(cl_layout_viewport_changes(layout, from, to, entered, 4, &n_entered, left, 4, &n_left, 3) ==
+              CL_ERROR_INVALID_ARGUMENT, "an element size too small");
+    cl_layout_destroy(layout);
+}
+
 void scrollview_tests(void) {
+    run_test("scroll view: what enters and leaves the viewport", viewport_changes, NULL);
     run_test("scroll view: content insets shape the scroll range, pinning, targets", content_insets_shape_the_scroll_range, NULL);
     run_test("scroll view: reported frames are on the pixel grid", reported_frames_are_on_the_pixel_grid, NULL);
     run_test("scroll view: an older caller gets the defaults", an_older_caller_gets_the_defaults, NULL);

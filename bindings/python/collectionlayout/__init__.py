@@ -46,13 +46,14 @@ from .diff import diff
 from .updates import BatchUpdate, ElementChange, UpdateBlock, UpdateResult
 from .targets import SizeChange
 from .motion import Movement, Transition
+from .queries import ViewportChanges
 
 __version__ = ".".join(map(str, _VERSION))  # the header's CL_VERSION_* (_version.py)
 
 __all__ = [
     "Layout", "Decoration", "SectionMetricsTable", "Attributes", "SectionScroll",
     "BatchUpdate", "UpdateResult", "ElementChange", "UpdateBlock", "diff", "SizeChange",
-    "Transition", "Movement", "LayoutOptions",
+    "Transition", "Movement", "LayoutOptions", "ViewportChanges",
     "ATTRIBUTES_DTYPE", "MAX_ITEMS", "DECELERATION_NORMAL", "DECELERATION_FAST", "lib", "version",
     "CollectionLayoutError", "InvalidHandleError", "InvalidArgumentError", "OutOfRangeError",
     "CallbackError", "BadCallbackDataError", "ReentrantError", "BufferTooSmallError",

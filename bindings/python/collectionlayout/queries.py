@@ -3,13 +3,13 @@ attributes by identity. A mixin of `Layout`, which provides the handle and the c
 
 from __future__ import annotations
 
-from ctypes import byref, c_int32, c_int64
-from typing import TYPE_CHECKING, Any
+from ctypes import POINTER, byref, c_int32, c_int64
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import numpy as np
 
 from . import _lib
-from ._convert import CATEGORY_IDS, HIT_CATEGORIES, Rect, RectLike, enum, int64, number
+from ._convert import CATEGORY_IDS, HIT_CATEGORIES, Rect, RectLike, enum, int64, number, rect
 from ._lib import ATTRIBUTES_SIZE, cl_attributes, cl_size
 from .attributes import (ATTRIBUTES_DTYPE, VOID_DTYPE, Attributes, RectQuery, attributes_from_rows,
                          attributes_from_struct)
@@ -20,11 +20,20 @@ if TYPE_CHECKING:
     import numpy.typing as npt
 
 
+class ViewportChanges(NamedTuple):
+    """Layout.viewport_changes: what came into view and what went out of it."""
+
+    entered: list[Attributes]
+    left: list[Attributes]
+
+
 class Queries:
     """What a layout answers. Expects `_call`, `kind_name`, `kind_id`, `_kind_names`,
     `_query` (a RectQuery or None once closed) from the class it is mixed into."""
 
     _query: RectQuery | None
+    # Layout.viewport_changes' buffers (entered, left), the layout's own, grown when too small.
+    _change_buffers: tuple[npt.NDArray[np.void], ...]
     _kind_names: dict[int, str]
     _decoration_scopes: dict[str, Scope]
     _source: Any  # the DataSource
@@ -150,6 +159,30 @@ class Queries:
                    ATTRIBUTES_SIZE)
         return attributes_from_struct(out, self.kind_name) if found.value else None
 
+    def viewport_changes(self, old: RectLike, new: RectLike) -> ViewportChanges:
+        """What comes into view and goes out of view when the viewport moves from `old` to
+        `new`: `entered`, the elements a rect query of `new` returns and one of `old` does not,
+        and `left`, the reverse, each sorted by section, item, category and kind. A host that
+        recycles a pool of views takes views for `entered` from those of `left`. Only the parts
+        of each rect outside the other are searched, into buffers kept for the next call."""
+        buffers = getattr(self, "_change_buffers", None) or \
+            (np.zeros(64, dtype=ATTRIBUTES_DTYPE), np.zeros(64, dtype=ATTRIBUTES_DTYPE))
+        counts = (c_int64(), c_int64())
+        while True:
+            status = self._call("cl_layout_viewport_changes", rect(old), rect(new),
+                                buffers[0].ctypes.data_as(POINTER(cl_attributes)), len(buffers[0]),
+                                byref(counts[0]), buffers[1].ctypes.data_as(POINTER(cl_attributes)),
+                                len(buffers[1]), byref(counts[1]), ATTRIBUTES_SIZE,
+                                allow=(_lib.CL_ERROR_BUFFER_TOO_SMALL,))
+            if status == _lib.CL_OK:
+                break
+            buffers = tuple(np.zeros(max(2 * len(b), n.value), dtype=ATTRIBUTES_DTYPE)
+                            for b, n in zip(buffers, counts))
+        self._change_buffers = buffers
+        entered, left = (attributes_from_rows(b[:n.value].tolist(), self.kind_name, self._kind_names)
+                         for b, n in zip(buffers, counts))
+        return ViewportChanges(entered, left)
+
     def cell(self, section: int, item: int) -> Attributes:
         return self.attributes(_lib.CL_CATEGORY_CELL, _lib.CL_KIND_CELL, section, item)
 
@@ -166,4 +199,4 @@ class Queries:
         return self.attributes(_lib.CL_CATEGORY_DECORATION, kind, section, item)
 
 
-__all__ = ["Queries", "Rect"]
+__all__ = ["Queries", "Rect", "ViewportChanges"]
