@@ -223,6 +223,8 @@ demo: $(EXAMPLES) $(SDL_EXAMPLE) $(PY_READY)
 	$(PY_ENV) $(PYTHON) examples/python/pygame_feed.py --headless --screenshots $(BUILD)/pygame_feed
 	@echo "== examples/python/pygame_motion.py --headless (a scripted drag and list <-> grid; screenshots in $(BUILD)/pygame_motion)"
 	$(PY_ENV) $(PYTHON) examples/python/pygame_motion.py --headless --screenshots $(BUILD)/pygame_motion
+	@echo "== examples/python/pygame_recycler.py --headless (a fixed sprite pool over 1,000,000 items; screenshots in $(BUILD)/pygame_recycler)"
+	$(PY_ENV) $(PYTHON) examples/python/pygame_recycler.py --headless --screenshots $(BUILD)/pygame_recycler
 	@echo "== examples/python/pygame_shelves.py --headless (screenshot $(BUILD)/pygame_shelves.png)"
 	$(PY_ENV) $(PYTHON) examples/python/pygame_shelves.py --headless --frames 90 --screenshot $(BUILD)/pygame_shelves.png
 	@echo "make demo: every example ran; pictures in $(BUILD)/"
