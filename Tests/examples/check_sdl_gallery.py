@@ -6,8 +6,10 @@ With SDL's dummy video driver and its scripted input the gallery scrolls down, d
 sideways, coasts after a drag of the screen and turns the wheel sideways over another shelf. The
 checks read its report and its screenshot for content, not pixels: the screen scrolled; the
 shelves it moved rest on a card's edge (snapped); the last frame drew headers, cells,
-backgrounds and shadows; the image is the window's size, has many distinct colours and the
-cards' palette, and its top rows are the pinned header's dark band with the light screen below.
+backgrounds and shadows; the image is the window's size in pixels (points times the display
+scale 2), has many distinct colours and the cards' palette; its top rows are the light,
+translucent toolbar (content insets), and below it, exactly from its bottom pixel row on, the
+pinned header's dark band, with the content below that.
 Pillow reads the BMP (a required test dependency: make test installs it in .build/venv).
 """
 
@@ -21,7 +23,8 @@ from pathlib import Path
 
 from PIL import Image
 
-WIDTH, HEIGHT = 480, 720
+WIDTH, HEIGHT = 420, 600  # the window in points, examples/c/sdl_gallery.c
+SCALE, TOOLBAR, HEADER_EXTENT = 2, 56, 30  # pixels per point; the bar's and the headers' extents
 HEADER = (38, 50, 56)  # the pinned header's fill, examples/c/sdl_gallery.c
 CARDS = [(66, 133, 244), (219, 68, 55), (244, 180, 0), (15, 157, 88), (171, 71, 188),
          (0, 172, 193), (255, 112, 67), (124, 179, 66)]
@@ -69,16 +72,20 @@ def main(program: str, out_dir: str) -> int:
         check(False, f"the gallery wrote {screenshot}")
         return finish()
     image = Image.open(screenshot).convert("RGB")
-    check(image.size == (WIDTH, HEIGHT), f"the screenshot is {WIDTH}x{HEIGHT} ({image.size})")
+    check(image.size == (WIDTH * SCALE, HEIGHT * SCALE), f"the screenshot is {WIDTH * SCALE}x{HEIGHT * SCALE} ({image.size})")
     colours = image.getcolors(maxcolors=1 << 20) or []
     distinct = {colour for count, colour in colours if count >= 50}
     check(len(distinct) >= 10, f"the screenshot has many colours ({len(distinct)} of 50+ pixels)")
     palette = [c for c in CARDS if c in distinct]
     check(len(palette) >= 4, f"cards of at least 4 colours of the palette are drawn ({len(palette)})")
-    band = [image.getpixel((x, y)) for y in range(2, 26) for x in range(0, WIDTH, 4)]
+    top, bottom = TOOLBAR * SCALE, (TOOLBAR + HEADER_EXTENT) * SCALE  # the header's pixel rows
+    bar = [image.getpixel((x, y)) for y in range(4, top - 4, 3) for x in range(0, WIDTH * SCALE, 7)]
+    light = sum(sum(pixel) > 3 * 150 for pixel in bar) / len(bar)
+    check(light > 0.6, f"the top rows are the light toolbar ({light:.0%} light pixels)")
+    band = [image.getpixel((x, y)) for y in range(top, bottom) for x in range(0, WIDTH * SCALE, 4)]
     share = sum(pixel == HEADER for pixel in band) / len(band)
-    check(share > 0.85, f"the top rows are the pinned header's band ({share:.0%} header colour)")
-    below = [image.getpixel((x, 34)) for x in range(0, WIDTH, 4)]
+    check(share > 0.85, f"below the bar, from its bottom row on, the pinned header's band ({share:.0%} header colour)")
+    below = [image.getpixel((x, bottom + 8)) for x in range(0, WIDTH * SCALE, 4)]
     check(sum(pixel == HEADER for pixel in below) / len(below) < 0.5,
           "below the band the header colour gives way to the content")
     png = out / "sdl_gallery.png"

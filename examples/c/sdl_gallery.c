@@ -8,7 +8,11 @@
  *   - waterfall sections (CL_STYLE_WATERFALL, 2 columns) of cards of varied heights;
  *   - headers pinned to the top while their section scrolls; a background behind every section
  *     and a shadow under the cards of shelves and waterfalls (decoration kinds chosen section by
- *     section in cl_section_metrics).
+ *     section in cl_section_metrics);
+ *   - a translucent toolbar over the content (cl_layout_def.content_insets): the content starts
+ *     below it, headers pin below it, and the content scrolls under it;
+ *   - drawn at 2 pixels per point (--scale): the layout's display_scale puts every frame's edges
+ *     on whole pixels.
  *
  * Each frame asks cl_layout_elements_in_rect for the viewport and draws what it returns, lowest z
  * first; nothing else is drawn. Labels use a 3x5 bitmap font built in (SDL2 has no text).
@@ -18,7 +22,7 @@
  * Left/Right for one card. Resizing the window relays out. Escape quits.
  *
  *   make examples && build/examples/sdl_gallery
- *   build/examples/sdl_gallery --headless --frames 90 --screenshot out.bmp
+ *   build/examples/sdl_gallery --headless --frames 90 --screenshot out.bmp [--scale 1]
  *
  * --headless uses SDL's dummy video driver (unless SDL_VIDEODRIVER says otherwise), a clock of
  * 16 ms per frame and a short script of scrolls, drags and wheel turns; --screenshot writes the
@@ -37,7 +41,11 @@
 
 /* ---- The app's data ------------------------------------------------------------------------ */
 
-enum { SECTIONS = 24, WIDTH = 480, HEIGHT = 720 };
+enum { SECTIONS = 24, WIDTH = 420, HEIGHT = 600 }; /* the window, in points */
+enum { TOOLBAR = 56 };  /* a translucent bar over the top of the content (content insets, SPEC §20.1) */
+/* Pixels per point (--scale, 2 by default): the layout's display_scale, so that every frame's
+ * edges fall on whole pixels (SPEC §20.2), and the renderer's scale. */
+static double scale = 2;
 enum { GRID, SHELF, WATERFALL, TALL_SHELF }; /* section s is kind s % 4 */
 
 static const char *const KINDS[] = {"background", "shadow"}; /* ids CL_KIND_FIRST_USER + i */
@@ -99,9 +107,11 @@ static cl_status section_metrics(void *user_data, int64_t section, cl_section_me
     return CL_OK;
 }
 
-static cl_layout *make_layout(int width, int height) {
+static cl_layout *make_layout(double width, double height) {
     cl_layout_def def = cl_layout_def_default();
-    def.viewport = (cl_rect){0, 0, width, height};
+    def.viewport = (cl_rect){0, -TOOLBAR, width, height}; /* the content starts below the bar */
+    def.content_insets = (cl_insets){TOOLBAR, 0, 0, 0};
+    def.display_scale = scale;
     def.insets = (cl_insets){14, 16, 14, 16};
     def.line_spacing = 10;
     def.interitem_spacing = 12;
@@ -191,10 +201,9 @@ static double section_offset(const app *a, int64_t shelf) {
 }
 
 static void scroll_by(app *a, double dy) {
-    cl_size content;
-    cl_layout_content_size(a->layout, &content);
-    double top = fmax(0, content.height - a->viewport.height);
-    a->viewport.y = fmin(fmax(a->viewport.y + dy, 0), top);
+    /* clamped to the scroll range, which starts at -TOOLBAR: a target with no velocity or snap */
+    cl_layout_target_content_offset(a->layout, a->viewport.y + dy, 0, CL_SNAP_NONE, CL_DECELERATION_NORMAL,
+                                    &a->viewport.y);
     cl_layout_set_viewport(a->layout, a->viewport); /* origin only: moves the pinned headers */
 }
 
@@ -248,7 +257,7 @@ static void tick(app *a, uint32_t now) {
     }
 }
 
-static void resize(app *a, int width, int height) {
+static void resize(app *a, double width, double height) {
     a->viewport.width = width;
     a->viewport.height = height;
     cl_layout_set_viewport(a->layout, a->viewport); /* a new width relays out */
@@ -261,7 +270,7 @@ static int handle(app *a, const SDL_Event *event, uint32_t now) {
     case SDL_QUIT: return 0;
     case SDL_WINDOWEVENT:
         if (event->window.event == SDL_WINDOWEVENT_SIZE_CHANGED)
-            resize(a, event->window.data1, event->window.data2);
+            resize(a, event->window.data1 / scale, event->window.data2 / scale); /* points */
         break;
     case SDL_MOUSEMOTION: {
         a->pointer_x = event->motion.x;
@@ -356,25 +365,28 @@ static const char *const FONT[] = {
     "    #     #    ", "  #  # # #  #  ",
 };
 
-static void fill(SDL_Renderer *renderer, SDL_Rect rect, rgb colour) {
+/* Rects are in points, as float: the renderer's scale maps a frame's half-point edges (at scale
+ * 2) onto whole pixels. */
+static void fill(SDL_Renderer *renderer, SDL_FRect rect, rgb colour) {
     SDL_SetRenderDrawColor(renderer, colour.r, colour.g, colour.b, 255);
-    SDL_RenderFillRect(renderer, &rect);
+    SDL_RenderFillRectF(renderer, &rect);
 }
 
 /* A rectangle with rounded corners: one row of pixels at a time near the corners. */
-static void fill_rounded(SDL_Renderer *renderer, SDL_Rect rect, int radius, rgb colour) {
+static void fill_rounded(SDL_Renderer *renderer, SDL_FRect rect, float radius, rgb colour) {
     if (radius * 2 > rect.w) radius = rect.w / 2;
     if (radius * 2 > rect.h) radius = rect.h / 2;
     SDL_SetRenderDrawColor(renderer, colour.r, colour.g, colour.b, 255);
-    SDL_Rect middle = {rect.x, rect.y + radius, rect.w, rect.h - 2 * radius};
-    SDL_RenderFillRect(renderer, &middle);
-    for (int row = 0; row < radius; row++) {
-        double dy = radius - row - 0.5;
-        int inset = (int)lround(radius - sqrt(radius * radius - dy * dy));
-        SDL_Rect top = {rect.x + inset, rect.y + row, rect.w - 2 * inset, 1};
-        SDL_Rect bottom = {rect.x + inset, rect.y + rect.h - 1 - row, rect.w - 2 * inset, 1};
-        SDL_RenderFillRect(renderer, &top);
-        SDL_RenderFillRect(renderer, &bottom);
+    SDL_FRect middle = {rect.x, rect.y + radius, rect.w, rect.h - 2 * radius};
+    SDL_RenderFillRectF(renderer, &middle);
+    const float pixel = (float)(1 / scale);
+    for (float row = 0; row < radius; row += pixel) {
+        float dy = radius - row - pixel / 2, inset = radius - sqrtf(radius * radius - dy * dy);
+        inset = roundf(inset / pixel) * pixel;
+        SDL_FRect top = {rect.x + inset, rect.y + row, rect.w - 2 * inset, pixel};
+        SDL_FRect bottom = {rect.x + inset, rect.y + rect.h - pixel - row, rect.w - 2 * inset, pixel};
+        SDL_RenderFillRectF(renderer, &top);
+        SDL_RenderFillRectF(renderer, &bottom);
     }
 }
 
@@ -395,10 +407,10 @@ static void draw_text(SDL_Renderer *renderer, const char *text, int x, int y, in
 }
 
 /* Centred in rect if it fits; left out otherwise. */
-static void label(SDL_Renderer *renderer, const char *text, SDL_Rect rect, rgb colour) {
-    int scale = 2, w = text_width(text, scale), h = 5 * scale;
+static void label(SDL_Renderer *renderer, const char *text, SDL_FRect rect, rgb colour) {
+    int size = 2, w = text_width(text, size), h = 5 * size;
     if (w + 8 > rect.w || h + 4 > rect.h) return;
-    draw_text(renderer, text, rect.x + (rect.w - w) / 2, rect.y + (rect.h - h) / 2, scale, colour);
+    draw_text(renderer, text, (int)(rect.x + (rect.w - w) / 2), (int)(rect.y + (rect.h - h) / 2), size, colour);
 }
 
 static int category_order(int32_t category) {
@@ -415,15 +427,15 @@ typedef struct drawn { int headers, cells, backgrounds, shadows; } drawn;
 
 static drawn draw(SDL_Renderer *renderer, app *a, elements *visible) {
     drawn counts = {0, 0, 0, 0};
-    fill(renderer, (SDL_Rect){0, 0, (int)a->viewport.width, (int)a->viewport.height}, SCREEN);
+    fill(renderer, (SDL_FRect){0, 0, (float)a->viewport.width, (float)a->viewport.height}, SCREEN);
     if (!query(a->layout, a->viewport, visible)) return counts;
     /* qsort is not stable: equal keys keep no order, and none is needed (they do not overlap). */
     qsort(visible->items, (size_t)visible->count, sizeof(cl_attributes), by_z);
     for (int64_t i = 0; i < visible->count; i++) {
         const cl_attributes *e = &visible->items[i];
         if (e->hidden) continue;
-        SDL_Rect rect = {(int)lround(e->frame.x - a->viewport.x), (int)lround(e->frame.y - a->viewport.y),
-                         (int)lround(e->frame.width), (int)lround(e->frame.height)};
+        SDL_FRect rect = {(float)(e->frame.x - a->viewport.x), (float)(e->frame.y - a->viewport.y),
+                          (float)e->frame.width, (float)e->frame.height};
         char text[32];
         if (e->category == CL_CATEGORY_CELL) {
             counts.cells++;
@@ -435,7 +447,7 @@ static drawn draw(SDL_Renderer *renderer, app *a, elements *visible) {
             fill(renderer, rect, HEADER);
             snprintf(text, sizeof text, "SECTION %lld: %s", (long long)e->section,
                      SECTION_NAMES[section_kind(e->section)]);
-            draw_text(renderer, text, rect.x + 16, rect.y + (rect.h - 10) / 2, 2, WHITE);
+            draw_text(renderer, text, (int)rect.x + 16, (int)(rect.y + (rect.h - 10) / 2), 2, WHITE);
         } else if (e->kind == BACKGROUND) {
             counts.backgrounds++;
             fill_rounded(renderer, rect, 12, SECTION_FILL[section_kind(e->section)]);
@@ -444,6 +456,14 @@ static drawn draw(SDL_Renderer *renderer, app *a, elements *visible) {
             fill_rounded(renderer, rect, 8, SHADOW_FILL);
         }
     }
+    /* The bar over the content, translucent: what scrolls under it shows through. Pinned
+     * headers stop below it, and the content starts there (content insets). */
+    SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_BLEND);
+    SDL_SetRenderDrawColor(renderer, 250, 250, 252, 200);
+    SDL_RenderFillRectF(renderer, &(SDL_FRect){0, 0, (float)a->viewport.width, TOOLBAR});
+    SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_NONE);
+    fill(renderer, (SDL_FRect){0, TOOLBAR - (float)(1 / scale), (float)a->viewport.width, (float)(1 / scale)}, SHADOW_FILL);
+    draw_text(renderer, "GALLERY", 16, (TOOLBAR - 15) / 2, 3, HEADER);
     return counts;
 }
 
@@ -535,8 +555,9 @@ int main(int argc, char *argv[]) {
         if (strcmp(argv[i], "--headless") == 0) headless = 1;
         else if (strcmp(argv[i], "--frames") == 0 && i + 1 < argc) frames = atoi(argv[++i]);
         else if (strcmp(argv[i], "--screenshot") == 0 && i + 1 < argc) screenshot = argv[++i];
+        else if (strcmp(argv[i], "--scale") == 0 && i + 1 < argc && atof(argv[i + 1]) >= 1) scale = atof(argv[++i]);
         else {
-            fprintf(stderr, "usage: %s [--headless] [--frames N] [--screenshot FILE.bmp]\n", argv[0]);
+            fprintf(stderr, "usage: %s [--headless] [--frames N] [--screenshot FILE.bmp] [--scale S>=1]\n", argv[0]);
             return 2;
         }
     }
@@ -546,7 +567,8 @@ int main(int argc, char *argv[]) {
         return 1;
     }
     SDL_Window *window = SDL_CreateWindow("CollectionLayout: SDL2 gallery", SDL_WINDOWPOS_CENTERED,
-                                          SDL_WINDOWPOS_CENTERED, WIDTH, HEIGHT, SDL_WINDOW_RESIZABLE);
+                                          SDL_WINDOWPOS_CENTERED, (int)(WIDTH * scale), (int)(HEIGHT * scale),
+                                          SDL_WINDOW_RESIZABLE);
     SDL_Renderer *renderer =
         window ? SDL_CreateRenderer(window, -1, headless ? SDL_RENDERER_SOFTWARE : SDL_RENDERER_PRESENTVSYNC)
                : NULL;
@@ -555,10 +577,12 @@ int main(int argc, char *argv[]) {
         SDL_Quit();
         return 1;
     }
-    int width, height;
-    SDL_GetRendererOutputSize(renderer, &width, &height);
+    int pixels_wide, pixels_high;
+    SDL_GetRendererOutputSize(renderer, &pixels_wide, &pixels_high);
+    SDL_RenderSetScale(renderer, (float)scale, (float)scale); /* draw in points */
+    double width = pixels_wide / scale, height = pixels_high / scale;
 
-    app a = {.viewport = {0, 0, width, height}, .drag = DRAG_NONE};
+    app a = {.viewport = {0, -TOOLBAR, width, height}, .drag = DRAG_NONE};
     for (int s = 0; s < SECTIONS; s++) a.target[s] = NAN;
     a.layout = make_layout(width, height);
     if (a.layout == NULL) {
@@ -577,7 +601,7 @@ int main(int argc, char *argv[]) {
         tick(&a, now);
         counts = draw(renderer, &a, &visible);
         if (screenshot && (frame == frames || !running))
-            running = save_screenshot(renderer, screenshot, width, height) && running;
+            running = save_screenshot(renderer, screenshot, pixels_wide, pixels_high) && running;
         SDL_RenderPresent(renderer);
         uint32_t spent = SDL_GetTicks() - start;
         if (!headless && spent < 16) SDL_Delay(16 - spent); /* in case vsync is off */
