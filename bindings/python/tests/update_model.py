@@ -68,9 +68,15 @@ def apply_update(update, old_sections: list, old_items: list[list], new_sections
                 for n, slot in enumerate(slots)]
     deleted = set(update.delete_items)
     moved_out = {old for old, _ in update.move_items}
+    reloaded = set(getattr(update, "reload_sections", ()))
+    assert not reloaded & (set(update.delete_sections) | set(moved_sections)), "a reload moves"
+    named_old = {p[0] for p in update.delete_items} | {s for (s, _), _ in update.move_items}
+    named_new = {p[0] for p in update.insert_items} | {s for _, (s, _) in update.move_items}
+    assert not named_old & reloaded, "an item operation names a reloaded section"
     items = []
     for n, slot in enumerate(slots):
-        if slot is INSERTED:
+        if slot is INSERTED or slot in reloaded:  # a reloaded section's items are all new
+            assert slot is INSERTED or n not in named_new, "an item operation names a reload"
             items.append(list(new_items[n]))
             continue
         places: list = [None] * len(new_items[n])
