@@ -14,7 +14,8 @@ import collectionlayout as cl
 from collectionlayout import BatchUpdate, InvalidArgumentError, Layout
 from collectionlayout.tools import cli
 from test_diff import check_applies
-from update_model import apply_update, id_lists
+from test_updates import _fresh_equal
+from update_model import apply_update, id_lists, layout_of_counts
 
 SCENE = {"viewport": [0, 0, 320, 2000], "sections": [
     {"item_count": 2, "item_size": [100, 30], "header": 20},
@@ -103,6 +104,26 @@ def test_diff_with_section_versions_applies(old, new, data):
         if version and new[0][t] in old[0]:
             s = old[0].index(new[0][t])
             assert s in update.reload_sections or s in update.delete_sections
+
+
+@settings(max_examples=60, deadline=None)
+@given(old=id_lists(), new=id_lists(), data=st.data())
+def test_section_reloads_equal_a_fresh_layout(old, new, data):
+    model = {"sections": old[0], "items": old[1]}
+    section_versions = {section: data.draw(st.integers(0, 2)) for section in new[0]}
+    with layout_of_counts(model, viewport=(0, 0, 320, 400)) as layout:
+        update = cl.diff(old[0], old[1], new[0], new[1],
+                         new_section_versions=[section_versions[s] for s in new[0]])
+        model["sections"], model["items"] = new
+        model["section_versions"] = section_versions
+        result = layout.perform_batch_update(update)
+        _fresh_equal(model, layout, result)
+        for record in result.elements:
+            if record.category == "supplementary" and record.kind == "header" and record.old:
+                reloaded = record.old[2] in update.reload_sections
+                assert (record.change == "reloaded") == reloaded or record.change == "deleted"
+            if record.category == "cell" and record.old and record.old[2] in update.reload_sections:
+                assert record.change == "deleted"
 
 
 def test_cli_update_and_diff(capsys, tmp_path):
