@@ -1406,6 +1406,12 @@ static void op_diff(fuzz_input *in, slot *sl) {
         m->x.sections - update.delete_section_count + update.insert_section_count != new_x.sections)
         fail("the diff's update: %lld sections - %lld + %lld != %lld", (long long)m->x.sections, (long long)update.delete_section_count,
              (long long)update.insert_section_count, (long long)new_x.sections);
+    /* a reloaded section stays, with another version (told, or not told: none reloaded) */
+    for (int64_t k = 0; !hostile && k < update.reload_section_count; k++) {
+        int64_t os = update.reload_sections[k], ns = os >= 0 && os < m->x.sections ? x_section_index(&new_x, m->x.section_id[os]) : -1;
+        if (!versions || ns < 0 || new_x.section_version[ns] == m->x.section_version[os])
+            fail("the diff reloads old section %lld, whose version did not change (or is not in the new lists)", (long long)os);
+    }
     bool exact = !hostile && versions;
     cl_batch_update mine = update;
     void *copies[8] = {0};
