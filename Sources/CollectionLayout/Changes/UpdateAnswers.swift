@@ -80,12 +80,12 @@ struct UpdateAnswers {
 
     func counterpart(ofOld id: ElementID) -> ElementID? {
         counterpart(id, from: old, to: new, section: { map.newSection[$0] }, item: { map.newItem($0) },
-                    reloaded: map.isReloaded(oldSection:))
+                    reloaded: { map.isReloaded(oldSection: $0) })
     }
 
     func counterpart(ofNew id: ElementID) -> ElementID? {
         counterpart(id, from: new, to: old, section: { map.oldSection[$0] }, item: { map.oldItem($0) },
-                    reloaded: map.isReloaded(newSection:))
+                    reloaded: { map.isReloaded(newSection: $0) })
     }
 
     private func counterpart(_ id: ElementID, from: LayoutState, to: LayoutState,
