@@ -10,6 +10,8 @@
  * 19 (C-driven) one item inserted by cl_layout_perform_batch_update in the middle of 1 x n and of
  *    1,000 x (n / 1,000) items held in a cl_array_source (the section's new sizes array and count
  *    are set, then the update names the insert), against cl_layout_invalidate of the same data.
+ * 19 (reload) one section of 1,000 x (n / 1,000) items over a cl_array_source reloaded
+ *    (reload_sections) with other sizes, against cl_layout_invalidate of the same data.
  * 19 (scattered) 1,000 scattered changes in one update of the 1 x n section over a cl_array_source:
  *    500 items deleted and 500 inserted, spread over the section (then the inverse update, which
  *    restores the data), against cl_layout_invalidate of the same data.
@@ -172,6 +174,41 @@ static void insert_bench(int64_t n, int runs, const cl_size *sizes)
     printf(" \"insert_c_s\": [%.9f, %.9f], \"insert_c_ratio\": [%.3f, %.3f],\n", insert_s[0], insert_s[1], ratio[0], ratio[1]);
 }
 
+/* 19 (reload): one section reloaded (reload_sections) among 1,000 sections of n / 1,000 items
+ * held in a cl_array_source: the middle section's sizes switch between its own and the first
+ * section's, so that every reload is a change; against cl_layout_invalidate of the same data. */
+static void reload_bench(int64_t n, int runs, const cl_size *sizes)
+{
+    enum { SECTIONS = 1000 };
+    static int64_t counts[SECTIONS];
+    static const cl_size *table[SECTIONS];
+    const int64_t per = n / SECTIONS, mid = SECTIONS / 2;
+    for (int64_t s = 0; s < SECTIONS; s++) { counts[s] = per; table[s] = sizes + s * per; }
+    cl_array_source arrays = cl_array_source_default();
+    arrays.section_count = SECTIONS;
+    arrays.item_counts = counts;
+    arrays.item_sizes = table;
+    cl_layout *l = array_layout(&arrays);
+    const cl_size *own = table[mid];
+    const int64_t reloaded = mid;
+    double tr[64], tf[64];
+    for (int r = 0; r < runs; r++) {
+        cl_update_summary summary;
+        cl_batch_update u = cl_batch_update_default();
+        u.reload_sections = &reloaded; u.reload_section_count = 1;
+        table[mid] = r % 2 ? own : sizes;
+        double t0 = now();
+        check(cl_layout_perform_batch_update(l, &u, &summary, sizeof summary), l, "cl_layout_perform_batch_update (reload)");
+        tr[r] = now() - t0;
+        t0 = now();
+        check(cl_layout_invalidate(l), l, "cl_layout_invalidate");
+        tf[r] = now() - t0;
+    }
+    const double reload = median(tr, runs);
+    printf(" \"reload_items\": %lld, \"reload_s\": %.9f, \"reload_full_s\": %.9f,\n", (long long)per, reload, median(tf, runs));
+    cl_layout_destroy(l);
+}
+
 /* 19 (scattered): 500 deletes and 500 inserts spread over one section, in one update */
 static void scattered_bench(int64_t n, int runs, const cl_size *sizes)
 {
@@ -212,6 +249,7 @@ static void scattered_bench(int64_t n, int runs, const cl_size *sizes)
 void targets_bench(int64_t n, int runs, const cl_size *sizes)
 {
     scattered_bench(n, runs < 64 ? runs : 63, sizes);
+    reload_bench(n, runs < 64 ? runs : 63, sizes);
     insert_bench(n, runs < 64 ? runs : 63, sizes);
     estimated_bench(runs < 64 ? runs : 63);
     enum { SCREEN = 30, R = 41, BATCH = 100, BATCHES = 1001 };

@@ -498,6 +498,11 @@ typedef struct cl_batch_update {
     const cl_index_path *insert_items;      int64_t insert_item_count;
     const cl_item_move *move_items;         int64_t move_item_count;
     const cl_index_path *reload_items;      int64_t reload_item_count;
+    /* Appended in 0.4 (a caller's struct_size without it still works: no reloaded section).
+     * Old sections that survive in place with new content (UIKit's reloadSections): each old
+     * item is deleted, each new one inserted, the new item count is not checked; a reloaded
+     * section may not move or be deleted, and no item operation may name it. */
+    const int64_t *reload_sections;         int64_t reload_section_count;
 } cl_batch_update;
 
 cl_batch_update cl_batch_update_default(void);
@@ -515,14 +520,17 @@ typedef struct cl_update_summary {
 /* Performs a batch update: asks the data source for the new counts and checks them as UIKit does
  * (CL_ERROR_INVALID_ARGUMENT naming the section and the numbers: "invalid number of items in
  * section 2: 5 after the update, 3 before, 1 inserted, 0 deleted, 0 moved in, 0 moved out"), then
- * only for the sizes of inserted and reloaded items and of the items of inserted sections, and for
- * the metrics and inline elements of inserted sections and of sections whose items changed. A
- * failed update changes nothing. The answers below stay readable until the layout's next change. */
+ * only for the sizes of inserted and reloaded items and of the items of inserted and reloaded
+ * sections, and for the metrics and inline elements of inserted and reloaded sections and of
+ * sections whose items changed. A reloaded section's header, footer and section-scope decorations
+ * are CL_CHANGE_RELOADED; its cells, inline elements and item-scope decorations deleted and
+ * inserted. A failed update changes nothing. The answers below stay readable until the layout's
+ * next change. */
 cl_status cl_layout_perform_batch_update(cl_layout *layout, const cl_batch_update *update,
                                          cl_update_summary *out_summary, size_t summary_size);
 
 /* Old <-> new index paths of the last update; -1 (section and item) for none (deleted, or
- * inserted). CL_ERROR_OUT_OF_RANGE for a place that did not exist; CL_ERROR_INVALID_ARGUMENT if
+ * inserted; a reloaded section has its new index, its items none). CL_ERROR_OUT_OF_RANGE for a place that did not exist; CL_ERROR_INVALID_ARGUMENT if
  * the layout has changed since (or never had) an update. */
 cl_status cl_layout_update_new_section(const cl_layout *layout, int64_t old_section, int64_t *out_section);
 cl_status cl_layout_update_old_section(const cl_layout *layout, int64_t new_section, int64_t *out_section);
@@ -562,8 +570,9 @@ cl_status cl_layout_update_identities(const cl_layout *layout, int32_t inserted,
 
 /* One side of a diff: section ids, and item ids of all sections one section after the other
  * (item_counts[s] of them for section s); versions, if not NULL, one per item: the same id with
- * another version is a reload (or a delete and an insert if the item also moves). Ids are unique
- * among sections and among all items. */
+ * another version is a reload (or a delete and an insert if the item also moves); section_versions
+ * likewise per section (a reloaded section's items are never carried). Ids are unique among
+ * sections and among all items. */
 typedef struct cl_diff_side {
     uint32_t struct_size;      /* sizeof(cl_diff_side); set by cl_diff_side_default() */
     int32_t reserved;          /* zero */
@@ -572,15 +581,19 @@ typedef struct cl_diff_side {
     const int64_t *item_counts;  /* section_count entries */
     const int64_t *item_ids;     /* the sum of item_counts entries */
     const int64_t *versions;     /* NULL, or as item_ids */
+    /* Appended in 0.4 (a caller's struct_size without it still works: no section versions). */
+    const int64_t *section_versions; /* NULL, or section_count entries */
 } cl_diff_side;
 
 cl_diff_side cl_diff_side_default(void);
 
 typedef struct cl_diff cl_diff;
 
-/* Computes the batch update with the fewest moves that turns `old_side` into `new_side`, in
- * O(n log n): the items left in place in each surviving section (and the sections left in place)
- * are a longest common subsequence. A duplicate id is CL_ERROR_INVALID_ARGUMENT naming the id and
+/* Computes the batch update with the fewest operations, then the fewest moves, that turns
+ * `old_side` into `new_side`, in O(n log n): the items left in place in each carried section (and
+ * the sections left in place) are a longest common subsequence, among those one with the most
+ * unchanged versions. Changed section versions come as reload_sections, which *out_update holds
+ * only if its struct_size does (else CL_ERROR_INVALID_ARGUMENT when there are any). A duplicate id is CL_ERROR_INVALID_ARGUMENT naming the id and
  * both places (cl_layout_last_error(NULL)). *out_update's arrays belong to the diff and stay valid
  * until cl_diff_destroy; pass it to cl_layout_perform_batch_update as it is.
  * Initialise *out_update with cl_batch_update_default() BEFORE the call: the library reads its

@@ -34,6 +34,7 @@ extension BatchUpdate {
         deleteItems = try paths(u.delete_items, u.delete_item_count, "delete_items")
         insertItems = try paths(u.insert_items, u.insert_item_count, "insert_items")
         reloadItems = try paths(u.reload_items, u.reload_item_count, "reload_items")
+        reloadSections = try array(u.reload_sections, u.reload_section_count, "reload_sections").map { (s: Int64) throws(LayoutError) in try index(s, "section") }
         moveItems = try array(u.move_items, u.move_item_count, "move_items").map { (m: cl_item_move) throws(LayoutError) in
             Move(ItemPath(try index(m.from.section, "section"), try index(m.from.item, "item")),
                  ItemPath(try index(m.to.section, "section"), try index(m.to.item, "item")))
@@ -163,6 +164,7 @@ final class DiffHandle {
         (update.insert_items, update.insert_item_count) = copy(u.insertItems.map(path))
         (update.move_items, update.move_item_count) = copy(u.moveItems.map { cl_item_move(from: path($0.from), to: path($0.to)) })
         (update.reload_items, update.reload_item_count) = copy(u.reloadItems.map(path))
+        (update.reload_sections, update.reload_section_count) = copy(u.reloadSections.map { Int64($0) })
     }
 
     deinit { for b in buffers { b.deallocate() } }
@@ -190,6 +192,7 @@ extension DiffSide {
         }
         let ids = try array(side.item_ids, total, "\(name).item_ids")
         let versions = side.versions == nil ? nil : try array(side.versions, total, "\(name).versions")
+        let sectionVersions = side.section_versions == nil ? nil : try array(side.section_versions, side.section_count, "\(name).section_versions")
         var items: [[Int64]] = [], itemVersions: [[Int64]] = []
         var at = 0
         for n in counts {
@@ -197,7 +200,8 @@ extension DiffSide {
             if let versions { itemVersions.append(Array(versions[at..<(at + Int(n))])) }
             at += Int(n)
         }
-        self.init(sections: Array(sections), items: items, versions: versions == nil ? nil : itemVersions)
+        self.init(sections: Array(sections), items: items, versions: versions == nil ? nil : itemVersions,
+                  sectionVersions: sectionVersions.map { Array($0) })
     }
 }
 
@@ -213,7 +217,12 @@ public func cl_diff_create(_ old: UnsafePointer<cl_diff_side>?, _ new: UnsafePoi
         try checkElementSize(size, cl_batch_update.self, "out_update->struct_size")
         let before = try DiffSide(readSized(UnsafeRawPointer(required(old, "old_side")), as: cl_diff_side.self), "old_side")
         let after = try DiffSide(readSized(UnsafeRawPointer(required(new, "new_side")), as: cl_diff_side.self), "new_side")
-        let handle = DiffHandle(try diff(from: before, to: after))
+        let update = try diff(from: before, to: after)
+        // An older caller's update has no room for reload_sections: it can only have asked for none.
+        if !update.reloadSections.isEmpty && size < MemoryLayout<cl_batch_update>.size {
+            throw LayoutError(.invalidArgument, "the diff reloads sections (\(update.reloadSections.count)) but out_update->struct_size is \(size), too small for reload_sections (\(MemoryLayout<cl_batch_update>.size)): start from cl_batch_update_default()")
+        }
+        let handle = DiffHandle(update)
         let token = try diffs.register(handle, "diff")
         writeSized(handle.update, to: UnsafeMutableRawPointer(outUpdate), size: size)
         out.pointee = token

@@ -181,15 +181,17 @@ extension cl_element_change: SizedOutput {
 
 extension cl_batch_update: SizedInput, SizedOutput {
     static var cName: String { "cl_batch_update" }
-    static var earlierSizes: [Int] { [] }
+    /// Before reload_sections was appended.
+    static var earlierSizes: [Int] { [minimumSize] }
     static var defaults: cl_batch_update { cl_batch_update_default() }
     static var advice: String { "start from cl_batch_update_default()" }
-    static var minimumSize: Int { MemoryLayout<cl_batch_update>.size }
+    static var minimumSize: Int { MemoryLayout<cl_batch_update>.offset(of: \.reload_sections) ?? 176 }
 }
 
 extension cl_diff_side: SizedInput {
     static var cName: String { "cl_diff_side" }
-    static var earlierSizes: [Int] { [] }
+    /// Before section_versions was appended.
+    static var earlierSizes: [Int] { [MemoryLayout<cl_diff_side>.offset(of: \.section_versions) ?? 48] }
     static var defaults: cl_diff_side { cl_diff_side_default() }
     static var advice: String { "start from cl_diff_side_default()" }
 }

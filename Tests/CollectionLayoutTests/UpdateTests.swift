@@ -131,6 +131,8 @@ import Testing
         }
         if newItems.count > 1, let id = newItems[0].popLast() { newItems[1].append(id) }  // across sections
         let versions = newItems.map { $0.map { _ in Int64(Int.random(in: 0..<6, using: &rng) == 0 ? 1 : 0) } }
+        // A changed section version reloads the section (or deletes and inserts it if it moves).
+        let sectionVersions = newSections.map { _ in Int64(Int.random(in: 0..<4, using: &rng) == 0 ? 1 : 0) }
 
         var def = LayoutDefinition()
         def.direction = seed % 3 == 0 ? .horizontal : .vertical
@@ -149,7 +151,7 @@ import Testing
         let oldSource = (source.sizes, source.metrics, source.inlines)
 
         let update = try diff(from: DiffSide(sections: oldSections, items: oldItems),
-                              to: DiffSide(sections: newSections, items: newItems, versions: versions))
+                              to: DiffSide(sections: newSections, items: newItems, versions: versions, sectionVersions: sectionVersions))
         source.sizes = newItems.indices.map { t in newItems[t].indices.map { size(newItems[t][$0], versions[t][$0]) } }
         source.metrics = newItems.map { _ in m }
         source.inlines = newItems.map { _ in [] }
@@ -164,7 +166,7 @@ import Testing
         #expect(fresh.elements(in: everything) == layout.elements(in: everything), "seed \(seed)")
         defer {
             // The inverse update (the diff back, the old data again) gives the old frames.
-            let back = try? diff(from: DiffSide(sections: newSections, items: newItems, versions: versions),
+            let back = try? diff(from: DiffSide(sections: newSections, items: newItems, versions: versions, sectionVersions: sectionVersions),
                                  to: DiffSide(sections: oldSections, items: oldItems))
             (source.sizes, source.metrics, source.inlines) = oldSource
             // (Anchoring moves the viewport both ways; pinned headers follow it: compare at the old one.)
@@ -186,7 +188,8 @@ import Testing
             #expect(r.change == want, "seed \(seed): \(r)")
         }
         for r in result.elements where r.old?.category == .supplementary && r.new != nil {
-            #expect(r.change == (movedSections.contains(r.old?.section ?? -1) ? .moved : .kept), "seed \(seed): \(r)")
+            let s = r.old?.section ?? -1
+            #expect(r.change == (update.reloadSections.contains(s) ? .reloaded : movedSections.contains(s) ? .moved : .kept), "seed \(seed): \(r)")
         }
         for r in result.elements {
             #expect(r.change == .inserted ? r.from.alpha == 0 && r.to.alpha == 1 : r.change == .deleted ? r.to.alpha == 0 : r.from.alpha == 1)

@@ -17,6 +17,7 @@ int main(void) {
     style_tests();
     limit_tests();
     update_tests();
+    reload_tests();
     array_source_tests();
     target_tests();
     motion_tests();

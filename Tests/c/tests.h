@@ -14,6 +14,7 @@ void style_tests(void);         /* test_styles.c: grid, waterfall, custom (§5),
 void limit_tests(void);         /* test_limits.c: the element limit, finite sums, kind names (§11) */
 
 void update_tests(void);       /* test_updates.c: batch updates and the diff, SPEC §10.2-10.3 */
+void reload_tests(void);       /* test_reloads.c: reloaded sections and section versions, SPEC §10.2-10.3 */
 void array_source_tests(void); /* test_arrays.c: data in arrays (cl_array_source) */
 void target_tests(void);       /* test_targets.c: self-sizing, target offsets, scroll to (§10.4, §10.6) */
 void motion_tests(void);       /* test_motion.c: transitions and interactive movement, SPEC §10.5, §10.7 */

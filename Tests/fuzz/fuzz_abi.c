@@ -126,6 +126,7 @@ enum { X_SECTIONS = 24, X_ITEMS = 600 };
 typedef struct xdata {
     int64_t sections;
     int64_t section_id[X_SECTIONS];
+    int64_t section_version[X_SECTIONS];     /* a new one: the section is reloaded */
     int64_t count[X_SECTIONS];
     int64_t total;
     int64_t id[X_ITEMS], version[X_ITEMS];   /* section after section */
@@ -210,7 +211,9 @@ static int64_t x_first(const xdata *x, int64_t section) {
 
 static const section_model *sec(const model *m, int64_t section) {
     if (m->explicit_data) {
-        int64_t id = section >= 0 && section < m->x.sections ? m->x.section_id[section] : section;
+        /* by id and version: a reloaded section answers other metrics */
+        bool known = section >= 0 && section < m->x.sections;
+        int64_t id = known ? m->x.section_id[section] + m->x.section_version[section] : section;
         return &m->s[(uint64_t)id % MODEL_SECTIONS];
     }
     uint64_t k = (uint64_t)section % MODEL_SECTIONS;
@@ -946,6 +949,7 @@ static int64_t x_remove_section(xdata *x, int64_t section, int64_t *id, int64_t 
     x->total -= n;
     *id = x->section_id[section];
     memmove(&x->section_id[section], &x->section_id[section + 1], sizeof x->section_id[0] * (size_t)(x->sections - section - 1));
+    memmove(&x->section_version[section], &x->section_version[section + 1], sizeof x->section_version[0] * (size_t)(x->sections - section - 1));
     memmove(&x->count[section], &x->count[section + 1], sizeof x->count[0] * (size_t)(x->sections - section - 1));
     x->sections--;
     return n;
@@ -953,14 +957,17 @@ static int64_t x_remove_section(xdata *x, int64_t section, int64_t *id, int64_t 
 
 static void x_insert_section(xdata *x, int64_t section, int64_t id, const int64_t *ids, const int64_t *versions, int64_t n) {
     memmove(&x->section_id[section + 1], &x->section_id[section], sizeof x->section_id[0] * (size_t)(x->sections - section));
+    memmove(&x->section_version[section + 1], &x->section_version[section], sizeof x->section_version[0] * (size_t)(x->sections - section));
     memmove(&x->count[section + 1], &x->count[section], sizeof x->count[0] * (size_t)(x->sections - section));
     x->section_id[section] = id;
+    x->section_version[section] = 0;
     x->count[section] = 0;
     x->sections++;
     for (int64_t i = 0; i < n; i++) x_insert_item(x, section, i, ids[i], versions[i]);
 }
 
-/* A random edit of the explicit data, as a host changes its data. *reloads: a version changed;
+/* A random edit of the explicit data, as a host changes its data. *reloads: a version (of an
+ * item or a section) changed;
  * *dupes: an id now appears twice. */
 static void x_edit(fuzz_input *in, model *m, xdata *x, bool *reloads, bool *dupes) {
     uint8_t kind = fz_u8(in) % 8;
@@ -985,7 +992,10 @@ static void x_edit(fuzz_input *in, model *m, xdata *x, bool *reloads, bool *dupe
         }
         break;
     case 3:
-        if (s >= 0) {
+        if ((b & 3) == 3 && x->sections) {  /* a section reloaded */
+            x->section_version[a % x->sections]++;
+            *reloads = true;
+        } else if (s >= 0) {
             x->version[x_first(x, s) + b % x->count[s]]++;
             *reloads = true;
         }
@@ -1003,8 +1013,10 @@ static void x_edit(fuzz_input *in, model *m, xdata *x, bool *reloads, bool *dupe
         break;
     case 6:
         if (x->sections) {
-            int64_t n = x_remove_section(x, a % x->sections, &id, ids, versions);
-            x_insert_section(x, b % (x->sections + 1), id, ids, versions, n);
+            version = x->section_version[a % x->sections];
+            int64_t n = x_remove_section(x, a % x->sections, &id, ids, versions), to = b % (x->sections + 1);
+            x_insert_section(x, to, id, ids, versions, n);
+            x->section_version[to] = version;  /* a moved section keeps its version */
         }
         break;
     default:
@@ -1161,12 +1173,17 @@ static void check_diff_map(cl_layout *layout, const xdata *old_x, const xdata *n
     int64_t k = 0;
     for (int64_t os = 0; os < old_x->sections; os++) {
         int64_t ns = x_section_index(new_x, old_x->section_id[os]), got = -7;
-        if (cl_layout_update_new_section(layout, os, &got) != CL_OK || got != ns)
+        /* a section with a new version is reloaded in place, or deleted (and inserted) */
+        bool changed = ns >= 0 && new_x->section_version[ns] != old_x->section_version[os];
+        if (cl_layout_update_new_section(layout, os, &got) != CL_OK || !(got == ns || (changed && got == -1)))
             fail("diff: section id %lld: old section %lld went to %lld, the new lists have it at %lld", (long long)old_x->section_id[os],
                  (long long)os, (long long)got, (long long)ns);
         for (int64_t oi = 0; oi < old_x->count[os]; oi++, k++) {
             const place *p = find_place(np, new_x->total, old_x->id[k]);
-            bool carried = ns >= 0 && p && x_section_index(old_x, new_x->section_id[p->section]) >= 0;
+            /* carried: both its sections are in both lists with their versions unchanged */
+            int64_t from = p ? x_section_index(old_x, new_x->section_id[p->section]) : -1;
+            bool carried = ns >= 0 && !changed && p && from >= 0 &&
+                           old_x->section_version[from] == new_x->section_version[p->section];
             cl_index_path to;
             if (cl_layout_update_new_item(layout, (cl_index_path){os, oi}, &to) != CL_OK) fail("diff: update_new_item");
             bool at_place = carried && to.section == p->section && to.item == p->item;
@@ -1180,8 +1197,9 @@ static void check_diff_map(cl_layout *layout, const xdata *old_x, const xdata *n
     free(np);
 }
 
-static const uint32_t update_sizes[] = {0, 4, 40, 100, 151, 152, 160, 4096, 4097};
-static const uint32_t diff_side_sizes[] = {0, 4, 40, 47, 48, 56, 4096, 4097};
+/* 152 and 48: the sizes before reload_sections and section_versions were appended */
+static const uint32_t update_sizes[] = {0, 4, 40, 100, 151, 152, 160, 167, 168, 169, 4096, 4097};
+static const uint32_t diff_side_sizes[] = {0, 4, 40, 47, 48, 55, 56, 64, 4096, 4097};
 static const size_t summary_sizes[] = {0, 8, 40, 63, 64, 65, 72, 4096};
 static const size_t change_sizes[] = {0, 8, 72, 167, 168, 169, 176, 4096};
 
@@ -1334,18 +1352,20 @@ static void op_diff(fuzz_input *in, slot *sl) {
     bool versions = !(flags & 1) || !reloads;
     const xdata *xs[2] = {&m->x, &new_x};
     cl_diff_side sides[2];
-    int64_t *arrays[2][4];
+    int64_t *arrays[2][5];
     for (int k = 0; k < 2; k++) {
         sides[k] = cl_diff_side_default();
         arrays[k][0] = exact_copy(xs[k]->section_id, xs[k]->sections, 8);
         arrays[k][1] = exact_copy(xs[k]->count, xs[k]->sections, 8);
         arrays[k][2] = exact_copy(xs[k]->id, xs[k]->total, 8);
         arrays[k][3] = exact_copy(xs[k]->version, xs[k]->total, 8);
+        arrays[k][4] = exact_copy(xs[k]->section_version, xs[k]->sections, 8);
         sides[k].section_ids = arrays[k][0];
         sides[k].section_count = xs[k]->sections;
         sides[k].item_counts = arrays[k][1];
         sides[k].item_ids = arrays[k][2];
         sides[k].versions = versions ? arrays[k][3] : NULL;
+        sides[k].section_versions = versions ? arrays[k][4] : NULL;
     }
     bool hostile = false;
     uint32_t side_size[2] = {sizeof(cl_diff_side), sizeof(cl_diff_side)};
@@ -1384,7 +1404,7 @@ static void op_diff(fuzz_input *in, slot *sl) {
           st, st ? cl_layout_last_error(NULL) : "");
     for (int k = 0; k < 2; k++) {
         free(blocks[k]);
-        for (int j = 0; j < 4; j++) free(arrays[k][j]);
+        for (int j = 0; j < 5; j++) free(arrays[k][j]);
     }
     if (nulls >= 250 && nulls <= 253) {
         if (st == CL_OK) fail("cl_diff_create with a NULL argument (%d) succeeded", nulls - 250);
@@ -1405,21 +1425,27 @@ static void op_diff(fuzz_input *in, slot *sl) {
         m->x.sections - update.delete_section_count + update.insert_section_count != new_x.sections)
         fail("the diff's update: %lld sections - %lld + %lld != %lld", (long long)m->x.sections, (long long)update.delete_section_count,
              (long long)update.insert_section_count, (long long)new_x.sections);
+    /* a reloaded section stays, with another version (told, or not told: none reloaded) */
+    for (int64_t k = 0; !hostile && k < update.reload_section_count; k++) {
+        int64_t os = update.reload_sections[k], ns = os >= 0 && os < m->x.sections ? x_section_index(&new_x, m->x.section_id[os]) : -1;
+        if (!versions || ns < 0 || new_x.section_version[ns] == m->x.section_version[os])
+            fail("the diff reloads old section %lld, whose version did not change (or is not in the new lists)", (long long)os);
+    }
     bool exact = !hostile && versions;
     cl_batch_update mine = update;
-    void *copies[7] = {0};
+    void *copies[8] = {0};
     uint8_t perturb = fz_u8(in);
     if (perturb >= 192) {
         /* Perturbed: copies of the arrays at their exact sizes, one list changed. */
         exact = false;
-        const void **ptrs[7] = {(const void **)&mine.delete_sections, (const void **)&mine.insert_sections, (const void **)&mine.move_sections,
+        const void **ptrs[8] = {(const void **)&mine.delete_sections, (const void **)&mine.insert_sections, (const void **)&mine.move_sections,
                                 (const void **)&mine.delete_items, (const void **)&mine.insert_items, (const void **)&mine.move_items,
-                                (const void **)&mine.reload_items};
-        int64_t *counts[7] = {&mine.delete_section_count, &mine.insert_section_count, &mine.move_section_count, &mine.delete_item_count,
-                              &mine.insert_item_count, &mine.move_item_count, &mine.reload_item_count};
-        static const size_t sizes[7] = {8, 8, 16, 16, 16, 32, 16};
-        int which = perturb % 7;
-        for (int k = 0; k < 7; k++) {
+                                (const void **)&mine.reload_items, (const void **)&mine.reload_sections};
+        int64_t *counts[8] = {&mine.delete_section_count, &mine.insert_section_count, &mine.move_section_count, &mine.delete_item_count,
+                              &mine.insert_item_count, &mine.move_item_count, &mine.reload_item_count, &mine.reload_section_count};
+        static const size_t sizes[8] = {8, 8, 16, 16, 16, 32, 16, 8};
+        int which = perturb % 8;
+        for (int k = 0; k < 8; k++) {
             int64_t n = *counts[k] + (k == which);
             copies[k] = exact_copy_of(*ptrs[k], n, *counts[k], sizes[k]);
             *ptrs[k] = copies[k];
@@ -1440,7 +1466,7 @@ static void op_diff(fuzz_input *in, slot *sl) {
         mine.viewport = read_rect(in);
     }
     if (sl->layout) perform(in, sl, &mine, &new_x, exact, "cl_layout_perform_batch_update (a diff's)");
-    for (int k = 0; k < 7; k++) free(copies[k]);
+    for (int k = 0; k < 8; k++) free(copies[k]);
     cl_diff_destroy(fz_u8(in) == 255 ? NULL : diff);
     if (nulls == 249) cl_diff_destroy(NULL);
 }
@@ -1454,11 +1480,11 @@ static void op_random_update(fuzz_input *in, slot *sl) {
     int edits = fz_u8(in) % 5;
     for (int e = 0; e < edits; e++) x_edit(in, m, &new_x, &reloads, &dupes);
     cl_batch_update u = cl_batch_update_default();
-    int64_t *lists[7];
-    int64_t counts[7];
-    static const size_t words[7] = {1, 1, 2, 2, 2, 4, 2};
+    int64_t *lists[8];
+    int64_t counts[8];
+    static const size_t words[8] = {1, 1, 2, 2, 2, 4, 2, 1};
     uint8_t mask = fz_u8(in);
-    for (int k = 0; k < 7; k++) {
+    for (int k = 0; k < 8; k++) {
         counts[k] = mask & (1 << k) ? fz_u8(in) % 4 : 0;
         lists[k] = exact_copy(NULL, counts[k], 8 * words[k]);
         for (int64_t e = 0; e < counts[k] * (int64_t)words[k]; e++) {
@@ -1473,15 +1499,16 @@ static void op_random_update(fuzz_input *in, slot *sl) {
     u.insert_items = (const cl_index_path *)lists[4]; u.insert_item_count = counts[4];
     u.move_items = (const cl_item_move *)lists[5]; u.move_item_count = counts[5];
     u.reload_items = (const cl_index_path *)lists[6]; u.reload_item_count = counts[6];
+    u.reload_sections = lists[7]; u.reload_section_count = counts[7];
     uint8_t b = fz_u8(in);
     if (b >= 224) {
         /* NULL with a count, or a negative count */
-        int k = b % 7;
-        int64_t *c[7] = {&u.delete_section_count, &u.insert_section_count, &u.move_section_count, &u.delete_item_count,
-                         &u.insert_item_count, &u.move_item_count, &u.reload_item_count};
-        const void **p[7] = {(const void **)&u.delete_sections, (const void **)&u.insert_sections, (const void **)&u.move_sections,
+        int k = b % 8;
+        int64_t *c[8] = {&u.delete_section_count, &u.insert_section_count, &u.move_section_count, &u.delete_item_count,
+                         &u.insert_item_count, &u.move_item_count, &u.reload_item_count, &u.reload_section_count};
+        const void **p[8] = {(const void **)&u.delete_sections, (const void **)&u.insert_sections, (const void **)&u.move_sections,
                              (const void **)&u.delete_items, (const void **)&u.insert_items, (const void **)&u.move_items,
-                             (const void **)&u.reload_items};
+                             (const void **)&u.reload_items, (const void **)&u.reload_sections};
         if (b & 8) *c[k] = -1 - (b & 1) * INT64_MAX / 2;
         else { *p[k] = NULL; if (!*c[k]) *c[k] = 1; }
     }
@@ -1490,7 +1517,7 @@ static void op_random_update(fuzz_input *in, slot *sl) {
         u.viewport = read_rect(in);
     }
     perform(in, sl, &u, &new_x, false, "cl_layout_perform_batch_update (random)");
-    for (int k = 0; k < 7; k++) free(lists[k]);
+    for (int k = 0; k < 8; k++) free(lists[k]);
 }
 
 static void check_change(const cl_element_change *c, const slot *sl) {

@@ -258,8 +258,8 @@ KEYS = ["viewport", "layout", "sections", "style", "items", "item_count", "item_
         "inline", "rows", "columns", "offset", "decorations", "frames", "direction", "pin_headers",
         "pin_footers", "anchoring", "kind", "scope", "coverage", "z", "before", "extent",
         "delete_sections", "insert_sections", "move_sections", "delete_items", "insert_items",
-        "move_items", "reload_items", "old", "new", "versions", "element_limit", "content_insets",
-        "display_scale", "bogus"]
+        "move_items", "reload_items", "reload_sections", "old", "new", "versions", "section_versions",
+        "element_limit", "content_insets", "display_scale", "bogus"]
 WORDS = ["flow", "orthogonal", "grid", "waterfall", "custom", "horizontal", "vertical",
          "justified", "leading", "center", "trailing", "start", "end", "section", "item", "body",
          "items", "header", "footer", "background", "separator", "cell", "", "x" * 70, "\u00e9",

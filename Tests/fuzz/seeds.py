@@ -231,6 +231,7 @@ class Program:
             for n in counts:
                 self.u8(n)
 
+    # ("reload", a, b): b % 4 == 3 gives section a a new version (a section reload), else an item
     EDITS = {"delete_item": 0, "insert_item": 1, "move_item": 2, "reload": 3, "delete_section": 4,
              "insert_section": 5, "move_section": 6, "duplicate": 7}
 
@@ -250,7 +251,7 @@ class Program:
         if fails:                       # a refused diff reads no more
             return
         if perturb is not None:
-            self.u8(192 + perturb[0])   # list perturb[0] % 7
+            self.u8(192 + perturb[0])   # list perturb[0] % 8
             self.u8(perturb[1])         # 0: one fewer, 1: one more, 2: one changed
             for v in perturb[2:]:
                 self.u8(v)
@@ -266,7 +267,7 @@ class Program:
 
     def random_update(self, lists, edits=(), slot=0):
         """A batch update of `lists` {index: [entries...]} (0 delete_sections ... 6 reload_items,
-        each entry's numbers flattened) with the data edited as `edits`."""
+        7 reload_sections, each entry's numbers flattened) with the data edited as `edits`."""
         self.op("random_update", slot)
         self.u8(len(edits))
         for name, *args in edits:
@@ -275,9 +276,9 @@ class Program:
                 self.u8(v)
         mask = sum(1 << k for k in lists)
         self.u8(mask)
-        for k in range(7):
+        for k in range(8):
             if k in lists:
-                words = [1, 1, 2, 2, 2, 4, 2][k]
+                words = [1, 1, 2, 2, 2, 4, 2, 1][k]
                 self.u8(len(lists[k]) // words)
                 for v in lists[k]:
                     self.u8(v)
@@ -338,6 +339,18 @@ def update_programs():
         p.random_update({0: [5]})
         p.answers(0)
         out["update-random-" + stem] = p.b
+        p = Program()
+        p.b += base.b
+        p.diff([("reload", 1, 3), ("insert_item", 0, 0)])                     # section 1 reloaded
+        p.answers(0)
+        p.answers(3)
+        p.diff([("reload", 0, 3), ("move_section", 0, 2)])                    # reloaded and moved
+        p.diff([("reload", 2, 3)], versions=False)                            # not told
+        p.random_update({7: [1]}, edits=[("insert_item", 1, 0)])              # a count is free
+        p.random_update({7: [1], 2: [1, 2]})                                  # reloaded and moved
+        p.random_update({7: [0], 3: [0, 0]})                                  # an item of it named
+        p.answers(1)
+        out["update-reload-sections-" + stem] = p.b
     return out
 
 
@@ -489,6 +502,14 @@ def cli_seeds(vectors):
             out[stem + "-move-commit"] = bytes([CLI_MOVE + 1]) + files(vector["scene"])
         if vector.get("command") == "self-size":
             out[stem + "-measured-as-update"] = bytes([CLI_UPDATE]) + files(vector["scene"], vector["measured"])
+    # docs/cli.md's reload examples: reload_sections and section_versions
+    examples = os.path.join(ROOT, "examples", "scenes")
+    with open(os.path.join(examples, "photo-grid.json")) as f:
+        grid = json.load(f)
+    with open(os.path.join(examples, "inputs", "photo-grid-reload.json")) as f:
+        out["example-photo-grid-reload-update"] = bytes([CLI_UPDATE]) + files(grid, json.load(f))
+    with open(os.path.join(examples, "inputs", "photo-grid-reload-ids.json")) as f:
+        out["example-photo-grid-reload-ids-diff"] = bytes([CLI_DIFF]) + files(json.load(f))
     return out
 
 

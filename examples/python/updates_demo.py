@@ -2,7 +2,7 @@
 model changes (an item deleted, one inserted, one moved to the other section, one resized and
 reloaded), the data source answers with the new model, and the update tells what animates: each
 record's change and its from -> to frame and alpha. Then a diff between two orderings of ids,
-applied the same way.
+applied the same way, and a diff whose section versions reload a section.
 
     python3 examples/python/updates_demo.py
 """
@@ -66,4 +66,13 @@ model["items"] = [[22, 20], [14, 10, 12, 21, 13, 15], [30]]
 changes = collectionlayout.diff(old_sections, old_items, model["sections"], model["items"])
 print(f"== diff: {changes.to_dict()} ({changes.move_count} moves)")
 show("diff applied", layout.perform_batch_update(changes))
+
+# 3. Section versions: section 1's content is replaced as a whole (UIKit's reloadSections). Its
+# version changes, so the diff reloads it: its header is "reloaded", its cells deleted and inserted.
+old_items = [list(x) for x in model["items"]]
+model["items"][1] = [40, 41, 42]
+changes = collectionlayout.diff(model["sections"], old_items, model["sections"], model["items"],
+                                old_section_versions=[0, 0, 0], new_section_versions=[0, 1, 0])
+print(f"== section reload: reload_sections {list(changes.reload_sections)}")
+show("section reload applied", layout.perform_batch_update(changes))
 layout.close()

@@ -24,6 +24,9 @@ public struct BatchUpdate: Equatable, Sendable {
     public var insertItems: [ItemPath] = []
     public var moveItems: [Move<ItemPath>] = []
     public var reloadItems: [ItemPath] = []
+    /// Old sections that survive in place with new content (UIKit's reloadSections): every old
+    /// item is deleted, every new one inserted, and the new item count is not checked.
+    public var reloadSections: [Int] = []
     public init() {}
 
     /// Moves of sections and items: what animates as a move (SPEC §10.3 counts them).
@@ -47,6 +50,8 @@ public struct UpdateMap: Sendable {
     private var movedTo: [ItemPath: ItemPath] = [:]
     /// Old sections with reloaded items (they change, though no item leaves them).
     private var reloaded: Set<Int> = []
+    /// Per old section, whether the update reloads it (its items have no counterparts).
+    private var reloadedSection: [Bool]
     /// The item counts of the sections before and after.
     public let oldCounts: [Int], newCounts: [Int]
 
@@ -60,6 +65,15 @@ public struct UpdateMap: Sendable {
             guard old.indices.contains(s) else { throw LayoutError(.outOfRange, "section \(s) does not exist before the update (\(counted(old.count, "section")))") }
             guard !goneSection[s] else { throw LayoutError(.invalidArgument, "old section \(s) is deleted or moved twice") }
             goneSection[s] = true
+        }
+        var reloadedSection = [Bool](repeating: false, count: old.count)
+        for s in update.reloadSections {
+            guard old.indices.contains(s) else { throw LayoutError(.outOfRange, "reloaded section \(s) does not exist before the update (\(counted(old.count, "section")))") }
+            guard !goneSection[s] else {
+                throw LayoutError(.invalidArgument, "old section \(s) is reloaded and deleted or moved (a reloaded section cannot move: delete it and insert it instead)")
+            }
+            guard !reloadedSection[s] else { throw LayoutError(.invalidArgument, "old section \(s) is reloaded twice") }
+            reloadedSection[s] = true
         }
         guard new.count == old.count - update.deleteSections.count + update.insertSections.count else {
             throw LayoutError(.invalidArgument, "invalid number of sections: \(new.count) after the update, \(old.count) before, \(update.insertSections.count) inserted, \(update.deleteSections.count) deleted")
@@ -86,13 +100,19 @@ public struct UpdateMap: Sendable {
             guard newSection[p.section] != nil else {
                 throw LayoutError(.invalidArgument, "\(what) \(p) is in section \(p.section), which the update deletes")
             }
+            guard !reloadedSection[p.section] else {
+                throw LayoutError(.invalidArgument, "\(what) \(p) is in section \(p.section), which the update reloads")
+            }
         }
         func checkNew(_ p: ItemPath, _ what: String) throws(LayoutError) {
             guard new.indices.contains(p.section), p.item >= 0, p.item < new[p.section] else {
                 throw LayoutError(.outOfRange, "\(what) \(p) does not exist after the update")
             }
-            guard oldSection[p.section] != nil else {
+            guard let s = oldSection[p.section] else {
                 throw LayoutError(.invalidArgument, "\(what) \(p) is in section \(p.section), which the update inserts")
+            }
+            guard !reloadedSection[s] else {
+                throw LayoutError(.invalidArgument, "\(what) \(p) is in section \(p.section), which the update reloads (old section \(s))")
             }
         }
         for p in update.deleteItems { try checkOld(p, "deleted item") }
@@ -121,19 +141,26 @@ public struct UpdateMap: Sendable {
         }
         for p in update.insertItems { change[p.section] += 1 }
         for t in new.indices {
-            guard let s = oldSection[t], new[t] != old[s] + change[t] else { continue }
+            // (A reloaded section's new count is free.)
+            guard let s = oldSection[t], !reloadedSection[s], new[t] != old[s] + change[t] else { continue }
             let d = update.deleteItems.count { $0.section == s }, o = update.moveItems.count { $0.from.section == s }
             let i = update.insertItems.count { $0.section == t }, m = update.moveItems.count { $0.to.section == t }
             throw LayoutError(.invalidArgument, "invalid number of items in section \(t): \(new[t]) after the update, \(old[s]) before, \(i) inserted, \(d) deleted, \(m) moved in, \(o) moved out")
         }
-        (self.newSection, self.oldSection) = (newSection, oldSection)
+        (self.newSection, self.oldSection, self.reloadedSection) = (newSection, oldSection, reloadedSection)
         // Per section, from the sorted places: one dictionary entry per section, not per item.
         Self.forEachSection(of: goneItems, \.section) { s, run in gone[s] = run.map(\.item) }
         Self.forEachSection(of: placedItems, \.place.section) { t, run in taken[t] = run.map { ($0.place.item, $0.from) } }
         for m in update.moveItems { movedTo[m.from] = m.to }
         reloaded = Set(update.reloadItems.map(\.section))
-        changed = Self.changed(gone: Set(gone.keys).union(reloaded), taken: Set(taken.keys), oldSection: oldSection, newSection: newSection)
+        changed = Self.changed(gone: Set(gone.keys).union(reloaded).union(update.reloadSections), taken: Set(taken.keys), oldSection: oldSection, newSection: newSection)
     }
+
+    /// Whether the update reloads old section `s` (in range).
+    public func isReloaded(oldSection s: Int) -> Bool { reloadedSection[s] }
+
+    /// Whether new section `t` (in range) is a reloaded old one.
+    public func isReloaded(newSection t: Int) -> Bool { oldSection[t].map { reloadedSection[$0] } ?? false }
 
     /// Visits the runs of `sorted` that share a section.
     private static func forEachSection<T>(of sorted: [T], _ section: (T) -> Int, _ visit: (Int, ArraySlice<T>) -> Void) {
@@ -154,7 +181,7 @@ public struct UpdateMap: Sendable {
 
     /// The sections whose content the update changes, sorted: on the old side the sections it
     /// deletes, reloads items of or moves items out of, and those whose new section gains items;
-    /// on the new side their new indices and the inserted sections. Every other section survives
+    /// on the new side their new indices and the inserted sections; reloaded sections on both. Every other section survives
     /// as it was (moved, perhaps), so an update costs what it names.
     public func changedSections(old isOld: Bool) -> [Int] { isOld ? changed.old : changed.new }
 
@@ -168,10 +195,10 @@ public struct UpdateMap: Sendable {
         return (oldSide.union(newSide.compactMap { oldSection[$0] }).sorted(), newSide.union(oldSide.compactMap { newSection[$0] }).sorted())
     }
 
-    /// Where old item `p` is after the update (nil: deleted, or its section is).
+    /// Where old item `p` is after the update (nil: deleted, or its section is deleted or reloaded).
     public func newItem(_ p: ItemPath) -> ItemPath? {
         guard oldCounts.indices.contains(p.section), p.item >= 0, p.item < oldCounts[p.section],
-              let t = newSection[p.section] else { return nil }
+              let t = newSection[p.section], !reloadedSection[p.section] else { return nil }
         if let to = movedTo[p] { return to }
         let out = gone[p.section] ?? []
         let k = partition(0..<out.count) { out[$0] < p.item }
@@ -182,7 +209,7 @@ public struct UpdateMap: Sendable {
         return ItemPath(t, rank + j)
     }
 
-    /// Where new item `p` was before the update (nil: inserted, or its section is).
+    /// Where new item `p` was before the update (nil: inserted, or its section is inserted or reloaded).
     public func oldItem(_ p: ItemPath) -> ItemPath? {
         guard newCounts.indices.contains(p.section), p.item >= 0, p.item < newCounts[p.section] else { return nil }
         return oldItems(ofNewSection: p.section).oldItem(p.item)
@@ -190,7 +217,7 @@ public struct UpdateMap: Sendable {
 
     /// The map of one new section's items, for many look-ups (each O(log k), no hashing).
     public func oldItems(ofNewSection t: Int) -> SectionOrigins {
-        guard oldSection.indices.contains(t), let s = oldSection[t] else { return SectionOrigins(oldSection: nil, places: [], out: []) }
+        guard oldSection.indices.contains(t), let s = oldSection[t], !reloadedSection[s] else { return SectionOrigins(oldSection: nil, places: [], out: []) }
         return SectionOrigins(oldSection: s, places: taken[t] ?? [], out: gone[s] ?? [])
     }
 }

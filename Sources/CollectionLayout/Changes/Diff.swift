@@ -1,50 +1,67 @@
 /// One side of a diff (SPEC §10.3): section ids, item ids per section, and optionally a version
-/// per item (a changed version is a reload).
+/// per item and per section (a changed version is a reload).
 public struct DiffSide: Sendable {
     public var sections: [Int64]
     public var items: [[Int64]]
     public var versions: [[Int64]]?
-    public init(sections: [Int64], items: [[Int64]], versions: [[Int64]]? = nil) {
-        self.sections = sections; self.items = items; self.versions = versions
+    public var sectionVersions: [Int64]?
+    public init(sections: [Int64], items: [[Int64]], versions: [[Int64]]? = nil, sectionVersions: [Int64]? = nil) {
+        self.sections = sections; self.items = items; self.versions = versions; self.sectionVersions = sectionVersions
     }
 }
 
-/// The batch update with the fewest moves that turns `old` into `new` (SPEC §10.3): within each
-/// surviving section the items left in place are a longest common subsequence of the two orders
-/// (likewise for sections), found as a longest increasing subsequence in O(n log n).
+/// The batch update with the fewest operations, then the fewest moves, that turns `old` into
+/// `new` (SPEC §10.3): within each carried section the items left in place are a longest common
+/// subsequence of the two orders, among those one with the most unchanged versions (likewise for
+/// sections), found as a heaviest longest increasing subsequence in O(n log n).
 public func diff(from old: DiffSide, to new: DiffSide) throws(LayoutError) -> BatchUpdate {
     let before = try DiffIndex(old, "old"), after = try DiffIndex(new, "new")
     var update = BatchUpdate()
 
-    // Sections: those in both lists stay or move; the others are deleted or inserted.
-    var oldOfNew = [Int?](repeating: nil, count: new.sections.count)
-    for (t, id) in new.sections.enumerated() { oldOfNew[t] = before.section[id]?.section }
-    let keptSections = longestIncreasing(oldOfNew)
-    for (t, s) in oldOfNew.enumerated() {
-        if let s { if !keptSections[t] { update.moveSections.append(Move(s, t)) } } else { update.insertSections.append(t) }
+    // Sections: those in both lists stay (kept or reloaded) or move (or, with a new version, are
+    // deleted and inserted); the others are deleted or inserted.
+    var oldOfNew = [Int?](repeating: nil, count: new.sections.count), sectionSame = [Bool](repeating: false, count: new.sections.count)
+    for (t, id) in new.sections.enumerated() {
+        oldOfNew[t] = before.section[id]?.section
+        sectionSame[t] = oldOfNew[t].map { old.sectionVersion($0) == new.sectionVersion(t) } ?? false
     }
-    update.deleteSections = old.sections.indices.filter { after.section[old.sections[$0]] == nil }
-    let newOfOld = Dictionary(uniqueKeysWithValues: oldOfNew.enumerated().compactMap { t, s in s.map { ($0, t) } })
-
-    // Items: per new section that comes from an old one, the items that come from that section
-    // stay in place if they are on a longest common subsequence; every other carried item moves
-    // (or, with a new version, is deleted and inserted). Items of deleted or inserted sections go
-    // with their section.
-    for (t, ids) in new.items.enumerated() {
-        let s = oldOfNew[t]
-        var fromSameSection = [Int?](repeating: nil, count: ids.count)
-        for (k, id) in ids.enumerated() {
-            if let p = before.item[id], p.section == s { fromSameSection[k] = p.item }
+    let keptSections = longestIncreasing(oldOfNew, preferring: sectionSame)
+    // Carried sections (in both lists, same version): only their items are diffed one by one.
+    var carriedFrom = [Int?](repeating: nil, count: new.sections.count)
+    for (t, s) in oldOfNew.enumerated() {
+        guard let s else { update.insertSections.append(t); continue }
+        switch (keptSections[t], sectionSame[t]) {
+        case (true, true): carriedFrom[t] = s
+        case (true, false): update.reloadSections.append(s)
+        case (false, true): carriedFrom[t] = s; update.moveSections.append(Move(s, t))
+        case (false, false): update.deleteSections.append(s); update.insertSections.append(t)
         }
-        let inPlace = longestIncreasing(fromSameSection)
+    }
+    update.deleteSections += old.sections.indices.filter { after.section[old.sections[$0]] == nil }
+    let carriedTo = Dictionary(uniqueKeysWithValues: carriedFrom.enumerated().compactMap { t, s in s.map { ($0, t) } })
+
+    // Items: per carried new section, the items that come from its old section stay in place if
+    // they are on the longest common subsequence chosen; every other carried item moves (or, with
+    // a new version, is deleted and inserted). Items of sections that are not carried go with
+    // their section.
+    for (t, ids) in new.items.enumerated() {
+        guard let s = carriedFrom[t] else {
+            // Inserted or reloaded: its items are new. Those from a carried section leave it.
+            for id in ids { if let from = before.item[id], carriedTo[from.section] != nil { update.deleteItems.append(from) } }
+            continue
+        }
+        var fromSameSection = [Int?](repeating: nil, count: ids.count), same = [Bool](repeating: false, count: ids.count)
+        for (k, id) in ids.enumerated() {
+            if let p = before.item[id], p.section == s {
+                fromSameSection[k] = p.item
+                same[k] = old.version(p) == new.version(ItemPath(t, k))
+            }
+        }
+        let inPlace = longestIncreasing(fromSameSection, preferring: same)
         for (k, id) in ids.enumerated() {
             let to = ItemPath(t, k)
-            guard let from = before.item[id], newOfOld[from.section] != nil else {
-                if s != nil { update.insertItems.append(to) }  // new, or its old section is deleted
-                continue
-            }
-            guard s != nil else {
-                update.deleteItems.append(from)  // it leaves a surviving section for an inserted one
+            guard let from = before.item[id], carriedTo[from.section] != nil else {
+                update.insertItems.append(to)  // new, or its old section is not carried
                 continue
             }
             let changed = old.version(from) != new.version(to)
@@ -58,9 +75,11 @@ public func diff(from old: DiffSide, to new: DiffSide) throws(LayoutError) -> Ba
             }
         }
     }
-    for (s, ids) in old.items.enumerated() where newOfOld[s] != nil {
+    for (s, ids) in old.items.enumerated() where carriedTo[s] != nil {
         for (k, id) in ids.enumerated() where after.item[id] == nil { update.deleteItems.append(ItemPath(s, k)) }
     }
+    update.deleteSections.sort()
+    update.insertSections.sort()
     update.deleteItems.sort()
     update.insertItems.sort()
     update.reloadItems.sort()
@@ -83,6 +102,9 @@ private struct DiffIndex {
                 throw LayoutError(.invalidArgument, "\(name): versions must have one number per item")
             }
         }
+        if let versions = side.sectionVersions, versions.count != side.sections.count {
+            throw LayoutError(.invalidArgument, "\(name): section_versions has \(versions.count) numbers for \(side.sections.count) sections")
+        }
         for (s, id) in side.sections.enumerated() {
             if let other = section.insert(id, ItemPath(s, 0)) {
                 throw LayoutError(.invalidArgument, "\(name): section id \(id) is at sections \(other.section) and \(s)")
@@ -100,6 +122,7 @@ private struct DiffIndex {
 
 private extension DiffSide {
     func version(_ p: ItemPath) -> Int64 { versions?[p.section][p.item] ?? 0 }
+    func sectionVersion(_ s: Int) -> Int64 { sectionVersions?[s] ?? 0 }
 }
 
 /// Ids to places: open addressing with linear probing and a multiplicative hash, several times
@@ -142,20 +165,36 @@ private struct IdTable {
     private static func unpack(_ place: Int) -> ItemPath { ItemPath(place >> 31, place & 0x7FFF_FFFF) }
 }
 
-/// Which positions are on a longest strictly increasing subsequence of the non-nil values
-/// (patience sorting with predecessors: O(n log n)).
-func longestIncreasing(_ values: [Int?]) -> [Bool] {
-    // tails[l]: the position (and value) of the smallest last value of an increasing run of length l + 1
-    var tails: [(position: Int, value: Int)] = []
+/// Which positions are on a longest strictly increasing subsequence of the non-nil values (each
+/// an old position, so distinct and below the count), and among the longest on one with the most
+/// positions that `preferred` marks. One pass in O(n log n): a Fenwick tree over the values holds,
+/// for the values below each, the best run that ends there, compared by (length, preferred count).
+func longestIncreasing(_ values: [Int?], preferring preferred: [Bool]) -> [Bool] {
+    let size = (values.lazy.compactMap { $0 }.max() ?? -1) + 1
+    // best[i]: the best run ending at a value in i's Fenwick range, packed as
+    // length << 32 | preferred count (both below 2^31), and its last position.
+    var best = [(score: Int, position: Int)](repeating: (0, -1), count: size + 1)
     var previous = [Int](repeating: -1, count: values.count)
+    var top = (score: 0, position: -1)
     for (k, value) in values.enumerated() {
         guard let v = value else { continue }
-        let l = partition(0..<tails.count) { tails[$0].value < v }
-        if l > 0 { previous[k] = tails[l - 1].position }
-        if l == tails.count { tails.append((k, v)) } else { tails[l] = (k, v) }
+        var before = (score: 0, position: -1)
+        var i = v  // the values below v: Fenwick indices 1...v
+        while i > 0 {
+            if best[i].score > before.score { before = best[i] }
+            i &= i - 1
+        }
+        previous[k] = before.position
+        let mine = (score: before.score + (1 << 32) + (preferred[k] ? 1 : 0), position: k)
+        if mine.score > top.score { top = mine }
+        i = v + 1
+        while i <= size {
+            if mine.score > best[i].score { best[i] = mine }
+            i += i & -i
+        }
     }
     var result = [Bool](repeating: false, count: values.count)
-    var k = tails.last?.position ?? -1
+    var k = top.position
     while k >= 0 { result[k] = true; k = previous[k] }
     return result
 }

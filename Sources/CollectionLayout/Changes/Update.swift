@@ -30,8 +30,8 @@ public struct UpdateResult: Sendable {
 extension Layout {
     /// Performs a batch update (SPEC §10.2, UIKit's performBatchUpdates): checks it against the
     /// data source's new counts, asks only what it names (the items inserted or reloaded, every
-    /// item of inserted sections, the metrics and inline elements of inserted sections and of
-    /// sections whose items changed), lays out the new state beside the old one and answers
+    /// item of inserted and reloaded sections, the metrics and inline elements of inserted and reloaded
+    /// sections and of sections whose items changed), lays out the new state beside the old one and answers
     /// with both. `viewport`: the new viewport as given; nil keeps the old one, anchored.
     @discardableResult
     public func performBatchUpdate(_ update: BatchUpdate, viewport given: Rect? = nil) throws(LayoutError) -> UpdateResult {
@@ -93,8 +93,8 @@ extension Layout {
             let n = counts[t]
             let outline = try reader.readOutline(t, itemCount: n, rules, budget: definition.elementLimit - elements, memory: &memory)
             elements += outline.inlines.count
-            guard map.oldSection[t] != nil, !bodyType(for: outline.metrics.style).placesItemsItself else {
-                // Inserted sections are asked everything; custom frames are the host's to place again.
+            guard map.oldSection[t] != nil, !map.isReloaded(newSection: t), !bodyType(for: outline.metrics.style).placesItemsItself else {
+                // Inserted and reloaded sections are asked everything; custom frames are the host's to place again.
                 models.append(LayoutState.ChangedSection(section: t, model: try reader.readItems(t, outline, rules, lineExtent: old.lineExtent)))
                 continue
             }

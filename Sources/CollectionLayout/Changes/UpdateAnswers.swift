@@ -3,7 +3,8 @@
 ///
 /// Cells correspond by the update's map; headers, footers and section decorations by their
 /// section; the k-th inline element of a kind by its rank among that kind in its section;
-/// item decorations by their cell.
+/// item decorations by their cell. A reloaded section keeps only its header, footer and section
+/// decorations (`reloaded`): its cells, inline elements and item decorations are new.
 struct UpdateAnswers {
     let old: LayoutState
     let new: LayoutState
@@ -71,21 +72,24 @@ struct UpdateAnswers {
             if movedItems.contains(p) || movedSections.contains(p.section) { return .moved }
             return .kept
         }
+        if map.isReloaded(oldSection: id.section) { return .reloaded }
         return movedSections.contains(id.section) ? .moved : .kept
     }
 
     // MARK: Identities on the other side
 
     func counterpart(ofOld id: ElementID) -> ElementID? {
-        counterpart(id, from: old, to: new, section: { map.newSection[$0] }, item: { map.newItem($0) })
+        counterpart(id, from: old, to: new, section: { map.newSection[$0] }, item: { map.newItem($0) },
+                    reloaded: { map.isReloaded(oldSection: $0) })
     }
 
     func counterpart(ofNew id: ElementID) -> ElementID? {
-        counterpart(id, from: new, to: old, section: { map.oldSection[$0] }, item: { map.oldItem($0) })
+        counterpart(id, from: new, to: old, section: { map.oldSection[$0] }, item: { map.oldItem($0) },
+                    reloaded: { map.isReloaded(newSection: $0) })
     }
 
     private func counterpart(_ id: ElementID, from: LayoutState, to: LayoutState,
-                             section: (Int) -> Int?, item: (ItemPath) -> ItemPath?) -> ElementID? {
+                             section: (Int) -> Int?, item: (ItemPath) -> ItemPath?, reloaded: (Int) -> Bool) -> ElementID? {
         guard from.hasSection(id.section) else { return nil }
         let isItemDecoration = id.category == .decoration && from.chrome.decorations.entry(id.kind)?.definition.scope == .item
         if id.category == .cell || isItemDecoration {
@@ -97,6 +101,8 @@ struct UpdateAnswers {
         guard id.category == .supplementary, id.kind != .header, id.kind != .footer else {
             return ElementID(id.category, id.kind, section: t, item: id.item)
         }
+        // A reloaded section's inline elements are new content, like its cells.
+        guard !reloaded(id.section) else { return nil }
         // The k-th inline element of its kind corresponds to the k-th of that kind.
         let mine = from.sectionModel(id.section).inlines.filter { $0.kind == id.kind }
         guard let rank = mine.firstIndex(where: { $0.before == id.item }) else { return nil }

@@ -253,6 +253,7 @@ class cl_batch_update(Structure):
         ("insert_items", POINTER(cl_index_path)), ("insert_item_count", c_int64),
         ("move_items", POINTER(cl_item_move)), ("move_item_count", c_int64),
         ("reload_items", POINTER(cl_index_path)), ("reload_item_count", c_int64),
+        ("reload_sections", POINTER(c_int64)), ("reload_section_count", c_int64),
     ]
 
 
@@ -287,6 +288,7 @@ class cl_diff_side(Structure):
         ("item_counts", POINTER(c_int64)),
         ("item_ids", POINTER(c_int64)),
         ("versions", POINTER(c_int64)),
+        ("section_versions", POINTER(c_int64)),
     ]
 
 

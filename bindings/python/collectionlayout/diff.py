@@ -1,5 +1,5 @@
-"""The diff (header: "Diff", SPEC §10.3): the batch update with the fewest moves that turns old
-lists of 64-bit ids into new ones.
+"""The diff (header: "Diff", SPEC §10.3): the batch update with the fewest operations, then the
+fewest moves, that turns old lists of 64-bit ids into new ones.
 
     update = collectionlayout.diff([10, 20], [[1, 2, 3], [4]], [20, 10], [[4], [3, 1, 2]])
     model = new_model                      # the data source answers with the new data ...
@@ -8,8 +8,8 @@ lists of 64-bit ids into new ones.
 Ids are 64-bit patterns: Python ints in [-2**63, 2**64) or numpy int64 / uint64 arrays (a
 uint64 id and the int64 of the same bits are the same id). Section ids are unique among the
 sections, item ids among all items of a side; a duplicate raises InvalidArgumentError naming the
-id and both places. Optional versions (one per item): the same id with another version is a
-reload, or a delete and an insert if the item also moves.
+id and both places. Optional versions (one per item) and section versions (one per section):
+the same id with another version is a reload, or a delete and an insert if it also moves.
 """
 
 from __future__ import annotations
@@ -76,7 +76,8 @@ def _ids(value: Any, what: str) -> Any:
 
 
 def _side(sections: Ids, items: Sequence[Ids], versions: Sequence[Ids] | None,
-          which: str, zeros: bool) -> tuple[cl_diff_side, list[Any]]:
+          section_versions: Ids | None, which: str,
+          zeros: bool) -> tuple[cl_diff_side, list[Any]]:
     section_ids = _ids(sections, f"{which} sections")
     if isinstance(items, (str, bytes)) or not isinstance(items, (Sequence, np.ndarray)):
         raise invalid(f"{which} items must be a list of id lists, one per section, not {items!r}")
@@ -93,6 +94,12 @@ def _side(sections: Ids, items: Sequence[Ids], versions: Sequence[Ids] | None,
         for s, (v, n) in enumerate(zip(version_lists, counts)):
             if len(v) != n:
                 raise invalid(f"{which} versions[{s}] has {len(v)} numbers for {n} items")
+    section_version_ids = None
+    if section_versions is not None:
+        section_version_ids = _ids(section_versions, f"{which} section_versions")
+        if len(section_version_ids) != len(section_ids):
+            raise invalid(f"{which} section_versions has {len(section_version_ids)} numbers for "
+                          f"{len(section_ids)} sections")
     side = _lib.lib().cl_diff_side_default()
     side.struct_size = _DIFF_SIDE_SIZE
     keep: list[Any] = []
@@ -114,23 +121,31 @@ def _side(sections: Ids, items: Sequence[Ids], versions: Sequence[Ids] | None,
         side.versions = pointer(flat(version_lists)) or pointer([0])
     elif zeros:
         side.versions = pointer([0] * max(sum(counts), 1))
+    if section_version_ids is not None:  # (None: every section has version 0)
+        side.section_versions = pointer(section_version_ids) or pointer([0])
     return side, keep
 
 
 def diff(old_sections: Ids, old_items: Sequence[Ids], new_sections: Ids,
          new_items: Sequence[Ids], old_versions: Sequence[Ids] | None = None,
-         new_versions: Sequence[Ids] | None = None) -> BatchUpdate:
-    """The batch update with the fewest moves that turns the old lists into the new ones (SPEC
-    §10.3; O(n log n) in the library). `*_sections`: section ids; `*_items`: one list (or
-    numpy int64/uint64 array) of item ids per section; `*_versions`: None, or one version per
-    item shaped as the items. Within a surviving section the items left in place are a
-    longest common subsequence; items that change sections are moves, and items of a deleted
-    or inserted section are deleted or inserted. Returns a BatchUpdate for
+         new_versions: Sequence[Ids] | None = None, old_section_versions: Ids | None = None,
+         new_section_versions: Ids | None = None) -> BatchUpdate:
+    """The batch update with the fewest operations, then the fewest moves, that turns the old
+    lists into the new ones (SPEC §10.3; O(n log n) in the library). `*_sections`: section
+    ids; `*_items`: one list (or numpy int64/uint64 array) of item ids per section;
+    `*_versions`: None, or one version per item shaped as the items; `*_section_versions`:
+    None, or one version per section (None: all 0). A changed version is a reload, or a
+    delete and an insert if it also moves; a reloaded section's items are never carried.
+    Within a carried section the items left in place are a longest common subsequence, among
+    those one with the most unchanged versions; items that change sections are moves, and
+    items of a deleted or inserted section are deleted or inserted. Returns a BatchUpdate for
     Layout.perform_batch_update (its `move_count` is the number of moves)."""
     # versions on one side only: the other side's items all have version 0
     zeros = (old_versions is None) != (new_versions is None)
-    old, keep_old = _side(old_sections, old_items, old_versions, "old", zeros)
-    new, keep_new = _side(new_sections, new_items, new_versions, "new", zeros)
+    old, keep_old = _side(old_sections, old_items, old_versions, old_section_versions, "old",
+                          zeros)
+    new, keep_new = _side(new_sections, new_items, new_versions, new_section_versions, "new",
+                          zeros)
     handle = c_void_p()
     cdll = _lib.lib()
     update = cdll.cl_batch_update_default()

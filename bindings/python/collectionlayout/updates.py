@@ -49,6 +49,7 @@ _OPERATIONS: dict[str, tuple[tuple[int, ...], Any]] = {
     "move_sections": ((2,), cl_section_move),
     "delete_items": ((2,), cl_index_path), "insert_items": ((2,), cl_index_path),
     "move_items": ((2, 2), cl_item_move), "reload_items": ((2,), cl_index_path),
+    "reload_sections": ((), c_int64),
 }
 _FORMS = {(): "a section number", (2,): "(section, item)", (2, 2): "((section, item), (section, item))"}
 _SECTION_FORMS = {"move_sections": "(from, to)"}
@@ -102,6 +103,9 @@ class BatchUpdate:
     insert_items: tuple[IndexPath, ...] = ()
     move_items: tuple[tuple[IndexPath, IndexPath], ...] = ()
     reload_items: tuple[IndexPath, ...] = ()
+    # Old sections with new content (UIKit's reloadSections): every old item deleted, every new
+    # one inserted, the new count not checked; a reloaded section cannot move.
+    reload_sections: tuple[int, ...] = ()
     viewport: Optional[Rect] = None  # lay the new state out here (None: anchored, clamped)
 
     def __post_init__(self) -> None:
@@ -221,6 +225,9 @@ class UpdateBlock:
     def reload_items(self, paths: Iterable[tuple[int, int]]) -> None:
         self._lists["reload_items"] += _entries("reload_items", paths)
 
+    def reload_sections(self, sections: Iterable[int]) -> None:
+        self._lists["reload_sections"] += _entries("reload_sections", sections)
+
     def move_item(self, old: tuple[int, int], new: tuple[int, int]) -> None:
         self._lists["move_items"] += _entries("move_items", [(old, new)])
 
@@ -268,10 +275,13 @@ class Updates:
                              insert_items: Iterable[tuple[int, int]] = (),
                              move_items: Iterable[tuple[tuple[int, int], tuple[int, int]]] = (),
                              reload_items: Iterable[tuple[int, int]] = (),
+                             reload_sections: Iterable[int] = (),
                              viewport: RectLike | None = None) -> UpdateResult:
         """Performs a batch update (SPEC §10.2), given as a BatchUpdate (e.g. from diff()), a
         mapping with its keys, or the keyword lists. Deletes and reloads name old index paths
-        (applied first), inserts new ones, moves old -> new; item operations may name a moved
+        (applied first), inserts new ones, moves old -> new; a reloaded section (old index)
+        keeps its place with new content, and no item operation may name it, nor may it move;
+        item operations may name a moved
         section (deletes, reloads, move sources by its old index, inserts and destinations by
         its new one). The data source must already answer with the new data. `viewport`: lay
         the new state out there as given; None keeps the old viewport, anchored (§10.4) and
@@ -280,7 +290,7 @@ class Updates:
         operations = dict(delete_sections=delete_sections, insert_sections=insert_sections,
                           move_sections=move_sections, delete_items=delete_items,
                           insert_items=insert_items, move_items=move_items,
-                          reload_items=reload_items)
+                          reload_items=reload_items, reload_sections=reload_sections)
         if update is None:
             update = BatchUpdate(**operations)  # type: ignore[arg-type]
         else:

@@ -52,7 +52,8 @@ def test_vector_14():
     # a reload only of item 3, the one whose version changed (where it stays in place)
     assert all(old["items"][s][i] == 3 for s, i in update.reload_items)
     assert set(update.to_dict()) == {"delete_sections", "insert_sections", "move_sections",
-                                     "delete_items", "insert_items", "move_items", "reload_items"}
+                                     "delete_items", "insert_items", "move_items", "reload_items",
+                                     "reload_sections"}
 
 
 def test_numpy_arrays_and_uint64_ids():

@@ -78,6 +78,7 @@ def test_updates_demo():
         assert f"  {change} " in out, change
     assert "alpha 0 -> 1" in out and "alpha 1 -> 0" in out
     assert "(3 moves)" in out
+    assert "reload_sections [1]" in out and "== section reload applied" in out
 
 
 def test_pygame_updates_headless(tmp_path):

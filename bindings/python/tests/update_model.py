@@ -68,9 +68,15 @@ def apply_update(update, old_sections: list, old_items: list[list], new_sections
                 for n, slot in enumerate(slots)]
     deleted = set(update.delete_items)
     moved_out = {old for old, _ in update.move_items}
+    reloaded = set(getattr(update, "reload_sections", ()))
+    assert not reloaded & (set(update.delete_sections) | set(moved_sections)), "a reload moves"
+    named_old = {p[0] for p in update.delete_items} | {s for (s, _), _ in update.move_items}
+    named_new = {p[0] for p in update.insert_items} | {s for _, (s, _) in update.move_items}
+    assert not named_old & reloaded, "an item operation names a reloaded section"
     items = []
     for n, slot in enumerate(slots):
-        if slot is INSERTED:
+        if slot is INSERTED or slot in reloaded:  # a reloaded section's items are all new
+            assert slot is INSERTED or n not in named_new, "an item operation names a reload"
             items.append(list(new_items[n]))
             continue
         places: list = [None] * len(new_items[n])
@@ -116,12 +122,16 @@ def layout_of_counts(model: dict, **options) -> Layout:
         ids = model["items"][section][first:first + count]
         return [(100.0, 20.0 + (i % 7) * 5 + model.get("versions", {}).get(i, 0)) for i in ids]
 
+    def section_key(section):  # a new section version gives other metrics (a reload)
+        section_id = model["sections"][section]
+        return section_id + model.get("section_versions", {}).get(section_id, 0)
+
     def inline(section):
         items = model["items"][section]
         return [("separator", min(1, len(items)), 1.0)] if model["sections"][section] % 2 == 0 \
             else []
     return Layout(lambda s: len(model["items"][s]), section_count=lambda: len(model["sections"]),
                   item_sizes=sizes, inline_elements=inline, kinds=["separator"],
-                  section_metrics=lambda s: {"header": 10.0 + model["sections"][s] % 3},
+                  section_metrics=lambda s: {"header": 10.0 + section_key(s) % 3},
                   viewport=options.pop("viewport", (0, 0, 320, 300)), insets=(5, 5, 5, 5),
                   line_spacing=4, interitem_spacing=4, **options)

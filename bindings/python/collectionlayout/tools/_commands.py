@@ -16,18 +16,20 @@ __all__ = ["parse_update", "run_update", "run_update_value", "parse_ids", "run_d
            "run_diff_value"]
 
 _OPERATION_KEYS = ("delete_sections", "insert_sections", "move_sections", "delete_items",
-                   "insert_items", "move_items", "reload_items")
+                   "insert_items", "move_items", "reload_items", "reload_sections")
 _UPDATE_KEYS = {"sections", "viewport", *_OPERATION_KEYS}
 # the shape of one entry: "s" a section, "p" [section, item], "ss" [from, to], "pp" [[s, i], [s, i]]
 _SHAPES = {"delete_sections": "s", "insert_sections": "s", "move_sections": "ss",
-           "delete_items": "p", "insert_items": "p", "move_items": "pp", "reload_items": "p"}
+           "delete_items": "p", "insert_items": "p", "move_items": "pp", "reload_items": "p",
+           "reload_sections": "s"}
 _FORMS = {"s": "a section number", "p": "[section, item]", "ss": "[from, to]",
           "pp": "[[section, item], [section, item]]"}
 _INDEX_MAX = 2**63 - 1
 # the files' shapes, shown when a file's top level is not an object (docs/cli.md has them all)
 UPDATE_FORM = '{"sections": [...], "delete_items": [[s, i], ...], ...}'
 IDS_FORM = '{"old": {"sections": [id, ...], "items": [[id, ...], ...]}, "new": {...}}'
-SIDE_FORM = '{"sections": [id, ...], "items": [[id, ...], ...], "versions": [[v, ...], ...]}'
+SIDE_FORM = ('{"sections": [id, ...], "items": [[id, ...], ...], "versions": [[v, ...], ...], '
+             '"section_versions": [v, ...]}')
 
 
 def _index(where: str, value: Any) -> int:
@@ -119,7 +121,7 @@ def _path(path: tuple[int, int] | None) -> list[int] | None:
 
 # ---- diff -------------------------------------------------------------------------------------
 
-_SIDE_KEYS = {"sections", "items", "versions"}
+_SIDE_KEYS = {"sections", "items", "versions", "section_versions"}
 _ID_MIN, _ID_MAX = -2**63, 2**64 - 1
 
 
@@ -147,7 +149,8 @@ def _lists(where: str, value: Any, count: int) -> list[list[int]]:
     return [_id_list(f"{where}[{s}]", ids) for s, ids in enumerate(value)]
 
 
-def _side(which: str, value: Any) -> tuple[list[int], list[list[int]], list[list[int]] | None]:
+def _side(which: str, value: Any) -> tuple[list[int], list[list[int]], list[list[int]] | None,
+                                           list[int] | None]:
     raw = _object(f"ids: {which}", value, _SIDE_KEYS, SIDE_FORM)
     for key in ("sections", "items"):
         if key not in raw:
@@ -161,7 +164,14 @@ def _side(which: str, value: Any) -> tuple[list[int], list[list[int]], list[list
             if len(v) != len(i):
                 raise SceneError(f"ids: {which}.versions[{s}] has {_counted(len(v), 'version')} "
                                  f"for {_counted(len(i), 'item')}")
-    return sections, items, versions
+    section_versions = None
+    if "section_versions" in raw:
+        section_versions = _id_list(f"ids: {which}.section_versions", raw["section_versions"])
+        if len(section_versions) != len(sections):
+            raise SceneError(f"ids: {which}.section_versions has "
+                             f"{_counted(len(section_versions), 'version')} for "
+                             f"{_counted(len(sections), 'section')}")
+    return sections, items, versions, section_versions
 
 
 def parse_ids(value: Any) -> dict[str, Any]:
@@ -171,14 +181,16 @@ def parse_ids(value: Any) -> dict[str, Any]:
     for which in ("old", "new"):
         if which not in raw:
             raise SceneError(f"ids: missing {which!r} (the file is {IDS_FORM}, see docs/cli.md)")
-        sections, items, versions = _side(which, raw[which])
+        sections, items, versions, section_versions = _side(which, raw[which])
         arguments.update({f"{which}_sections": sections, f"{which}_items": items,
-                          f"{which}_versions": versions})
+                          f"{which}_versions": versions,
+                          f"{which}_section_versions": section_versions})
     return arguments
 
 
 def run_diff(ids_path: str | os.PathLike[str]) -> dict[str, Any]:
-    """`diff IDS`: the update's operation keys (SPEC §12)."""
+    """`diff IDS`: the update's operation keys (SPEC §12); reload_sections only when there
+    are any."""
     return run_diff_value(scene.read_json(ids_path))
 
 
@@ -186,5 +198,6 @@ def run_diff_value(value: Any) -> dict[str, Any]:
     """run_diff on a parsed JSON value."""
     update = diff(**parse_ids(value))
     result = update.to_dict()
-    return {key: result[key] for key in _OPERATION_KEYS}
+    return {key: result[key] for key in _OPERATION_KEYS
+            if key != "reload_sections" or result[key]}
 
