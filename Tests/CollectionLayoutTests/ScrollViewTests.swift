@@ -101,6 +101,23 @@ import Testing
         #expect(try layout.setItemSizes([(0, 0, Size(width: 320, height: 80))]).adjustment == 0)
     }
 
+    /// §10.5: from the start of its range a transition goes to the start of the to-layout's
+    /// range, whichever way each scrolls; elsewhere it follows the anchor, below the bars.
+    @Test func aTransitionFromTheStartGoesToTheStart() throws {
+        let (list, _) = try feed(origin: -64)
+        var def = LayoutDefinition()
+        def.viewport = Rect(x: -20, y: 0, width: 320, height: 480)
+        def.direction = .horizontal
+        def.contentInsets = Insets(top: 0, left: 20, bottom: 0, right: 0)
+        let sideways = try Layout(definition: def, dataSource: ArraySource(sizes: [Array(repeating: Size(width: 96, height: 96), count: 9)]))
+        #expect(try Transition(from: list, to: sideways).targetViewport.x == -20)
+        // Scrolled to row 3 (origin 340 - 40 - 64 = 236: below the bar and the pinned header):
+        // a horizontal to-layout puts that cell's start at its leading bar.
+        try list.setViewport(Rect(x: 0, y: 236, width: 320, height: 480))
+        let to = try Transition(from: list, to: sideways).targetViewport.x
+        #expect(to == (try sideways.attributes(for: .cell(0, 2)).frame.x) - 20, "\(to)")
+    }
+
     // MARK: Pixel rounding
 
     @Test func roundingFollowsTheSpecsExamples() throws {
