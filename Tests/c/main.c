@@ -22,5 +22,6 @@ int main(void) {
     motion_tests();
     handle_tests();
     hit_tests();
+    physics_tests();
     return test_summary();
 }

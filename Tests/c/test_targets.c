@@ -68,9 +68,9 @@ static void self_size_vector(void *unused) {
 }
 
 static int32_t snapping_value(const char *name) {
-    const char *names[] = {"none", "page", "line", "line-paging"};
-    const int32_t values[] = {CL_SNAP_NONE, CL_SNAP_PAGE, CL_SNAP_LINE, CL_SNAP_LINE_PAGING};
-    for (int i = 0; i < 4; i++) if (strcmp(name, names[i]) == 0) return values[i];
+    const char *names[] = {"none", "page", "line", "line-paging", "line-center", "line-end"};
+    const int32_t values[] = {CL_SNAP_NONE, CL_SNAP_PAGE, CL_SNAP_LINE, CL_SNAP_LINE_PAGING, CL_SNAP_LINE_CENTER, CL_SNAP_LINE_END};
+    for (int i = 0; i < 6; i++) if (strcmp(name, names[i]) == 0) return values[i];
     return -1;
 }
 

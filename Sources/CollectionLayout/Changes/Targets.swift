@@ -7,6 +7,10 @@ public enum ScrollSnapping: Sendable, CaseIterable {
     case line
     /// Like `line`, at most one target away from the one nearest the current origin.
     case linePaging
+    /// The origin that centres the nearest line (a header, a body line, a footer) in the viewport.
+    case lineCenter
+    /// The origin that puts the nearest line's end at the viewport's end.
+    case lineEnd
 }
 
 /// Where `scrollOrigin(to:position:)` puts an element in the viewport (SPEC §10.6).
@@ -22,7 +26,7 @@ extension Layout {
     public func targetContentOffset(proposed: Double, velocity: Double, snapping: ScrollSnapping,
                                     decelerationRate rate: Double = Snapping.normalDeceleration) throws(LayoutError) -> Double {
         let projected = try projection(proposed: proposed, velocity: velocity, rate: rate)
-        return state.targetOrigin(projected: projected, snapping: snapping)
+        return state.targetOrigin(projected: projected, snapping: snapping, current: state.viewportLeading)
     }
 
     /// UIScrollView's projection `offset + v/1000 · r/(1−r)`, checked (SPEC §10.6, §11).
@@ -47,7 +51,8 @@ extension Layout {
 }
 
 extension LayoutState {
-    func targetOrigin(projected p: Double, snapping: ScrollSnapping) -> Double {
+    /// `current` is where `linePaging` steps from: the viewport's origin, or a fling's start (§22.2).
+    func targetOrigin(projected p: Double, snapping: ScrollSnapping, current origin: Double) -> Double {
         switch snapping {
         case .none:
             return clampedOrigin(p)
@@ -56,10 +61,14 @@ extension LayoutState {
         case .line:
             return clampedOrigin(nearestTarget(to: p) ?? p)
         case .linePaging:
-            guard let current = nearestTarget(to: viewportLeading), let wanted = nearestTarget(to: p) else { return clampedOrigin(p) }
+            guard let current = nearestTarget(to: origin), let wanted = nearestTarget(to: p) else { return clampedOrigin(p) }
             // One step at most, toward the projection.
             let step = wanted > current ? lineTargets { $0 <= current }.first : wanted < current ? lineTargets { $0 < current }.last : current
             return clampedOrigin(step ?? current)
+        case .lineCenter:
+            return clampedOrigin(nearestLineOrigin(to: p, placing: centeringOrigin) ?? p)
+        case .lineEnd:
+            return clampedOrigin(nearestLineOrigin(to: p, placing: endingOrigin) ?? p)
         }
     }
 
@@ -110,15 +119,14 @@ extension LayoutState {
         if id.category == .supplementary && id.kind == .footer { r.scroll = naturalFooterStart(s) }
         let bodyFrom = starts[s] + m.header, bodyTo = naturalFooterStart(s)
         let below = chrome.pinHeaders && r.scroll >= bodyFrom && r.scroll < bodyTo ? m.header : 0
-        let v = viewportExtent
-        let start = clampedOrigin(r.scroll - below), end = clampedOrigin(r.scrollEnd - v)
+        let start = clampedOrigin(r.scroll - below), end = clampedOrigin(endingOrigin(r.scroll, r.scrollExtent))
         switch position {
         case .start: return start
-        case .center: return clampedOrigin(r.scroll + r.scrollExtent / 2 - v / 2)
+        case .center: return clampedOrigin(centeringOrigin(r.scroll, r.scrollExtent))
         case .end: return end
         case .nearest:
             let o = clampedOrigin(viewportLeading)
-            if r.scroll >= o && r.scrollEnd <= o + v { return o }
+            if r.scroll >= o && r.scrollEnd <= o + viewportExtent { return o }
             return abs(start - o) <= abs(end - o) ? start : end
         }
     }

@@ -32,6 +32,7 @@ from .orthogonal import OrthogonalSections
 from .queries import Queries
 from .updates import Updates
 from .targets import Targets  # self-sizing, target offsets, scroll to (SPEC §10.4, §10.6)
+from .physics import Physics  # fling and rubber band (SPEC §22)
 
 if TYPE_CHECKING:
     import numpy.typing as npt
@@ -65,7 +66,7 @@ def _destroy(handle: int, _source: DataSource) -> None:
     _lib.lib().cl_layout_destroy(handle)
 
 
-class Layout(Queries, OrthogonalSections, Updates, Targets, Motion):
+class Layout(Queries, OrthogonalSections, Updates, Targets, Physics, Motion):
     """A layout of sections. The data source is Python callables:
 
     - ``item_count(section) -> int`` (required),
