@@ -138,7 +138,7 @@ extension Layout {
     /// A fling along the scroll axis from `start` (default: the viewport's origin).
     public func fling(velocity: Double, snapping: ScrollSnapping, decelerationRate rate: Double = Snapping.normalDeceleration,
                       from start: Double? = nil) throws(LayoutError) -> Fling {
-        let p0 = try checkedStart(start ?? state.viewportLeading)
+        let p0 = try checked(start: start ?? state.viewportLeading, velocity: velocity)
         let target = state.targetOrigin(projected: try projection(proposed: p0, velocity: velocity, rate: rate), snapping: snapping, current: p0)
         return try Fling(start: p0, velocity: velocity, target: target, inRange: state.clampedOrigin(p0) == p0, rate: rate,
                      rest: state.flingRestDistance)
@@ -149,7 +149,7 @@ extension Layout {
     public func sectionFling(_ s: Int, velocity: Double, snapping: Snapping, decelerationRate rate: Double = Snapping.normalDeceleration,
                              from start: Double? = nil) throws(LayoutError) -> Fling {
         let scroll = try sectionScroll(s)
-        let p0 = try checkedStart(start ?? scroll.offset)
+        let p0 = try checked(start: start ?? scroll.offset, velocity: velocity)
         let target = try sectionTargetOffset(s, proposed: p0, velocity: velocity, snapping: snapping, rate: rate, current: p0)
         return try Fling(start: p0, velocity: velocity, target: target, inRange: p0 >= 0 && p0 <= scroll.maxOffset, rate: rate,
                      rest: state.flingRestDistance)
@@ -169,8 +169,10 @@ extension Layout {
         return presented(offset, range: 0, scroll.maxOffset, dimension: state.lineExtent)
     }
 
-    private func checkedStart(_ start: Double) throws(LayoutError) -> Double {
-        guard start.isFinite else { throw LayoutError(.invalidArgument, "start \(start) must be finite") }
+    private func checked(start: Double, velocity: Double) throws(LayoutError) -> Double {
+        guard start.isFinite, velocity.isFinite else {
+            throw LayoutError(.invalidArgument, "a fling's start \(start) and velocity \(velocity) must be finite")
+        }
         return start
     }
 }
