@@ -49,6 +49,44 @@ import Testing
         #expect(try target(empty, 40, .lineCenter) == 0)
     }
 
+    /// Waterfall and custom lines are their cells, headers and footers their frames: the snaps'
+    /// windowed search against a scan of every element, at random proposed offsets.
+    @Test(arguments: 0..<40)
+    func lineSnapsEqualAScanOfEveryLine(seed: Int) throws {
+        var rng = SeededGenerator(seed: UInt64(seed) &* 7919 &+ 3)
+        var sections: [[String: Any]] = []
+        for _ in 0..<Int.random(in: 1...4, using: &rng) {
+            let count = Int.random(in: 0...30, using: &rng)
+            var section: [String: Any] = ["header": Double(Int.random(in: 0...2, using: &rng) * 20),
+                                          "footer": Double(Int.random(in: 0...1, using: &rng) * 15)]
+            if Bool.random(using: &rng) {
+                section["style"] = "custom"
+                section["frames"] = (0..<count).map { _ in
+                    [Double(Int.random(in: -50...200, using: &rng)), Double(Int.random(in: 0...900, using: &rng)),
+                     Double(Int.random(in: 0...100, using: &rng)), Double(Int.random(in: 0...300, using: &rng))]
+                }
+            } else {
+                section["style"] = "waterfall"
+                section["columns"] = Int.random(in: 1...3, using: &rng)
+                section["items"] = (0..<count).map { _ in [100.0, Double(Int.random(in: 0...250, using: &rng))] }
+            }
+            sections.append(section)
+        }
+        let viewport = Double(Int.random(in: 1...600, using: &rng))
+        let l = try Scene(json: ["viewport": [0, 0, 320, viewport], "sections": sections]).makeLayout()
+        let ranges = allElementsByIdentity(l, kinds: [], decorations: []).map { ($0.frame.y, $0.frame.height) }
+        let content = l.contentSize.height, hi = Swift.max(0, content - viewport)
+        for _ in 0..<20 {
+            let p = Double.random(in: -500...(content + 500), using: &rng)
+            for (snap, place) in [(ScrollSnapping.lineCenter, { (a: Double, e: Double) in a + e / 2 - viewport / 2 }),
+                                  (.lineEnd, { (a: Double, e: Double) in a + e - viewport })] {
+                let origins = ranges.map(place)
+                let best = origins.min { abs($0 - p) < abs($1 - p) || (abs($0 - p) == abs($1 - p) && $0 < $1) } ?? p
+                #expect(try target(l, p, snap) == Swift.min(Swift.max(best, 0), hi), "seed \(seed) p \(p) \(snap)")
+            }
+        }
+    }
+
     @Test func theSharedVector() throws {
         let data = try Data(contentsOf: vectorsDirectory().appendingPathComponent("changes/32-fling.json"))
         let json = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
