@@ -161,11 +161,12 @@ static void bad_input(void *unused) {
     for (size_t k = 0; k < 5; k++) REFUSED(NULL, cl_fling_sample(&good, times[k], &p, &v), CL_ERROR_INVALID_ARGUMENT);
     REFUSED(NULL, cl_fling_sample(NULL, 0, &p, &v), CL_ERROR_INVALID_ARGUMENT);
     REFUSED(NULL, cl_fling_sample(&good, 0, NULL, &v), CL_ERROR_INVALID_ARGUMENT);
-    cl_fling broken[6];
-    for (int k = 0; k < 6; k++) broken[k] = good;
+    cl_fling broken[7];
+    for (int k = 0; k < 7; k++) broken[k] = good;
     broken[0].struct_size = 0, broken[1].curve = 7, broken[2].tau = 0, broken[3].target = NAN, broken[4].rest_time = -1,
     broken[5].omega = INFINITY;
-    for (int k = 0; k < 6; k++) REFUSED(NULL, cl_fling_sample(&broken[k], 0, &p, &v), CL_ERROR_INVALID_ARGUMENT);
+    broken[6].tau = 1e-300, broken[6].target = 1e300;  /* finite parts whose starting velocity is not */
+    for (int k = 0; k < 7; k++) REFUSED(NULL, cl_fling_sample(&broken[k], 0, &p, &v), CL_ERROR_INVALID_ARGUMENT);
     /* The rubber band. */
     REFUSED(layout, cl_layout_rubber_band(layout, -1, NAN, &offset), CL_ERROR_INVALID_ARGUMENT);
     REFUSED(layout, cl_layout_rubber_band(layout, 0, 1, &offset), CL_ERROR_INVALID_ARGUMENT);

@@ -72,7 +72,13 @@ public struct Fling: Sendable, Equatable {
     /// The offset and velocity at time `t` (seconds since the release, finite, ≥ 0).
     public func sample(at t: Double) throws(LayoutError) -> (offset: Double, velocity: Double) {
         guard t.isFinite, t >= 0 else { throw LayoutError(.invalidArgument, "time \(t) must be a finite number of seconds ≥ 0") }
-        return sampleChecked(at: t)
+        let sample = sampleChecked(at: t)
+        // Only parts put together by hand get here (a fling the engine made stays finite).
+        guard sample.offset.isFinite, sample.velocity.isFinite else {
+            throw LayoutError(.invalidArgument, "not a fling: its sample at \(t) s is not finite (start \(start), target \(target), "
+                + "tau \(tau), omega \(omega), a \(a), b \(b), rest_time \(restTime))")
+        }
+        return sample
     }
 
     /// `sample(at:)` for a time known to be finite and ≥ 0.
