@@ -35,9 +35,14 @@ extension LayoutState {
         return clampedOrigin(same ? old.viewportLeading + after - anchor.start : after)
     }
 
-    /// A scroll-axis origin clamped to [0, max(0, content − viewport extent)].
+    /// The scroll range `[lo, hi]` of the viewport's scroll-axis origin: `[0, max(0, content −
+    /// viewport extent)]` (content insets, SPEC §20.1, will widen it here).
+    var scrollRange: (lo: Double, hi: Double) { (0, Swift.max(0, starts[starts.count - 1] - viewportExtent)) }
+
+    /// A scroll-axis origin clamped to the scroll range.
     func clampedOrigin(_ origin: Double) -> Double {
-        Swift.min(Swift.max(origin, 0), Swift.max(0, starts[starts.count - 1] - viewportExtent))
+        let (lo, hi) = scrollRange
+        return Swift.min(Swift.max(origin, lo), hi)
     }
 
     /// The viewport's extent along the scroll axis.

@@ -134,9 +134,6 @@ extension LayoutState {
     /// What counts as arrived for a fling: half a pixel (SPEC §22.2), in points. Without a
     /// display scale (§20.2) a pixel is a point.
     var flingRestDistance: Double { 0.5 }
-
-    /// The scroll range `[lo, hi]`, as `clampedOrigin` clamps to it.
-    var scrollRange: (lo: Double, hi: Double) { (clampedOrigin(-.greatestFiniteMagnitude), clampedOrigin(.greatestFiniteMagnitude)) }
 }
 
 /// Scroll physics for hosts without a scroll view (SPEC §22). The layout does not change.
@@ -146,7 +143,8 @@ extension Layout {
                       from start: Double? = nil) throws(LayoutError) -> Fling {
         let p0 = try checked(start: start ?? state.viewportLeading, velocity: velocity)
         let target = state.targetOrigin(projected: try projection(proposed: p0, velocity: velocity, rate: rate), snapping: snapping, current: p0)
-        return try Fling(start: p0, velocity: velocity, target: target, inRange: state.clampedOrigin(p0) == p0, rate: rate,
+        let (lo, hi) = state.scrollRange
+        return try Fling(start: p0, velocity: velocity, target: target, inRange: p0 >= lo && p0 <= hi, rate: rate,
                      rest: state.flingRestDistance)
     }
 
