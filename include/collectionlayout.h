@@ -38,8 +38,8 @@
  *     (scroll_size), cl_update_summary (summary_size), cl_element_change (element_size),
  *     cl_size_change (change_size), cl_fling (fling_size); or the struct_size of the
  *     out-struct itself, which the caller sets by initialising it with its cl_..._default()
- *     BEFORE the call. In 0.4 that is one
- *     struct: the cl_batch_update that cl_diff_create writes (cl_batch_update_default()). The
+ *     BEFORE the call. In 0.4 that is one struct: the cl_batch_update that cl_diff_create
+ *     writes (cl_batch_update_default()). The
  *     library reads that struct_size to learn how many bytes it may write: left uninitialised, it
  *     is refused (CL_ERROR_INVALID_ARGUMENT) or, if the garbage happens to look like a larger
  *     struct, memory past the caller's struct is overwritten.
