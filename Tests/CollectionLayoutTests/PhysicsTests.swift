@@ -110,7 +110,7 @@ import Testing
 
     /// The curve itself, without the rest cut-off.
     private func raw(_ f: Fling, _ t: Double) -> Double {
-        f.curve == .decelerate ? f.start + (f.target - f.start) * (1 - exp(-t / f.tau)) : f.target + (f.a + f.b * t) * exp(-f.omega * t)
+        f.curve == .decelerate ? f.start + (f.target - f.start) * (1 - exp(-t / f.tau)) : f.target + f.a * exp(-f.omega * t) + f.b * (t * exp(-f.omega * t))
     }
 
     @Test func velocityIsTheDerivativeAndRestIsExact() throws {
@@ -156,6 +156,21 @@ import Testing
         let f = try l.fling(velocity: -5000, snapping: .none, decelerationRate: 0.99)  // 300 - 495, clamped
         #expect(f.target == 0)
         for k in 0...100 { #expect(try f.sample(at: Double(k) * 0.01).offset >= 0) }
+    }
+
+    @Test func farStartsSpringBackWithFiniteSamples() throws {
+        let l = try TargetTests.scene(pin: false)
+        // From -5e307, B = ω·A is past the largest double: refused.
+        #expect(throws: LayoutError.self) { try l.fling(velocity: 0, snapping: .none, from: -5e307) }
+        for start in [-1e306, 1e306, -1e307, 1e300] {
+            let f = try l.fling(velocity: 0, snapping: .none, from: start)
+            #expect(f.curve == .spring && f.restTime.isFinite && f.restTime > 0, "\(start)")
+            for k in 0...400 {
+                let (p, v) = try f.sample(at: Double(k) * f.restTime / 400)
+                #expect(p.isFinite && v.isFinite, "\(start) at \(k)")
+            }
+            #expect(abs(raw(f, f.restTime) - f.target) <= 0.5 + 1e-9)
+        }
     }
 
     @Test func pagingStepsFromTheStart() throws {

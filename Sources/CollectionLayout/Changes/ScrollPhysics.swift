@@ -40,13 +40,13 @@ public struct Fling: Sendable, Equatable {
         let tau = rate / (1000 * (1 - rate)), omega = Fling.springOmega
         let a = inRange ? 0 : start - target
         let b = inRange ? 0 : velocity + omega * a
-        let restTime = inRange ? Fling.decelerationRest(distance: abs(target - start), tau: tau, rest: rest)
-                               : Fling.springRest(a: a, b: b, omega: omega, rest: rest)
         // Finite inputs can still overflow: a start of 1e308 springing back, a rate so near 0
         // that the starting velocity (T − p0)/τ is infinite.
-        guard ((target - start) / tau).isFinite, b.isFinite, (omega * b).isFinite, restTime.isFinite else {
+        guard ((target - start) / tau).isFinite, a.isFinite, b.isFinite else {
             throw LayoutError(.limit, "the fling from \(start) at velocity \(velocity) to \(target) at rate \(rate) is not finite")
         }
+        let restTime = inRange ? Fling.decelerationRest(distance: abs(target - start), tau: tau, rest: rest)
+                               : Fling.springRest(a: a, b: b, omega: omega, rest: rest)
         self.init(unchecked: inRange ? .decelerate : .spring, start: start, velocity: velocity, target: target,
                   tau: tau, omega: omega, a: a, b: b, restTime: restTime)
     }
@@ -90,8 +90,9 @@ public struct Fling: Sendable, Equatable {
             let fading = exp(-t / tau), distance = target - start
             return (start + distance * (1 - fading), distance / tau * fading)
         case .spring:
-            let fading = exp(-omega * t)
-            return (target + (a + b * t) * fading, (velocity - omega * b * t) * fading)
+            // b·t or ω·b alone may overflow where t·e^(−ωt) (at most 1/(ωe)) keeps them finite.
+            let fading = exp(-omega * t), decay = t * fading
+            return (target + a * fading + b * decay, velocity * fading - b * (omega * decay))
         }
     }
 
@@ -105,7 +106,7 @@ public struct Fling: Sendable, Equatable {
     /// the one; bisection to well under 1e-9 s.
     private static func springRest(a: Double, b: Double, omega: Double, rest: Double) -> Double {
         let a = abs(a), b = abs(b)
-        func envelope(_ t: Double) -> Double { (a + b * t) * exp(-omega * t) }
+        func envelope(_ t: Double) -> Double { a * exp(-omega * t) + b * (t * exp(-omega * t)) }
         let peak = b > 0 ? Swift.max(0, 1 / omega - a / b) : 0
         guard envelope(peak) > rest else { return 0 }
         var low = peak, high = peak + 1 / omega
