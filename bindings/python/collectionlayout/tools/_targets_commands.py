@@ -15,7 +15,7 @@ from . import scene
 from .scene import SceneError, _object, _show
 
 __all__ = ["parse_measured", "run_self_size", "run_self_size_value", "run_target_offset",
-           "run_scroll_to", "run_fling", "run_rubber_band", "SCROLL_SNAPS", "SECTION_SNAPS",
+           "run_scroll_to", "run_fling", "run_rubber_band", "run_physics", "SCROLL_SNAPS", "SECTION_SNAPS",
            "POSITIONS"]
 
 #: --snap names (SPEC §12) along the scroll axis, and for an orthogonal section (--section).
@@ -111,6 +111,15 @@ def run_fling(scene_path: str | os.PathLike[str], velocity: float, snap: str = "
                    for t, (offset, v) in zip(times, fling.samples(times))]
         return {"target": fling.target, "curve": fling.curve, "rest_time": fling.rest_time,
                 "samples": samples}
+
+
+def run_physics(command: str, values: dict[str, Any]) -> dict[str, Any]:
+    """`fling` or `rubber-band` with the values cli.parse_arguments gave."""
+    if command == "rubber-band":
+        return run_rubber_band(values["scene"], values["offset"], values.get("section"))
+    return run_fling(values["scene"], values["velocity"], values.get("snap", "none"),
+                     values.get("rate", CL_DECELERATION_NORMAL), values.get("section"),
+                     values.get("start"), values.get("times"))
 
 
 def run_rubber_band(scene_path: str | os.PathLike[str], offset: float,

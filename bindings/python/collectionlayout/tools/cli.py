@@ -346,13 +346,8 @@ def _run(command: str, values: dict[str, Any]) -> Any:
                                          values.get("rate", CL_DECELERATION_NORMAL),
                                          values.get("section"))
     if command in ("fling", "rubber-band"):
-        from .._lib import CL_DECELERATION_NORMAL
         from . import _targets_commands as targets
-        if command == "rubber-band":
-            return targets.run_rubber_band(values["scene"], values["offset"], values.get("section"))
-        return targets.run_fling(values["scene"], values["velocity"], values.get("snap", "none"),
-                                 values.get("rate", CL_DECELERATION_NORMAL), values.get("section"),
-                                 values.get("start"), values.get("times"))
+        return targets.run_physics(command, values)
     if command == "scroll-to":
         from . import _targets_commands as targets
         return targets.run_scroll_to(values["scene"], values["category"], values["kind"],
