@@ -388,6 +388,8 @@ def target_rows(c: dict, n: int, row) -> None:
         f"adjustment {c['self_size_adjustment']:g} pt", ">= 500x")
     row(f"21. target content offset, line snapping, {n:,} items", f"{c['target_line_us']:.3f} us",
         f"per call, {c['target_calls']:,} calls at random offsets and velocities", "<= 5 us")
+    row("24. fling sample (cl_fling_sample), a deceleration and a spring back", f"{c['fling_sample_us']:.3f} us",
+        f"per call, {c['fling_samples']:,} calls at random times before the rest", "<= 0.2 us")
     for k, label in enumerate((f"1 x {n:,}", f"1,000 x {n // 1000:,}")):
         row(f"19. one item inserted mid-collection, {label}, C-driven over a cl_array_source",
             f"{c['insert_c_s'][k] * 1e3:.3f} ms", f"{c['insert_c_ratio'][k]:,.1f}x the speed of a full "
@@ -617,6 +619,7 @@ def main() -> None:
     print(f"| self-sizing 30 items on screen (set_item_sizes) | {c['self_size_s'] * 1e6:,.1f} us "
           f"({c['self_size_full_s'] / c['self_size_s']:,.0f}x faster than a full layout) | >= 500x |")
     print(f"| target content offset, line snapping | {c['target_line_us']:.2f} us | <= 5 us |")
+    print(f"| fling sample | {c['fling_sample_us'] * 1e3:.0f} ns | <= 0.2 us |")
     if len(sys.argv) > 2:
         m = json.load(open(sys.argv[2]))
         print(f"| one transition frame (both layouts {m['items']:,} items) | {m['transition_frame_us']:.2f} us | <= 8 us |")

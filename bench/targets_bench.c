@@ -7,6 +7,9 @@
  *    and an even number of calls restores the sizes: the frames then equal a fresh layout's.
  * 21 target content offset with line snapping (SPEC §10.6) at random proposed offsets and
  *    velocities over the same section: per call, in batches of 100.
+ * 24 a fling's sample (SPEC §22): cl_fling_sample of a decelerating fling and of a spring back
+ *    made by cl_layout_fling over the same section, at random times before their rest: per
+ *    call, in batches of 1,000.
  * 19 (C-driven) one item inserted by cl_layout_perform_batch_update in the middle of 1 x n and of
  *    1,000 x (n / 1,000) items held in a cl_array_source (the section's new sizes array and count
  *    are set, then the update names the insert), against cl_layout_invalidate of the same data.
@@ -319,9 +322,36 @@ void targets_bench(int64_t n, int runs, const cl_size *sizes)
         bt[b] = (now() - t0) / BATCH;
     }
     const double target_us = median(bt, BATCHES) * 1e6;
+
+    /* 24: samples of a deceleration (line snapping) and of a spring back from past the start */
+    enum { SAMPLES = 1000, SAMPLE_BATCHES = 201 };
+    static double st[SAMPLE_BATCHES];
+    cl_fling flings[2];
+    cl_fling_def def = cl_fling_def_default();
+    def.velocity = 2500, def.snapping = CL_SNAP_LINE;
+    check(cl_layout_fling(L, &def, &flings[0], sizeof flings[0]), L, "cl_layout_fling");
+    def.velocity = -300, def.snapping = CL_SNAP_NONE, def.has_start = 1, def.start = -120;
+    check(cl_layout_fling(L, &def, &flings[1], sizeof flings[1]), L, "cl_layout_fling");
+    for (int b = 0; b < SAMPLE_BATCHES; b++) {
+        const cl_fling *f = &flings[b % 2];
+        static double times[SAMPLES];
+        for (int k = 0; k < SAMPLES; k++) {
+            seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+            times[k] = (double)(seed >> 11) / 9007199254740992.0 * f->rest_time;
+        }
+        double t0 = now();
+        for (int k = 0; k < SAMPLES; k++) {
+            double p, v;
+            if (cl_fling_sample(f, times[k], &p, &v) != CL_OK) { fprintf(stderr, "targets_bench: cl_fling_sample failed\n"); exit(1); }
+            sink += p + v;
+        }
+        st[b] = (now() - t0) / SAMPLES;
+    }
+    const double sample_us = median(st, SAMPLE_BATCHES) * 1e6;
     cl_layout_destroy(L);
     printf(" \"self_size_items\": %lld, \"self_size_s\": %.9f, \"self_size_full_s\": %.6f, \"self_size_adjustment\": %.3f,"
            " \"mismatch_self_size\": %ld,\n"
-           " \"target_line_us\": %.4f, \"target_calls\": %d, \"target_sink\": %.1f,\n",
-           (long long)screen, self_size, full, adjust, bad, target_us, BATCH * BATCHES, sink);
+           " \"target_line_us\": %.4f, \"target_calls\": %d, \"target_sink\": %.1f,\n"
+           " \"fling_sample_us\": %.4f, \"fling_samples\": %d,\n",
+           (long long)screen, self_size, full, adjust, bad, target_us, BATCH * BATCHES, sink, sample_us, SAMPLES * SAMPLE_BATCHES);
 }

@@ -28,17 +28,18 @@
  *     defaults), a larger one a newer caller (at most 4096; accepted only if the bytes past the
  *     library's size are zero, else CL_ERROR_INVALID_ARGUMENT naming the struct).
  *   - Structs the caller passes in start from their default initializer: cl_layout_def,
- *     cl_data_source, cl_array_source, cl_decoration_def, cl_batch_update, cl_diff_side
- *     (cl_..._default()); the cl_section_metrics rows of a cl_array_source from
+ *     cl_data_source, cl_array_source, cl_decoration_def, cl_batch_update, cl_diff_side,
+ *     cl_fling_def (cl_..._default()); the cl_section_metrics rows of a cl_array_source from
  *     cl_section_metrics_from_def(). A section_metrics callback leaves struct_size as the engine
  *     set it.
  *   - Structs the library writes take the caller's size, at least the struct's size in 0.4: the
  *     library writes the fields that fit and zero-fills bytes past its own size. The size is
  *     either an argument (pass sizeof): cl_attributes (attributes_size), cl_section_scroll
  *     (scroll_size), cl_update_summary (summary_size), cl_element_change (element_size),
- *     cl_size_change (change_size); or the struct_size of the out-struct itself, which the caller
- *     sets by initialising it with its cl_..._default() BEFORE the call. In 0.4 that is one
- *     struct: the cl_batch_update that cl_diff_create writes (cl_batch_update_default()). The
+ *     cl_size_change (change_size), cl_fling (fling_size); or the struct_size of the
+ *     out-struct itself, which the caller sets by initialising it with its cl_..._default()
+ *     BEFORE the call. In 0.4 that is one struct: the cl_batch_update that cl_diff_create
+ *     writes (cl_batch_update_default()). The
  *     library reads that struct_size to learn how many bytes it may write: left uninitialised, it
  *     is refused (CL_ERROR_INVALID_ARGUMENT) or, if the garbage happens to look like a larger
  *     struct, memory past the caller's struct is overwritten.
@@ -671,6 +672,80 @@ cl_status cl_layout_viewport_changes(const cl_layout *layout, cl_rect from, cl_r
                                      cl_attributes *entered, int64_t entered_capacity, int64_t *out_entered_count,
                                      cl_attributes *left, int64_t left_capacity, int64_t *out_left_count,
                                      size_t attributes_size);
+
+/* Two more snaps along the scroll axis (cl_layout_target_content_offset, cl_layout_fling): over
+ * the lines of CL_SNAP_LINE, each with its scroll-axis range (a flow line or grid row: its
+ * thickness; an inline element, a header, a footer, a waterfall or custom cell: its extent; an
+ * orthogonal strip: from its start to the end of its last row). No pinned header reduces them. */
+#define CL_SNAP_LINE_CENTER 7 /* the origin that centres the nearest line in the viewport */
+#define CL_SNAP_LINE_END    8 /* the origin that puts the nearest line's end at the viewport's end */
+
+/* ---- Scroll physics (SPEC §22) -------------------------------------------------------------- */
+
+/* For a host without a scroll view: a fling that decelerates to the target of
+ * cl_layout_target_content_offset, rubber-banding past the ends and the spring back. Answers
+ * only: the layout does not change. */
+
+/* What to fling. Start from cl_fling_def_default(). */
+typedef struct cl_fling_def {
+    uint32_t struct_size;      /* sizeof(cl_fling_def); set by cl_fling_def_default() */
+    int32_t snapping;          /* CL_SNAP_NONE (default); along the scroll axis CL_SNAP_PAGE,
+                                * CL_SNAP_LINE, CL_SNAP_LINE_PAGING, CL_SNAP_LINE_CENTER,
+                                * CL_SNAP_LINE_END; for a section CL_SNAP_ITEM, CL_SNAP_PAGE,
+                                * CL_SNAP_ITEM_PAGING, CL_SNAP_ITEM_CENTERED. The paging snaps step
+                                * from the start. */
+    double velocity;           /* points/s at the release, finite (default 0) */
+    double deceleration_rate;  /* 0 < rate < 1 (default CL_DECELERATION_NORMAL) */
+    int64_t section;           /* -1 (default): the scroll axis; else an orthogonal section, whose
+                                * own offset flings in [0, max_offset] */
+    int32_t has_start;         /* 0 (default): start from the viewport's scroll-axis origin (or the
+                                * section's offset); nonzero: from `start` */
+    int32_t reserved;          /* 0 */
+    double start;              /* finite; read only with has_start */
+} cl_fling_def;
+
+cl_fling_def cl_fling_def_default(void);
+
+/* The curves of a fling. */
+#define CL_FLING_DECELERATE 0 /* from inside the range: p(t) = p0 + (T - p0)(1 - e^(-t/tau)) */
+#define CL_FLING_SPRING     1 /* from outside (released while rubber-banding): critically damped,
+                               * p(t) = T + (a + b t) e^(-omega t) */
+
+/* A fling: everything a sample needs, computed once; cl_fling_sample is a pure function of it.
+ * Written at the caller's size (fling_size, see Conventions); struct_size says how much of it
+ * the library wrote. Hand it back unchanged. */
+typedef struct cl_fling {
+    uint32_t struct_size;      /* set by the library: sizeof(cl_fling) of the library's version */
+    int32_t curve;             /* CL_FLING_DECELERATE or CL_FLING_SPRING */
+    double start;              /* p0 */
+    double velocity;           /* v0, as given */
+    double target;             /* T: where it rests, snapped and clamped */
+    double tau;                /* the deceleration's time constant r / (1000 (1 - r)), s */
+    double omega;              /* the spring's angular frequency 2 pi / 0.4, 1/s */
+    double a, b;               /* the spring's A = p0 - T and B = v0 + omega A; 0 for a deceleration */
+    double rest_time;          /* s; from it on a sample is exactly the target with velocity 0 */
+} cl_fling;
+
+/* The fling of `def` (NULL: all defaults). CL_ERROR_INVALID_ARGUMENT for a velocity or start
+ * that is not finite, a rate outside (0, 1), a snap the axis does not take, a section that is
+ * not orthogonal; CL_ERROR_OUT_OF_RANGE for a section that does not exist; CL_ERROR_LIMIT when
+ * finite numbers give a curve that is not finite. */
+cl_status cl_layout_fling(const cl_layout *layout, const cl_fling_def *def, cl_fling *out_fling,
+                          size_t fling_size);
+
+/* The offset and velocity (points, points/s) of `fling` at time t (s, finite, >= 0): exactly the
+ * target and 0 from rest_time on. Needs no layout; a failure's message is
+ * cl_layout_last_error(NULL). CL_ERROR_INVALID_ARGUMENT for a bad t or a struct that is not a
+ * fling (a struct_size the library does not know, an unknown curve, numbers that are not finite,
+ * tau or omega not positive, a negative rest_time). O(1). */
+cl_status cl_fling_sample(const cl_fling *fling, double t, double *out_offset, double *out_velocity);
+
+/* Where a drag that would put the origin at `offset` (finite) shows it: inside the range as it
+ * is, past an end rubber-banded, lo - f(lo - o) or hi + f(o - hi) with
+ * f(x) = (1 - 1/(0.55 x / d + 1)) d, d the viewport's scroll-axis extent ([lo, hi] the scroll
+ * range, content insets included). Section -1: the scroll
+ * axis; else an orthogonal section's own offset, with d the viewport's line-axis extent. */
+cl_status cl_layout_rubber_band(const cl_layout *layout, int64_t section, double offset, double *out_offset);
 
 /* ---- Transitions (SPEC §10.5) ---------------------------------------------------------------- */
 

@@ -104,15 +104,22 @@ extension Snapping: CEnum {
 
 /// Snapping along the scroll axis (cl_layout_target_content_offset).
 extension ScrollSnapping: CEnum {
-    static var cNames: String { "CL_SNAP_NONE, CL_SNAP_PAGE, CL_SNAP_LINE or CL_SNAP_LINE_PAGING" }
+    static var cNames: String { "CL_SNAP_NONE, CL_SNAP_PAGE, CL_SNAP_LINE, CL_SNAP_LINE_PAGING, CL_SNAP_LINE_CENTER or CL_SNAP_LINE_END" }
     var c: Int32 {
         switch self {
         case .none: CL_SNAP_NONE
         case .page: CL_SNAP_PAGE
         case .line: CL_SNAP_LINE
         case .linePaging: CL_SNAP_LINE_PAGING
+        case .lineCenter: CL_SNAP_LINE_CENTER
+        case .lineEnd: CL_SNAP_LINE_END
         }
     }
+}
+
+extension Fling.Curve: CEnum {
+    static var cNames: String { "CL_FLING_DECELERATE or CL_FLING_SPRING" }
+    var c: Int32 { switch self { case .decelerate: CL_FLING_DECELERATE; case .spring: CL_FLING_SPRING } }
 }
 
 extension HitCategories: CEnum {

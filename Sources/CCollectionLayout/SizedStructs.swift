@@ -205,3 +205,19 @@ extension cl_size_change: SizedOutput {
     static var cName: String { "cl_size_change" }
     static var minimumSize: Int { MemoryLayout<cl_size_change>.size }
 }
+
+extension cl_fling_def: SizedInput {
+    static var cName: String { "cl_fling_def" }
+    static var earlierSizes: [Int] { [] }  // new in 0.4
+    static var defaults: cl_fling_def { cl_fling_def_default() }
+    static var advice: String { "start from cl_fling_def_default()" }
+}
+
+/// Written at the caller's size, and read back by cl_fling_sample at the struct_size it says.
+extension cl_fling: SizedOutput, SizedInput {
+    static var cName: String { "cl_fling" }
+    static var minimumSize: Int { MemoryLayout<cl_fling>.size }
+    static var earlierSizes: [Int] { [] }  // new in 0.4
+    static var defaults: cl_fling { cl_fling() }
+    static var advice: String { "pass the struct cl_layout_fling wrote" }
+}

@@ -110,14 +110,15 @@ import Testing
     }
 
     @Test func theSharedVectors() throws {
-        for name in ["16-target-offset", "17-scroll-to"] {
+        for name in ["16-target-offset", "17-scroll-to", "31-insets-target-offset"] {
             let data = try Data(contentsOf: vectorsDirectory().appendingPathComponent("changes/\(name).json"))
             let json = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
             let layout = try Scene(json: try #require(json["scene"] as? [String: Any])).makeLayout()
             for c in json["cases"] as? [[String: Any]] ?? [] {
                 let args = try #require(c["args"] as? [String: Any]), expected = try #require(c["expected"] as? [String: Any])
-                if name.hasPrefix("16") {
-                    let snap: [String: ScrollSnapping] = ["none": .none, "line": .line, "page": .page, "line-paging": .linePaging]
+                if json["command"] as? String == "target-offset" {
+                    let snap: [String: ScrollSnapping] = ["none": .none, "line": .line, "page": .page, "line-paging": .linePaging,
+                                                          "line-center": .lineCenter, "line-end": .lineEnd]
                     let got = try layout.targetContentOffset(
                         proposed: (args["proposed"] as? NSNumber)?.doubleValue ?? .nan, velocity: (args["velocity"] as? NSNumber)?.doubleValue ?? .nan,
                         snapping: try #require(snap[args["snap"] as? String ?? ""]), decelerationRate: (args["rate"] as? NSNumber)?.doubleValue ?? .nan)

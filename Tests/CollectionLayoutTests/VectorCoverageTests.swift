@@ -5,10 +5,11 @@ import Testing
 /// it needs: a vector copied in from ../shared is never left out without a word.
 @Suite struct VectorCoverageTests {
     /// The command vectors the suites run by name (UpdateTests, DiffTests, SelfSizingTests,
-    /// TargetTests, MotionTests).
+    /// TargetTests, MotionTests, PhysicsTests).
     static let changesRun: Set<String> = ["changes/11-update-items", "changes/12-update-sections", "changes/13-update-invalid",
                                           "changes/14-diff", "changes/15-self-size", "changes/16-target-offset",
-                                          "changes/17-scroll-to", "changes/18-transition", "changes/19-move"]
+                                          "changes/17-scroll-to", "changes/18-transition", "changes/19-move",
+                                          "changes/31-insets-target-offset", "changes/32-fling"]
 
     @Test func sceneVectorsAreFound() {
         #expect(vectorNames(in: "styles").contains("styles/07-grid"))

@@ -68,17 +68,17 @@ static void self_size_vector(void *unused) {
 }
 
 static int32_t snapping_value(const char *name) {
-    const char *names[] = {"none", "page", "line", "line-paging"};
-    const int32_t values[] = {CL_SNAP_NONE, CL_SNAP_PAGE, CL_SNAP_LINE, CL_SNAP_LINE_PAGING};
-    for (int i = 0; i < 4; i++) if (strcmp(name, names[i]) == 0) return values[i];
+    const char *names[] = {"none", "page", "line", "line-paging", "line-center", "line-end"};
+    const int32_t values[] = {CL_SNAP_NONE, CL_SNAP_PAGE, CL_SNAP_LINE, CL_SNAP_LINE_PAGING, CL_SNAP_LINE_CENTER, CL_SNAP_LINE_END};
+    for (int i = 0; i < 6; i++) if (strcmp(name, names[i]) == 0) return values[i];
     return -1;
 }
 
-static void target_offset_vector(void *unused) {
-    (void)unused;
+/* A target-offset vector (16, and 31 with content insets): `name` is the vector's. */
+static void target_offset_vector(void *name) {
     json_value *json = NULL;
     scene sc;
-    cl_layout *layout = vector_layout("16-target-offset", &json, &sc);
+    cl_layout *layout = vector_layout(name, &json, &sc);
     const json_value *cases = json_get(json, "cases");
     for (size_t k = 0; layout && k < json_length(cases); k++) {
         const json_value *args = json_get(json_at(cases, k), "args");
@@ -222,7 +222,8 @@ static void bad_input(void *unused) {
 
 void target_tests(void) {
     run_test("vector changes/15-self-size", self_size_vector, NULL);
-    run_test("vector changes/16-target-offset", target_offset_vector, NULL);
+    run_test("vector changes/16-target-offset", target_offset_vector, "16-target-offset");
+    run_test("vector changes/31-insets-target-offset", target_offset_vector, "31-insets-target-offset");
     run_test("vector changes/17-scroll-to", scroll_to_vector, NULL);
     run_test("self-sizing anchors the first visible cell, or only clamps", anchoring_by_hand, NULL);
     run_test("estimated item sizes, then measured", estimates, NULL);

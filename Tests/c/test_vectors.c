@@ -162,7 +162,7 @@ static bool run_folder(const char *dir, const char *sub) {
 static const char *const CHANGES_RUN[] = {
     "11-update-items.json", "12-update-sections.json", "13-update-invalid.json", "14-diff.json",
     "15-self-size.json", "16-target-offset.json", "17-scroll-to.json", "18-transition.json",
-    "19-move.json"};
+    "19-move.json", "31-insets-target-offset.json", "32-fling.json"};
 
 /* Every vector of changes/ is run by a C test or pending: a new one is never silently left out. */
 static void every_change_vector_is_run_or_pending(void *dir) {

@@ -21,5 +21,6 @@ void motion_tests(void);       /* test_motion.c: transitions and interactive mov
 void handle_tests(void);       /* test_handles.c: stale, wrong-type and garbage handles (generations) */
 void hit_tests(void);          /* test_hit.c: the element at a point, SPEC §21 */
 void scrollview_tests(void);   /* test_scrollview.c: content insets and pixel rounding, SPEC §20 */
+void physics_tests(void);      /* test_physics.c: flings, the rubber band, line-center/line-end (§22, §10.6) */
 
 #endif

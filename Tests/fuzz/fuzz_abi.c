@@ -5,7 +5,8 @@
  * arguments (fuzz_common.h reads them; an input that runs out reads zeros and ends). Two layout
  * slots, each with its own data-source model, are driven by create, destroy, invalidations,
  * viewport and section-offset changes, target offsets, kinds and decorations, queries with random
- * rects, buffers, capacities and element sizes, hit-tests at hostile points and element edges, attributes by identity, stale handles, and model
+ * rects, buffers, capacities and element sizes, hit-tests at hostile points and element edges, flings, their samples and the
+ * rubber band with hostile numbers, attributes by identity, stale handles, and model
  * changes that make the callbacks answer differently: garbage numbers (NaN, infinite, negative,
  * 1e308), counts over the limit (2^28, 2^63-1, negative), failures, re-entrant calls, structs of
  * random sizes. The callbacks are pure functions of the model, so a program replays exactly.
@@ -46,6 +47,8 @@ static uint64_t abi_calls, inputs_run;
 /* Batch updates and diffs: accepted and refused updates, updates compared with a fresh layout,
  * diffs computed and refused. */
 static uint64_t updates_accepted, updates_refused, updates_fresh, diffs_ok, diffs_refused;
+/* Scroll physics (op 29): flings made and refused, springs among those made. */
+static uint64_t flings_ok, flings_refused, flings_spring;
 #define COUNTED(call) (abi_calls++, call)
 #define cl_layout_create(...) COUNTED(cl_layout_create(__VA_ARGS__))
 #define cl_layout_destroy(...) COUNTED(cl_layout_destroy(__VA_ARGS__))
@@ -81,6 +84,9 @@ static uint64_t updates_accepted, updates_refused, updates_fresh, diffs_ok, diff
 #define cl_layout_update_identities(...) COUNTED(cl_layout_update_identities(__VA_ARGS__))
 #define cl_diff_create(...) COUNTED(cl_diff_create(__VA_ARGS__))
 #define cl_diff_destroy(...) COUNTED(cl_diff_destroy(__VA_ARGS__))
+#define cl_layout_fling(...) COUNTED(cl_layout_fling(__VA_ARGS__))
+#define cl_fling_sample(...) COUNTED(cl_fling_sample(__VA_ARGS__))
+#define cl_layout_rubber_band(...) COUNTED(cl_layout_rubber_band(__VA_ARGS__))
 
 /* Printed when the process ends (libFuzzer exits through exit() after -max_total_time/-runs). */
 static void report_calls(void) {
@@ -89,6 +95,8 @@ static void report_calls(void) {
     fprintf(stderr, "fuzz_abi: updates: %llu accepted (%llu compared with a fresh layout of the new data), %llu refused; "
             "diffs: %llu computed, %llu refused\n", (unsigned long long)updates_accepted, (unsigned long long)updates_fresh,
             (unsigned long long)updates_refused, (unsigned long long)diffs_ok, (unsigned long long)diffs_refused);
+    fprintf(stderr, "fuzz_abi: flings: %llu made (%llu springs), %llu refused\n", (unsigned long long)flings_ok,
+            (unsigned long long)flings_spring, (unsigned long long)flings_refused);
 }
 
 /* Layouts larger than this many elements (sections + items + inline elements) are legitimate
@@ -1841,6 +1849,126 @@ static void op_hit(fuzz_input *in, slot *sl) {
     }
 }
 
+/* ---- Op 29: scroll physics (SPEC §22) ------------------------------------------------------ */
+
+/* struct_size values of a cl_fling_def or a cl_fling handed back (48 and 80 bytes in 0.4). */
+static const uint32_t fling_def_sizes[] = {0, 4, 8, 40, 47, 49, 56, 79, 81, 96, 4096, 4097};
+static const size_t fling_sizes[] = {0, 1, 8, 72, 79, 81, 96, 4096, 4097};
+
+/* A refusal is a status in range with a message (the handle's, or the thread's without one). */
+static void check_refusal(const cl_layout *layout, cl_status st, const char *what) {
+    if (st > 0 || st < CL_ERROR_LIMIT) fail("%s returned %d", what, st);
+    if (!cl_layout_last_error(layout)[0]) fail("%s failed (%d) with no message", what, st);
+}
+
+/* Samples a fling at t: a refusal only for a t that is not finite or negative; a sample is finite,
+ * and at or after rest_time exactly (target, 0). */
+static void check_sample(const cl_fling *fling, double t) {
+    double p = NAN, v = NAN;
+    const cl_status st = cl_fling_sample(fling, t, &p, &v);
+    TRACE("  fling_sample(%.17g): %d %.17g %.17g\n", t, st, p, v);
+    if (st != CL_OK) {
+        check_refusal(NULL, st, "cl_fling_sample");
+        if (isfinite(t) && t >= 0) fail("cl_fling_sample refused t %.17g: %s", t, cl_layout_last_error(NULL));
+        return;
+    }
+    if (!isfinite(t) || t < 0) fail("cl_fling_sample took t %g", t);
+    if (!isfinite(p) || !isfinite(v)) fail("cl_fling_sample at %g: %g %g", t, p, v);
+    if (t >= fling->rest_time && (p != fling->target || v != 0))
+        fail("a sample at %.17g >= rest_time %.17g is %.17g, %g, not the target %.17g", t, fling->rest_time, p, v, fling->target);
+}
+
+/* cl_layout_fling with a hostile definition (velocity, start, rate, snap, section, struct sizes)
+ * and output size, then samples at hostile times and at the rest time, and the sampler on a
+ * damaged copy; cl_layout_rubber_band at a hostile offset and section. Neither changes the layout. */
+static void op_physics(fuzz_input *in, slot *sl) {
+    cl_layout *layout = fz_u8(in) == 255 ? NULL : sl->layout;
+    cl_fling_def def = cl_fling_def_default();
+    const uint8_t how = fz_u8(in);
+    def.velocity = how & 1 ? fz_double(in) : (double)(int16_t)fz_u16(in) * 10;
+    def.deceleration_rate = how & 2 ? fz_double(in) : how & 4 ? CL_DECELERATION_FAST : CL_DECELERATION_NORMAL;
+    def.has_start = how & 8 ? 1 : 0;
+    if (def.has_start) def.start = how & 16 ? fz_double(in) : (double)(int16_t)fz_u16(in);
+    const uint8_t snap = fz_u8(in);
+    def.snapping = snap < 240 ? snap % 10 : (int32_t)fz_u32(in);
+    const uint8_t sec = fz_u8(in);
+    def.section = sec < 128 ? -1 : sec < 240 ? (int64_t)(sec % 5) - 2 : (int64_t)fz_u64(in);
+    uint32_t def_size = 0;
+    cl_fling_def *block = fz_u8(in) == 7 ? NULL : sized_copy(in, &def, sizeof def, fling_def_sizes,
+                                                             sizeof fling_def_sizes / sizeof fling_def_sizes[0], &def_size);
+    const uint8_t o = fz_u8(in);
+    const size_t size = o < 220 ? sizeof(cl_fling) : fling_sizes[o % (sizeof fling_sizes / sizeof fling_sizes[0])];
+    uint8_t *out = malloc(size ? size : 1);  /* exactly the size the call gives (ASan) */
+    memset(out, 0xA5, size ? size : 1);
+    snapshot before = {0}, after = {0};
+    if (layout) take_snapshot(layout, &before);
+    TRACE("  fling v %.17g rate %.17g start %d %.17g snap %d section %lld def size %u out size %zu\n", def.velocity,
+          def.deceleration_rate, def.has_start, def.start, def.snapping, (long long)def.section, block ? def_size : 0, size);
+    const cl_status st = cl_layout_fling(layout, block, (cl_fling *)(void *)out, size);
+    cl_fling fling;
+    memcpy(&fling, out, sizeof fling < size ? sizeof fling : size);
+    if (st != CL_OK) {
+        flings_refused++;
+        check_refusal(layout, st, "cl_layout_fling");
+        const bool scroll_snap = def.snapping == CL_SNAP_NONE || def.snapping == CL_SNAP_PAGE || (def.snapping >= CL_SNAP_LINE &&
+                                                                                                    def.snapping <= CL_SNAP_LINE_END);
+        const bool good = layout && (!block || def_size == sizeof def) && size >= sizeof(cl_fling) && size <= 4096 &&
+                          isfinite(def.velocity) && (!def.has_start || isfinite(def.start)) && def.deceleration_rate > 0 &&
+                          def.deceleration_rate < 1 && def.section == -1 && scroll_snap;
+        if (good && st != CL_ERROR_LIMIT) fail("cl_layout_fling refused good input (%d): %s", st, cl_layout_last_error(layout));
+    } else {
+        flings_ok++;
+        flings_spring += fling.curve == CL_FLING_SPRING;
+        if (!layout || size < sizeof(cl_fling) || size > 4096) fail("cl_layout_fling took a NULL layout or size %zu", size);
+        for (size_t i = sizeof fling; i < size; i++)
+            if (out[i]) fail("cl_layout_fling: byte %zu past cl_fling is %u", i, out[i]);
+        const double parts[] = {fling.start, fling.velocity, fling.target, fling.tau, fling.omega, fling.a, fling.b, fling.rest_time};
+        for (size_t i = 0; i < sizeof parts / sizeof parts[0]; i++)
+            if (!isfinite(parts[i])) fail("cl_layout_fling: part %zu is %g", i, parts[i]);
+        if (fling.struct_size != sizeof fling || (fling.curve != CL_FLING_DECELERATE && fling.curve != CL_FLING_SPRING) ||
+            fling.rest_time < 0 || fling.tau <= 0)
+            fail("cl_layout_fling wrote size %u curve %d rest %g tau %g", fling.struct_size, fling.curve, fling.rest_time, fling.tau);
+        check_sample(&fling, fling.rest_time);
+        check_sample(&fling, fling.rest_time * (1 + fz_u8(in) / 64.0));
+        check_sample(&fling, 0);
+        for (int k = fz_u8(in) % 4; k > 0; k--) check_sample(&fling, fz_double(in));
+        /* A damaged copy, in a block of exactly its struct_size (another size sometimes, a byte
+         * past the library's struct set sometimes), a bit of a field flipped: refused with a
+         * message, or finite. */
+        uint32_t copy_size = 0;
+        uint8_t *damaged = sized_copy(in, &fling, sizeof fling, fling_def_sizes, sizeof fling_def_sizes / sizeof fling_def_sizes[0],
+                                      &copy_size);
+        const size_t at = 4 + fz_u8(in) % (sizeof fling - 4);
+        if (at < copy_size) damaged[at] ^= (uint8_t)(1u << (fz_u8(in) % 8));
+        double p = NAN, v = NAN;
+        const cl_status ds = cl_fling_sample((const cl_fling *)(void *)damaged, fabs(fz_double(in)), &p, &v);
+        TRACE("  damaged fling (size %u, byte %zu): %d %.17g %.17g\n", copy_size, at, ds, p, v);
+        if (ds != CL_OK) check_refusal(NULL, ds, "cl_fling_sample of a damaged fling");
+        else if (!isfinite(p) || !isfinite(v) || copy_size < sizeof fling) fail("a damaged fling (size %u) sampled to %g, %g", copy_size, p, v);
+        free(damaged);
+    }
+    free(out);
+    free(block);
+    /* The rubber band. */
+    const int64_t band_section = fz_u8(in) < 160 ? -1 : (int64_t)(fz_u8(in) % 5) - 2;
+    const double offset = fz_u8(in) < 128 ? fz_double(in) : (double)(int16_t)fz_u16(in) * 3;
+    double shown = NAN;
+    const cl_status bs = cl_layout_rubber_band(layout, band_section, offset, &shown);
+    TRACE("  rubber_band(%lld, %.17g): %d %.17g\n", (long long)band_section, offset, bs, shown);
+    if (bs != CL_OK) {
+        check_refusal(layout, bs, "cl_layout_rubber_band");
+        if (layout && band_section == -1 && isfinite(offset)) fail("cl_layout_rubber_band refused %g: %s", offset, cl_layout_last_error(layout));
+    } else if (!layout || !isfinite(offset) || !isfinite(shown)) {
+        fail("cl_layout_rubber_band(%g) gave %g", offset, shown);
+    }
+    if (layout) {
+        take_snapshot(layout, &after);
+        compare_snapshots(&before, &after, "scroll physics");
+        free_snapshot(&before);
+        free_snapshot(&after);
+    }
+}
+
 /* Runs one operation on a slot's layout, with the before/after comparison of a failed call. */
 static void run_op(fuzz_input *in, uint8_t op) {
     slot *sl = &slots[fz_u8(in) % SLOTS];
@@ -1853,7 +1981,7 @@ static void run_op(fuzz_input *in, uint8_t op) {
     cl_rect extra = {0, 0, -1, -1};
     bool over_by_counts = false;
 
-    switch (op >= 240 ? 24 + (op - 240) % 5 : op % 24) {
+    switch (op >= 240 ? 24 + (op - 240) % 6 : op % 24) {
     case 0:
         create_layout(in, sl);
         if (sl->layout) full_check(sl->layout, extra);
@@ -2210,6 +2338,7 @@ static void run_op(fuzz_input *in, uint8_t op) {
     case 26: op_random_update(in, sl); return;
     case 27: op_answers(in, sl); return;
     case 28: op_hit(in, sl); return;
+    case 29: op_physics(in, sl); return;
     case 23: op_motion(in, sl); return;
     default:
         if (layout) full_check(layout, read_rect(in));
@@ -2282,7 +2411,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     int steps = 0;
     while (in.size > 0 && steps++ < 200) {
         uint8_t op = fz_u8(&in);
-        TRACE("op %d\n", op >= 240 ? 24 + (op - 240) % 5 : op % 24);
+        TRACE("op %d\n", op >= 240 ? 24 + (op - 240) % 6 : op % 24);
         run_op(&in, op);
     }
     for (int i = 0; i < SLOTS; i++)

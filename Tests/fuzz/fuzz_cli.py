@@ -3,6 +3,7 @@
 
 The input is a command line and its files: the first byte picks the arguments (ARGUMENTS below:
 dump with and without --rect, update, diff, render, and usage mistakes; MOTION_ARGUMENTS from 224,
+PHYSICS_ARGUMENTS (fling, rubber-band) from 240,
 HIT_ARGUMENTS from 248), the rest is the files, separated by two NUL bytes (SEPARATOR): the scene,
 then UPDATE for `update`; the IDS for `diff`.
 Each run writes the files into a scratch folder and calls `collectionlayout.__main__.main(argv)`
@@ -105,7 +106,21 @@ MOTION_ARGUMENTS = [
     ["move", "@1", "--item", "0,0", "--positions", "1,1", "--commit", "--cancel"],
 ]
 
-# Selectors from 248 on: hit-testing (SPEC §21); 224-247 stay transitions and movement.
+# Selectors 240-247: scroll physics (SPEC §22), good and bad arguments (before, 240-247 were
+# transitions and movement again: 224-239 still reach every one of those lines).
+PHYSICS_FIRST = 240
+PHYSICS_ARGUMENTS = [
+    ["fling", "@1", "--velocity", "1000", "--snap", "line", "--times", "0,0.1,0.5,10"],
+    ["fling", "@1", "--velocity=-3000", "--rate", "0.99", "--snap", "line-center"],
+    ["fling", "@1", "--velocity", "0", "--from=-1e6", "--snap", "line-end"],
+    ["fling", "@1", "--velocity", "500", "--section", "1", "--snap", "item-paging", "--from", "1e308"],
+    ["fling", "@1", "--velocity", "nan", "--rate", "1", "--times", "-1,inf"],
+    ["fling", "@1", "--velocity", "1e308", "--snap", "page", "--times", "0,,1"],
+    ["rubber-band", "@1", "--offset", "-500"],
+    ["rubber-band", "@1", "--offset=1e308", "--section", "1"],
+]
+
+# Selectors from 248 on: hit-testing (SPEC §21); 224-239 stay transitions and movement.
 HIT_FIRST = 248
 HIT_ARGUMENTS = [
     ["hit", "@1", "10,10"],
@@ -151,6 +166,7 @@ def _argv(selector: int) -> list[str]:
              "@missing": os.path.join(_scratch, "missing.json"), "@dir": _scratch}
     argv = []
     line = HIT_ARGUMENTS[(selector - HIT_FIRST) % len(HIT_ARGUMENTS)] if selector >= HIT_FIRST \
+        else PHYSICS_ARGUMENTS[selector - PHYSICS_FIRST] if selector >= PHYSICS_FIRST \
         else MOTION_ARGUMENTS[(selector - MOTION_FIRST) % len(MOTION_ARGUMENTS)] \
         if selector >= MOTION_FIRST else ARGUMENTS[selector % len(ARGUMENTS)]
     for token in line:

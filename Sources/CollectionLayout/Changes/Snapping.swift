@@ -35,9 +35,16 @@ extension Layout {
     /// Where a strip's offset comes to rest after a gesture (SPEC §10.6).
     public func sectionTargetOffset(_ s: Int, proposed: Double, velocity: Double, snapping: Snapping,
                              decelerationRate rate: Double = Snapping.normalDeceleration) throws(LayoutError) -> Double {
+        try sectionTargetOffset(s, proposed: proposed, velocity: velocity, snapping: snapping, rate: rate, current: nil)
+    }
+
+    /// `current` is where `itemPaging` steps from: the section's offset, or a fling's start (§22.2).
+    func sectionTargetOffset(_ s: Int, proposed: Double, velocity: Double, snapping: Snapping, rate: Double,
+                             current: Double?) throws(LayoutError) -> Double {
         let strip = try strip(s)
         let projected = try projection(proposed: proposed, velocity: velocity, rate: rate)
-        return strip.targetOffset(projected: projected, current: state.sectionOffset(s), snapping: snapping, viewportExtent: state.lineExtent)
+        return strip.targetOffset(projected: projected, current: current ?? state.sectionOffset(s), snapping: snapping,
+                                  viewportExtent: state.lineExtent)
     }
 
     private func strip(_ s: Int) throws(LayoutError) -> Strip {

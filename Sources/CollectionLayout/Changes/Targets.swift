@@ -7,6 +7,10 @@ public enum ScrollSnapping: Sendable, CaseIterable {
     case line
     /// Like `line`, at most one target away from the one nearest the current origin.
     case linePaging
+    /// The origin that centres the nearest line (a header, a body line, a footer) in the viewport.
+    case lineCenter
+    /// The origin that puts the nearest line's end at the viewport's end.
+    case lineEnd
 }
 
 /// Where `scrollOrigin(to:position:)` puts an element in the viewport (SPEC §10.6).
@@ -22,10 +26,7 @@ extension Layout {
     public func targetContentOffset(proposed: Double, velocity: Double, snapping: ScrollSnapping,
                                     decelerationRate rate: Double = Snapping.normalDeceleration) throws(LayoutError) -> Double {
         let projected = try projection(proposed: proposed, velocity: velocity, rate: rate)
-        if snapping == .page && state.visibleExtent <= 0 {
-            throw LayoutError(.invalidArgument, "page snapping needs a visible extent > 0; it is \(state.visibleExtent) (the viewport's \(state.viewportExtent) less the content insets)")
-        }
-        return state.targetOrigin(projected: projected, snapping: snapping)
+        return try state.checkedTargetOrigin(projected: projected, snapping: snapping, current: state.viewportLeading)
     }
 
     /// UIScrollView's projection `offset + v/1000 · r/(1−r)`, checked (SPEC §10.6, §11).
@@ -50,7 +51,16 @@ extension Layout {
 }
 
 extension LayoutState {
-    func targetOrigin(projected p: Double, snapping: ScrollSnapping) -> Double {
+    /// `targetOrigin`, refusing pages of no extent (SPEC §10.6: `P ≤ 0` is an error).
+    func checkedTargetOrigin(projected p: Double, snapping: ScrollSnapping, current: Double) throws(LayoutError) -> Double {
+        if snapping == .page && visibleExtent <= 0 {
+            throw LayoutError(.invalidArgument, "page snapping needs a visible extent > 0; it is \(visibleExtent) (the viewport's \(viewportExtent) less the content insets)")
+        }
+        return targetOrigin(projected: p, snapping: snapping, current: current)
+    }
+
+    /// `current` is where `linePaging` steps from: the viewport's origin, or a fling's start (§22.2).
+    func targetOrigin(projected p: Double, snapping: ScrollSnapping, current origin: Double) -> Double {
         switch snapping {
         case .none:
             return clampedOrigin(p)
@@ -61,10 +71,14 @@ extension LayoutState {
         case .line:
             return clampedOrigin(nearestTarget(to: p) ?? p)
         case .linePaging:
-            guard let current = nearestTarget(to: viewportLeading), let wanted = nearestTarget(to: p) else { return clampedOrigin(p) }
+            guard let current = nearestTarget(to: origin), let wanted = nearestTarget(to: p) else { return clampedOrigin(p) }
             // One step at most, toward the projection.
             let step = wanted > current ? lineTargets { $0 <= current }.first : wanted < current ? lineTargets { $0 < current }.last : current
             return clampedOrigin(step ?? current)
+        case .lineCenter:
+            return clampedOrigin(nearestLineOrigin(to: p, placing: centeringOrigin) ?? p)
+        case .lineEnd:
+            return clampedOrigin(nearestLineOrigin(to: p, placing: endingOrigin) ?? p)
         }
     }
 
@@ -123,15 +137,15 @@ extension LayoutState {
         if id.category == .supplementary && id.kind == .footer { r.scroll = naturalFooterStart(s) }
         let bodyFrom = starts[s] + m.header, bodyTo = naturalFooterStart(s)
         let below = chrome.pinHeaders && r.scroll >= bodyFrom && r.scroll < bodyTo ? m.header : 0
-        let v = viewportExtent, (lead, trail) = scrollInsets
-        let start = clampedOrigin(r.scroll - lead - below), end = clampedOrigin(r.scrollEnd - v + trail)
+        let (lead, trail) = scrollInsets
+        let start = clampedOrigin(r.scroll - lead - below), end = clampedOrigin(endingOrigin(r.scroll, r.scrollExtent))
         switch position {
         case .start: return start
-        case .center: return clampedOrigin(r.scroll + r.scrollExtent / 2 - lead - visibleExtent / 2)
+        case .center: return clampedOrigin(centeringOrigin(r.scroll, r.scrollExtent))
         case .end: return end
         case .nearest:
             let o = clampedOrigin(viewportLeading)
-            if r.scroll >= o + lead && r.scrollEnd <= o + v - trail { return o }
+            if r.scroll >= o + lead && r.scrollEnd <= o + viewportExtent - trail { return o }
             return abs(start - o) <= abs(end - o) ? start : end
         }
     }

@@ -271,6 +271,25 @@ extension EstimatedFlowBody {
         return AxisRect(line: bounds.low, scroll: top, lineExtent: bounds.high - bounds.low, scrollExtent: bottom - top)
     }
 
+    /// Each line with its thickness, each inline element with its extent (SPEC §10.6).
+    func forEachLineRange(in area: AxisRect, _ visit: (_ start: Double, _ extent: Double) -> Void) {
+        var p = partition(0..<pieces.count) { pieceEnd($0) <= area.scroll }
+        while p < pieces.count && pieces[p].line.start < area.scrollEnd {
+            let piece = pieces[p]
+            if piece.line.isInline {
+                let frame = inlineFrame(piece.line)
+                visit(frame.scroll, frame.scrollExtent)
+            } else {
+                var j = partition(0..<piece.count) { lineStart(p, $0) + piece.line.thickness <= area.scroll }
+                while j < piece.count && lineStart(p, j) < area.scrollEnd {
+                    visit(lineStart(p, j), piece.line.thickness)
+                    j += 1
+                }
+            }
+            p += 1
+        }
+    }
+
     /// Every line is a snap target (SPEC §10.6): a binary search over the pieces, then inside one.
     func lineStarts(around isBefore: (Double) -> Bool) -> Neighbours {
         let p = partition(0..<pieces.count) { isBefore(pieces[$0].line.start) } - 1

@@ -176,4 +176,7 @@ struct PackedFlowSection: SectionBody {
     }
 
     func lineStarts(around isBefore: (Double) -> Bool) -> Neighbours { body.lineStarts(around: isBefore) }
+    func forEachLineRange(in area: AxisRect, _ visit: (_ start: Double, _ extent: Double) -> Void) {
+        body.forEachLineRange(in: area, visit)
+    }
 }

@@ -65,6 +65,11 @@ extension LineBody {
         let next = last.map { lines.index(after: $0) } ?? lines.startIndex
         return Neighbours(last: last.map { lines.start($0) }, first: next == lines.endIndex ? nil : lines.start(next))
     }
+
+    /// A line's range is its thickness, whatever its cells' alignment (SPEC §10.6).
+    func forEachLineRange(in area: AxisRect, _ visit: (_ start: Double, _ extent: Double) -> Void) {
+        for (line, start, _) in lines.lines(crossing: area, itemCount: model.itemCount) { visit(start, line.thickness) }
+    }
 }
 
 /// One line of a flow body: a row of items (vertical layout) or an inline element (SPEC §6).

@@ -107,6 +107,9 @@ struct OrthogonalBody: SectionBody {
         isBefore(0) ? Neighbours(last: 0) : Neighbours(first: 0)
     }
 
+    /// The strip is one line, from its start to the end of its last row (0 when empty).
+    func forEachLineRange(in area: AxisRect, _ visit: (_ start: Double, _ extent: Double) -> Void) { visit(0, extent) }
+
     /// Items start at their column's leading edge and the thickest item of a row spans it, so
     /// the cells span from the first column to the end of the last, and all rows.
     var cellBounds: AxisRect? {

@@ -45,6 +45,11 @@ protocol SectionBody {
     /// `isBefore` holds and the first for which it does not (`isBefore` holds for a prefix of
     /// the starts in increasing order). Binary search: O(log n).
     func lineStarts(around isBefore: (Double) -> Bool) -> Neighbours
+    /// The same lines with their scroll-axis ranges (start, extent), body-relative, for centred
+    /// and end snapping (SPEC §10.6): at least every line that overlaps `area`'s scroll-axis
+    /// range. O(log n + k). The default takes each element's frame (waterfall and custom cells,
+    /// inline elements); styles whose lines are thicker than their cells say so.
+    func forEachLineRange(in area: AxisRect, _ visit: (_ start: Double, _ extent: Double) -> Void)
     #if DEBUG
     /// The first broken promise of the storage the body holds (Storage/), or nil: for the tests.
     func brokenStorageInvariant() -> String?
@@ -59,6 +64,9 @@ extension SectionBody {
     func inlineFrame(_ index: Int) -> AxisRect? { nil }
     func cellFrames(_ items: [Int]) -> [AxisRect?] { items.map(cellFrame) }
     func edited(to model: SectionModel, hunks: [ItemHunk]) -> (any SectionBody)? { nil }
+    func forEachLineRange(in area: AxisRect, _ visit: (_ start: Double, _ extent: Double) -> Void) {
+        forEachElement(in: area) { _, frame in visit(frame.scroll, frame.scrollExtent) }
+    }
     #if DEBUG
     func brokenStorageInvariant() -> String? { nil }
     #endif

@@ -45,6 +45,7 @@ from .metrics import SectionMetricsTable
 from .diff import diff
 from .updates import BatchUpdate, ElementChange, UpdateBlock, UpdateResult
 from .targets import SizeChange
+from .physics import Fling
 from .motion import Movement, Transition
 from .queries import ViewportChanges
 
@@ -52,7 +53,7 @@ __version__ = ".".join(map(str, _VERSION))  # the header's CL_VERSION_* (_versio
 
 __all__ = [
     "Layout", "Decoration", "SectionMetricsTable", "Attributes", "SectionScroll",
-    "BatchUpdate", "UpdateResult", "ElementChange", "UpdateBlock", "diff", "SizeChange",
+    "BatchUpdate", "UpdateResult", "ElementChange", "UpdateBlock", "diff", "SizeChange", "Fling",
     "Transition", "Movement", "LayoutOptions", "ViewportChanges",
     "ATTRIBUTES_DTYPE", "MAX_ITEMS", "DECELERATION_NORMAL", "DECELERATION_FAST", "lib", "version",
     "CollectionLayoutError", "InvalidHandleError", "InvalidArgumentError", "OutOfRangeError",

@@ -315,6 +315,45 @@ class cl_size_change(Structure):
 
 SIZE_CHANGE_SIZE = ctypes.sizeof(cl_size_change)
 
+CL_SNAP_LINE_CENTER = 7
+CL_SNAP_LINE_END = 8
+
+# ---- Scroll physics (SPEC §22) ----------------------------------------------------------------
+
+CL_FLING_DECELERATE = 0
+CL_FLING_SPRING = 1
+
+
+class cl_fling_def(Structure):
+    _fields_ = [
+        ("struct_size", c_uint32),
+        ("snapping", c_int32),
+        ("velocity", c_double),
+        ("deceleration_rate", c_double),
+        ("section", c_int64),
+        ("has_start", c_int32),
+        ("reserved", c_int32),
+        ("start", c_double),
+    ]
+
+
+class cl_fling(Structure):
+    _fields_ = [
+        ("struct_size", c_uint32),
+        ("curve", c_int32),
+        ("start", c_double),
+        ("velocity", c_double),
+        ("target", c_double),
+        ("tau", c_double),
+        ("omega", c_double),
+        ("a", c_double),
+        ("b", c_double),
+        ("rest_time", c_double),
+    ]
+
+
+FLING_SIZE = ctypes.sizeof(cl_fling)
+
 # The sizes the binding passes: struct_size fields and the element sizes of result arrays.
 LAYOUT_DEF_SIZE = ctypes.sizeof(cl_layout_def)
 SECTION_METRICS_SIZE = ctypes.sizeof(cl_section_metrics)
@@ -393,6 +432,13 @@ FUNCTIONS: list[tuple[str, list[Any], object]] = [
                                          POINTER(c_double)], cl_status),
     ("cl_layout_scroll_to_element", [cl_layout_p, c_int32, c_int32, c_int64, c_int64, c_int32,
                                      POINTER(cl_rect)], cl_status),
+    # scroll physics
+    ("cl_fling_def_default", [], cl_fling_def),
+    ("cl_layout_fling", [cl_layout_p, POINTER(cl_fling_def), POINTER(cl_fling), c_size_t],
+     cl_status),
+    ("cl_fling_sample", [POINTER(cl_fling), c_double, POINTER(c_double), POINTER(c_double)],
+     cl_status),
+    ("cl_layout_rubber_band", [cl_layout_p, c_int64, c_double, POINTER(c_double)], cl_status),
     # ---- Transitions and interactive movement (SPEC §10.5, §10.7) ----
     ("cl_transition_create", [cl_layout_p, cl_layout_p, POINTER(cl_transition_p)], cl_status),
     ("cl_transition_destroy", [cl_transition_p], None),

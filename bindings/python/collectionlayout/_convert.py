@@ -43,7 +43,9 @@ SNAPPING: dict[Snapping, int] = {"none": _lib.CL_SNAP_NONE, "item": _lib.CL_SNAP
 SCROLL_SNAPPING: dict[ScrollSnapping, int] = {"none": _lib.CL_SNAP_NONE,
                                               "line": _lib.CL_SNAP_LINE,
                                               "page": _lib.CL_SNAP_PAGE,
-                                              "line-paging": _lib.CL_SNAP_LINE_PAGING}
+                                              "line-paging": _lib.CL_SNAP_LINE_PAGING,
+                                              "line-center": _lib.CL_SNAP_LINE_CENTER,
+                                              "line-end": _lib.CL_SNAP_LINE_END}
 SCROLL_POSITIONS: dict[ScrollPosition, int] = {"start": _lib.CL_SCROLL_POSITION_START,
                                                "center": _lib.CL_SCROLL_POSITION_CENTER,
                                                "end": _lib.CL_SCROLL_POSITION_END,

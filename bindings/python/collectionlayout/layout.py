@@ -33,6 +33,7 @@ from .queries import Queries
 from .updates import Updates
 from .scrollview import ScrollView  # content insets, pixel rounding (SPEC §20)
 from .targets import Targets  # self-sizing, target offsets, scroll to (SPEC §10.4, §10.6)
+from .physics import Physics  # fling and rubber band (SPEC §22)
 
 if TYPE_CHECKING:
     import numpy.typing as npt
@@ -66,7 +67,7 @@ def _destroy(handle: int, _source: DataSource) -> None:
     _lib.lib().cl_layout_destroy(handle)
 
 
-class Layout(Queries, OrthogonalSections, Updates, Targets, Motion, ScrollView):
+class Layout(Queries, OrthogonalSections, Updates, Targets, Physics, Motion, ScrollView):
     """A layout of sections. The data source is Python callables:
 
     - ``item_count(section) -> int`` (required),

@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from .metrics import SectionMetricsTable
 
 __all__ = ["Direction", "Alignment", "CrossAlignment", "Style", "Snapping", "Category", "Scope",
-           "Coverage", "ChangeKind", "ScrollSnapping", "ScrollPosition", "HitCategories", "SectionMetrics",
+           "Coverage", "ChangeKind", "ScrollSnapping", "ScrollPosition", "FlingCurve", "HitCategories", "SectionMetrics",
            "SectionMetricsColumns", "LayoutOptions", "LAYOUT_OPTIONS"]
 
 Direction = Literal["vertical", "horizontal"]
@@ -38,10 +38,13 @@ Style = Literal["flow", "orthogonal", "grid", "waterfall", "custom"]
 """A section's style (`style=`)."""
 Snapping = Literal["none", "item", "page", "item-paging", "item-centered"]
 """Where an orthogonal section comes to rest (`section_target_offset(snapping=)`; SPEC §10.6)."""
-ScrollSnapping = Literal["none", "line", "page", "line-paging"]
+ScrollSnapping = Literal["none", "line", "page", "line-paging", "line-center", "line-end"]
 """Where a scroll along the scroll axis comes to rest (`target_content_offset(snapping=)`)."""
 ScrollPosition = Literal["start", "center", "end", "nearest"]
 """Where `scroll_to_element` puts an element in the viewport (`position=`)."""
+FlingCurve = Literal["decelerate", "spring"]
+"""How a fling moves (`Fling.curve`, SPEC §22.2): decelerating to its target from inside the
+scroll range, or springing back from outside it."""
 HitCategories = Literal["cells", "all"]
 """Which elements `element_at` looks at: cells only, or every element (SPEC §21)."""
 Category = Literal["cell", "supplementary", "decoration"]

@@ -44,7 +44,8 @@ def test_structs_mirror_the_header():
                             "cl_decoration_def", "cl_data_source", "cl_attributes",
                             "cl_section_scroll", "cl_section_move", "cl_item_move",
                             "cl_batch_update", "cl_update_summary", "cl_element_change",
-                            "cl_diff_side", "cl_array_source", "cl_item_size", "cl_size_change"}
+                            "cl_diff_side", "cl_array_source", "cl_item_size", "cl_size_change",
+                            "cl_fling_def", "cl_fling"}
     for name, fields in structs.items():
         mirror = getattr(_lib, name)
         assert [f[0] for f in mirror._fields_] == [f[0] for f in fields], name

@@ -48,7 +48,8 @@ def test_vector(path):
 
 
 # the commands whose vectors this binding answers (a vector of another command must be pending)
-COMMANDS = {"update", "diff", "self-size", "target-offset", "scroll-to", "transition", "move"}
+COMMANDS = {"update", "diff", "self-size", "target-offset", "scroll-to", "transition", "move",
+            "fling"}
 
 
 def _answer_through_api(vector):
@@ -68,7 +69,8 @@ def _close(a, b):
 
 
 def _check_target_vector(path, vector, tmp_path):
-    """self-size, target-offset and scroll-to: through the command line and through the API."""
+    """self-size, target-offset, scroll-to and fling: through the command line and through the
+    API."""
     from collectionlayout.tools import _targets_commands, scene
     from test_cli import run
     command = vector["command"]
@@ -92,6 +94,21 @@ def _check_target_vector(path, vector, tmp_path):
             with scene.parse(vector["scene"]).build() as layout:
                 api = {"offset": layout.target_content_offset(
                     args["proposed"], args["velocity"], args["snap"], args["rate"])}
+        elif command == "fling":
+            argv = ["--velocity", str(args["velocity"]), "--snap", args["snap"],
+                    "--rate", str(args["rate"]), "--times", ",".join(map(str, args["times"]))]
+            argv += ["--from", str(args["from"])] if "from" in args else []
+            through_cli = run(command, str(scene_path), *argv)
+            with scene.parse(vector["scene"]).build() as layout:
+                fling = layout.fling(args["velocity"], args["snap"], args["rate"], start=args.get("from"))
+                api = {"target": fling.target, "curve": fling.curve, "rest_time": fling.rest_time,
+                       "samples": [{"t": t, "offset": p, "velocity": v}
+                                   for t, (p, v) in zip(args["times"], fling.samples(args["times"]))]}
+            curve = expected["curve"]
+            expected = {**expected, "curve": 0}  # compared apart: a word, not a number
+            assert api.pop("curve") == curve and json.loads(through_cli.stdout).get("curve") == curve
+            through_cli.stdout = json.dumps({**json.loads(through_cli.stdout), "curve": 0})
+            api["curve"] = 0
         else:
             category, kind, section, item = args["identity"]
             through_cli = run(command, str(scene_path), category, kind, str(section), str(item),
@@ -107,7 +124,7 @@ def _check_target_vector(path, vector, tmp_path):
 def test_change_vector(path, tmp_path):
     vector = json.loads(path.read_text())
     command = vector["command"]
-    if command in ("self-size", "target-offset", "scroll-to"):
+    if command in ("self-size", "target-offset", "scroll-to", "fling"):
         _check_target_vector(path, vector, tmp_path)
         return
     if command in ("transition", "move"):

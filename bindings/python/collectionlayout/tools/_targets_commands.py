@@ -1,11 +1,12 @@
-"""The `self-size`, `target-offset` and `scroll-to` commands (SPEC §12): reading MEASURED
+"""The `self-size`, `target-offset`, `scroll-to`, `fling` and `rubber-band` commands (SPEC §12): reading MEASURED
 files, running them and their JSON answers. Refused input is a SceneError or a library error
 (ValueError / IndexError subclasses): one `error: ...` line and exit 1 in cli.py."""
 
 from __future__ import annotations
 
 import os
-from typing import Any, cast
+from collections.abc import Sequence
+from typing import Any, Optional, Union, cast
 
 from .._convert import CATEGORY_IDS
 from .._lib import CL_DECELERATION_NORMAL
@@ -14,10 +15,11 @@ from . import scene
 from .scene import SceneError, _object, _show
 
 __all__ = ["parse_measured", "run_self_size", "run_self_size_value", "run_target_offset",
-           "run_scroll_to", "SCROLL_SNAPS", "SECTION_SNAPS", "POSITIONS"]
+           "run_scroll_to", "run_fling", "run_rubber_band", "run_physics", "SCROLL_SNAPS", "SECTION_SNAPS",
+           "POSITIONS"]
 
 #: --snap names (SPEC §12) along the scroll axis, and for an orthogonal section (--section).
-SCROLL_SNAPS = ("none", "line", "page", "line-paging")
+SCROLL_SNAPS = ("none", "line", "page", "line-paging", "line-center", "line-end")
 SECTION_SNAPS = ("none", "item", "page", "item-paging", "item-centered")
 POSITIONS = ("start", "center", "end", "nearest")
 MEASURED_FORM = '{"items": [[s, i, w, h], ...]}'
@@ -88,3 +90,41 @@ def run_scroll_to(scene_path: str | os.PathLike[str], category: str, kind: str, 
         viewport = layout.scroll_to(category, kind, section, item,
                                     cast(ScrollPosition, position))
         return {"viewport": list(viewport)}
+
+
+#: `fling` samples by default at k/60 s while before the rest time, at most this many.
+DEFAULT_SAMPLES = 3600
+
+
+def run_fling(scene_path: str | os.PathLike[str], velocity: float, snap: str = "none",
+              rate: float = CL_DECELERATION_NORMAL, section: Optional[int] = None,
+              start: Optional[float] = None, times: Optional[Sequence[float]] = None) -> dict[str, Any]:
+    """`fling SCENE --velocity V [--snap] [--rate] [--section S] [--from P] [--times ...]`: the
+    fling's target, curve and rest time, and its samples at `times` (SPEC §22), by default at
+    k/60 s while before the rest time, then at the rest time."""
+    with scene.read(scene_path).build() as layout:
+        fling = layout.fling(velocity, cast(Union[ScrollSnapping, Snapping], snap), rate, section, start)
+        if times is None:
+            frames = (k / 60 for k in range(DEFAULT_SAMPLES))
+            times = [t for t in frames if t < fling.rest_time] + [fling.rest_time]
+        samples = [{"t": t, "offset": offset, "velocity": v}
+                   for t, (offset, v) in zip(times, fling.samples(times))]
+        return {"target": fling.target, "curve": fling.curve, "rest_time": fling.rest_time,
+                "samples": samples}
+
+
+def run_physics(command: str, values: dict[str, Any]) -> dict[str, Any]:
+    """`fling` or `rubber-band` with the values cli.parse_arguments gave."""
+    if command == "rubber-band":
+        return run_rubber_band(values["scene"], values["offset"], values.get("section"))
+    return run_fling(values["scene"], values["velocity"], values.get("snap", "none"),
+                     values.get("rate", CL_DECELERATION_NORMAL), values.get("section"),
+                     values.get("start"), values.get("times"))
+
+
+def run_rubber_band(scene_path: str | os.PathLike[str], offset: float,
+                    section: Optional[int] = None) -> dict[str, Any]:
+    """`rubber-band SCENE --offset O [--section S]`: where a drag to O shows the origin (SPEC
+    §22.3)."""
+    with scene.read(scene_path).build() as layout:
+        return {"offset": layout.rubber_band(offset, section)}

@@ -10,12 +10,16 @@
     update SCENE UPDATE                              a batch update's records
     diff IDS                                         the update between two id lists
     self-size SCENE MEASURED                         measured item sizes, the anchored viewport
-    target-offset SCENE --proposed P --velocity V [--snap none|line|page|line-paging]
+    target-offset SCENE --proposed P --velocity V
+        [--snap none|line|page|line-paging|line-center|line-end]
         [--rate R] [--section S (then --snap none|item|page|item-paging|item-centered)]
     scroll-to SCENE CATEGORY KIND SECTION ITEM [--position start|center|end|nearest]
     transition SCENE_A SCENE_B --progress t [--rect x,y,w,h]
     move SCENE --item s,i --positions x,y[;x,y...] [--commit|--cancel]
     hit SCENE x,y [--categories cells|all]           the topmost element at a point
+    fling SCENE --velocity V [--snap S] [--rate R] [--section S] [--from P] [--times t1,t2,...]
+                                                     a fling's target, curve and samples
+    rubber-band SCENE --offset O [--section S]       where a drag past an end shows the origin
     --version | --help
 
 JSON on stdout, indented with every number list on one line; --compact (before or after the
@@ -41,7 +45,8 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 USAGE = ("usage: python3 -m collectionlayout [--compact] COMMAND ... with COMMAND one of dump, "
-         "render, update, diff, self-size, target-offset, scroll-to, transition, move, hit; "
+         "render, update, diff, self-size, target-offset, scroll-to, transition, move, hit, fling, "
+         "rubber-band; "
          "--help lists their arguments, docs/cli.md has the formats")
 
 
@@ -169,6 +174,21 @@ _MOTION_OPTIONS: dict[str, tuple[str, Callable[[str], Any]]] = {
 
 # ---- end of issue 11's options ----
 
+
+def _times(text: str) -> list[float]:
+    """t1,t2,...: numbers (NaN or a negative time is the library's to refuse, exit 1)."""
+    try:
+        return [float(part) for part in text.split(",")]
+    except ValueError:
+        raise UsageError(f"--times must be t1,t2,... (numbers of seconds), not {text!r}") from None
+
+
+# fling and rubber-band (SPEC §22): --snap is checked like target-offset's.
+_FLING_OPTIONS: dict[str, tuple[str, Callable[[str], Any]]] = {
+    "--velocity": ("velocity", _number("--velocity")), "--snap": ("snap", str),
+    "--rate": ("rate", _number("--rate")), "--section": ("section", _integer("--section")),
+    "--from": ("start", _number("--from")), "--times": ("times", _times)}
+
 # command: (positional names, {option: (value name, parser)}, required options)
 _COMMANDS: dict[str, tuple[tuple[str, ...], dict[str, tuple[str, Callable[[str], Any]]],
                            set[str]]] = {
@@ -188,6 +208,9 @@ _COMMANDS: dict[str, tuple[tuple[str, ...], dict[str, tuple[str, Callable[[str],
              {"item", "positions"}),
     "hit": (("scene", "point"), {"--categories": ("categories", _choice("--categories", ("cells", "all")))},
             set()),
+    "fling": (("scene",), _FLING_OPTIONS, {"velocity"}),
+    "rubber-band": (("scene",), {"--offset": ("offset", _number("--offset")),
+                                 "--section": ("section", _integer("--section"))}, {"offset"}),
 }
 _COMMANDS["render"][1].update(_MOTION_OPTIONS)
 
@@ -252,7 +275,7 @@ def parse_arguments(argv: Sequence[str]) -> tuple[str, dict[str, Any]]:
     for key in sorted(required - set(values)):
         raise UsageError(f"{command}: the option for {key} is missing "
                          f"({' or '.join(o for o, (k, _) in options.items() if k == key)})")
-    if command == "target-offset":
+    if command in ("target-offset", "fling"):
         from ._targets_commands import SCROLL_SNAPS, SECTION_SNAPS
         snaps = SECTION_SNAPS if "section" in values else SCROLL_SNAPS
         _choice("--snap" + (" with --section" if "section" in values else ""), snaps)(
@@ -322,6 +345,9 @@ def _run(command: str, values: dict[str, Any]) -> Any:
                                          values.get("snap", "none"),
                                          values.get("rate", CL_DECELERATION_NORMAL),
                                          values.get("section"))
+    if command in ("fling", "rubber-band"):
+        from . import _targets_commands as targets
+        return targets.run_physics(command, values)
     if command == "scroll-to":
         from . import _targets_commands as targets
         return targets.run_scroll_to(values["scene"], values["category"], values["kind"],
