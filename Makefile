@@ -225,8 +225,9 @@ demo: $(EXAMPLES) $(SDL_EXAMPLE) $(PY_READY)
 	$(PY_ENV) $(PYTHON) examples/python/pygame_motion.py --headless --screenshots $(BUILD)/pygame_motion
 	@echo "== examples/python/pygame_recycler.py --headless (a fixed sprite pool over 1,000,000 items; screenshots in $(BUILD)/pygame_recycler)"
 	$(PY_ENV) $(PYTHON) examples/python/pygame_recycler.py --headless --screenshots $(BUILD)/pygame_recycler
-	@echo "== examples/python/pygame_shelves.py --headless (screenshot $(BUILD)/pygame_shelves.png)"
-	$(PY_ENV) $(PYTHON) examples/python/pygame_shelves.py --headless --frames 90 --screenshot $(BUILD)/pygame_shelves.png
+	@echo "== examples/python/pygame_shelves.py --headless (flings and a rubber band; screenshots $(BUILD)/pygame_shelves.png, $(BUILD)/pygame_shelves_stretched.png)"
+	$(PY_ENV) $(PYTHON) examples/python/pygame_shelves.py --headless --frames 360 --screenshot $(BUILD)/pygame_shelves.png \
+	  --stretched $(BUILD)/pygame_shelves_stretched.png
 	@echo "make demo: every example ran; pictures in $(BUILD)/"
 
 bench: lib

@@ -4,15 +4,22 @@ sections, laid out by the engine and drawn from its rect query alone.
   - grid sections (flow style) with separators between groups of rows and a background;
   - shelves (orthogonal sections) of cards with shadows that scroll sideways on their own and
     snap to a card's edge on release (section_target_offset);
-  - headers pinned to the top while their section scrolls.
+  - headers pinned below a translucent toolbar while their section scrolls (content insets);
+  - the library's scroll physics: drag the screen (past its ends it rubber-bands), release or
+    turn the wheel to fling (it decelerates, or springs back from past an end); a shelf flings
+    and comes to rest on a card's edge (Layout.fling with item snapping);
+  - drawn at 2 pixels per point on the layout's pixel grid (display_scale 2), the screen's
+    origin kept on that grid, so every frame lands on whole pixels.
 
-Controls: mouse wheel, Up/Down, PageUp/PageDown, Home/End scroll the screen. Over a shelf:
-drag it, shift+wheel or a horizontal wheel, Left/Right for one card. Escape quits.
+Controls: drag or the mouse wheel, Up/Down (a line), PageUp/PageDown, Home/End scroll the
+screen. Over a shelf: drag it, shift+wheel or a horizontal wheel, Left/Right for one card.
+Escape quits.
 
     python3 examples/python/pygame_shelves.py
-    python3 examples/python/pygame_shelves.py --headless --frames 90 --screenshot out.png
+    python3 examples/python/pygame_shelves.py --headless --frames 360 --screenshot out.png --stretched pulled.png
 
---headless uses SDL's dummy video driver and plays a short script of scrolls and drags.
+--headless uses SDL's dummy video driver, a clock of 1/60 s per frame and a short script of
+flings, drags (one past the top, released to spring back) and wheel turns.
 """
 
 from __future__ import annotations
@@ -28,17 +35,19 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bindings" / "pytho
 if importlib.util.find_spec("pygame") is None:
     sys.exit("this example needs pygame: pip install 'collectionlayout[pygame]' (make demo installs it)")
 
-from collectionlayout import Layout  # noqa: E402
+from collectionlayout import Fling, Layout  # noqa: E402
 from collectionlayout.options import Snapping  # noqa: E402
 
-SIZE = (480, 720)
+SIZE = (420, 600)  # the window in points
+SCALE = 2  # pixels per point: the window's pixels, and the layout's display_scale
+TOOLBAR = 56  # the bar over the content's top (content insets)
 BACKGROUND = (246, 246, 248)
 CARD_COLOURS = [(66, 133, 244), (219, 68, 55), (244, 180, 0), (15, 157, 88), (171, 71, 188),
                 (0, 172, 193), (255, 112, 67), (124, 179, 66)]
 FILL = {"header": (38, 50, 56), "footer": (120, 144, 156), "separator": (176, 190, 197),
         "shadow": (196, 198, 204), "grid background": (227, 234, 242),
         "shelf background": (240, 232, 222)}
-WHEEL_STEP = 40  # points per wheel notch
+WHEEL_VELOCITY = 900  # points/s per wheel notch: each notch is a fling
 SNAP: Snapping = "item"  # where a shelf comes to rest: a card's leading edge at the inset
 
 
@@ -67,30 +76,50 @@ def make_layout(sections: list[dict], size: tuple[int, int]) -> Layout:
     layout = Layout.from_sizes(
         [section["sizes"] for section in sections], section_metrics=metrics,
         inline_elements=lambda s: sections[s]["inline"], kinds=["separator"],
-        viewport=(0, 0, *size), insets=(12, 16, 12, 16), line_spacing=10,
-        interitem_spacing=12, header=32, pin_headers=True)
+        viewport=(0, -TOOLBAR, *size), insets=(12, 16, 12, 16), line_spacing=10,
+        interitem_spacing=12, header=32, pin_headers=True,
+        content_insets=(TOOLBAR, 0, 0, 0), display_scale=SCALE)
     # A rounded background under each section body, and a shadow under each card.
     layout.add_decoration("background", coverage="body", insets=(4, 8, 4, 8), z=-2)
     layout.add_decoration("shadow", scope="item", insets=(3, 3, -3, -3), z=-1)
     return layout
 
 
-# ---- Scrolling ------------------------------------------------------------------------------
+# ---- Scrolling: the library's physics (SPEC §22) ----------------------------------------------
 
 class Scroller:
-    """The screen's vertical offset, and each shelf's sideways drag, wheel and snap."""
+    """The screen's vertical origin and each shelf's sideways offset, moved by the library's
+    physics: a drag follows the finger (rubber-banded past the ends of the screen), a release or
+    a wheel turn starts a fling (`Layout.fling`) that decelerates to the target a snap gives, or
+    springs back when released past an end; each frame samples the flings running."""
 
     def __init__(self, layout: Layout, sections: list[dict]) -> None:
         self.layout, self.sections = layout, sections
         self.pointer = (SIZE[0] // 2, SIZE[1] // 2)
-        self.drag: dict | None = None  # section, velocity (points/s), time of the last move
-        self.wheel: dict[int, int] = {}  # shelf -> time (ms) of its last sideways wheel step
-        self.snapping: dict[int, float] = {}  # shelf -> the offset it glides to
+        self.now = 0.0  # seconds
+        self.drag: dict | None = None  # shelf (None: the screen), raw offset, velocity, time
+        self.flings: dict[int | None, tuple[Fling, float]] = {}  # shelf (None: the screen) -> fling, start
 
-    def scroll_by(self, dy: float) -> None:
-        x, y, w, h = self.layout.viewport
-        top = max(0.0, self.layout.content_size[1] - h)
-        self.layout.viewport = (x, min(max(y + dy, 0.0), top), w, h)
+    def offset(self, shelf: int | None) -> float:
+        return self.layout.viewport[1] if shelf is None else self.layout.section_scroll(shelf).offset
+
+    def show(self, shelf: int | None, offset: float) -> None:
+        """Sets the screen's origin (on the pixel grid: then every frame is on whole pixels) or
+        a shelf's offset (clamped by the engine)."""
+        if shelf is None:
+            x, _, w, h = self.layout.viewport
+            self.layout.viewport = (x, round(offset * SCALE) / SCALE, w, h)
+        else:
+            self.layout.set_section_offset(shelf, offset)
+
+    def fling(self, shelf: int | None, velocity: float, snapping=None) -> None:
+        """A fling from where it is now; a wheel turn during one adds to its velocity."""
+        running = self.flings.get(shelf)
+        if running is not None:
+            velocity += running[0].sample(self.now - running[1])[1]
+        snap = snapping or (SNAP if shelf is not None else "none")
+        fling = self.layout.fling(velocity, snap, section=shelf, start=self.offset(shelf))
+        self.flings[shelf] = (fling, self.now)
 
     def shelf_at(self, pos: tuple[int, int]) -> int | None:
         """The shelf under a screen point: the one whose body background is there."""
@@ -101,71 +130,73 @@ class Scroller:
                 return element.section
         return None
 
-    def slide(self, shelf: int, dx: float) -> None:
-        self.snapping.pop(shelf, None)
-        offset = self.layout.section_scroll(shelf).offset
-        self.layout.set_section_offset(shelf, offset + dx)  # clamped by the engine
+    def press(self, pos: tuple[int, int]) -> None:
+        shelf = self.shelf_at(pos) if pos[1] > TOOLBAR else None
+        self.flings.pop(shelf, None)  # a finger stops a fling
+        self.drag = {"shelf": shelf, "raw": self.offset(shelf), "velocity": 0.0, "time": self.now}
 
-    def snap(self, shelf: int, velocity: float = 0.0, snapping: Snapping = SNAP) -> None:
-        offset = self.layout.section_scroll(shelf).offset
-        self.snapping[shelf] = self.layout.section_target_offset(shelf, offset, velocity,
-                                                                 snapping)
+    def move(self, delta: float) -> None:
+        """A drag by `delta` points along its axis: the screen past its ends rubber-bands."""
+        drag = self.drag
+        if drag is None:
+            return
+        drag["raw"] -= delta
+        shelf = drag["shelf"]
+        self.show(shelf, drag["raw"] if shelf is not None else self.layout.rubber_band(drag["raw"]))
+        dt = max(self.now - drag["time"], 0.008)
+        drag["velocity"], drag["time"] = -delta / dt, self.now
 
-    def tick(self, now: int) -> None:
-        """Per frame: snap shelves whose wheel went quiet, glide snapping shelves."""
-        for shelf, last in list(self.wheel.items()):
-            if now - last > 150:
-                del self.wheel[shelf]
-                self.snap(shelf)
-        for shelf, target in list(self.snapping.items()):
-            offset = self.layout.section_scroll(shelf).offset
-            step = (target - offset) * 0.3
-            if abs(target - offset) < 0.5:
-                step = target - offset
-                del self.snapping[shelf]
-            self.layout.set_section_offset(shelf, offset + step)
+    def release(self) -> None:
+        if self.drag is not None:
+            self.fling(self.drag["shelf"], self.drag["velocity"])
+            self.drag = None
+
+    def tick(self, now: float) -> None:
+        """Per frame: every running fling at its time; one at rest is done."""
+        self.now = now
+        for shelf, (fling, start) in list(self.flings.items()):
+            offset, _ = fling.sample(now - start)
+            self.show(shelf, offset)
+            if now - start >= fling.rest_time:
+                del self.flings[shelf]
 
 
 def handle(event, scroller: Scroller, pygame) -> bool:
     """Applies one input event; False to quit."""
-    now = pygame.time.get_ticks()
     if event.type == pygame.QUIT or (event.type == pygame.KEYDOWN and
                                      event.key == pygame.K_ESCAPE):
         return False
     if event.type == pygame.MOUSEMOTION:
-        scroller.pointer = event.pos
+        scroller.pointer = (event.pos[0] / SCALE, event.pos[1] / SCALE)
         drag = scroller.drag
         if drag is not None:
-            scroller.slide(drag["shelf"], -event.rel[0])
-            dt = max(now - drag["time"], 8) / 1000
-            drag["velocity"], drag["time"] = -event.rel[0] / dt, now
+            scroller.move((event.rel[0] if drag["shelf"] is not None else event.rel[1]) / SCALE)
     elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-        shelf = scroller.shelf_at(event.pos)
-        if shelf is not None:
-            scroller.drag = {"shelf": shelf, "velocity": 0.0, "time": now}
-    elif event.type == pygame.MOUSEBUTTONUP and event.button == 1 and scroller.drag:
-        scroller.snap(scroller.drag["shelf"], scroller.drag["velocity"])
-        scroller.drag = None
+        scroller.press((event.pos[0] / SCALE, event.pos[1] / SCALE))
+    elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+        scroller.release()
     elif event.type == pygame.MOUSEWHEEL:
         shift = pygame.key.get_mods() & pygame.KMOD_SHIFT
         sideways = event.x or (-event.y if shift else 0)  # shift+wheel down: to the right
         shelf = scroller.shelf_at(scroller.pointer) if sideways else None
         if shelf is not None:
-            scroller.slide(shelf, sideways * WHEEL_STEP)
-            scroller.wheel[shelf] = now
+            scroller.fling(shelf, sideways * WHEEL_VELOCITY)
         elif event.y:
-            scroller.scroll_by(-event.y * WHEEL_STEP)
+            scroller.fling(None, -event.y * WHEEL_VELOCITY)
     elif event.type == pygame.KEYDOWN:
-        page = scroller.layout.viewport[3] - 60
-        moves = {pygame.K_UP: -WHEEL_STEP, pygame.K_DOWN: WHEEL_STEP, pygame.K_PAGEUP: -page,
-                 pygame.K_PAGEDOWN: page, pygame.K_HOME: -1e12, pygame.K_END: 1e12}
-        if event.key in moves:
-            scroller.scroll_by(moves[event.key])
+        moves = {pygame.K_UP: ("line", -1), pygame.K_DOWN: ("line", 1),
+                 pygame.K_PAGEUP: ("page", -1), pygame.K_PAGEDOWN: ("page", 1),
+                 pygame.K_HOME: ("none", -1e6), pygame.K_END: ("none", 1e6)}
+        if event.key in moves:  # a fling of one line or page: paging snaps move one step
+            snap, direction = moves[event.key]
+            snap = {"line": "line-paging"}.get(snap, snap)
+            scroller.flings.pop(None, None)
+            scroller.fling(None, direction * 1000, snap)
         elif event.key in (pygame.K_LEFT, pygame.K_RIGHT):
             shelf = scroller.shelf_at(scroller.pointer)
             if shelf is not None:  # a fling: item paging moves one card at most
-                velocity = 1000 if event.key == pygame.K_RIGHT else -1000
-                scroller.snap(shelf, velocity, "item-paging")
+                scroller.flings.pop(shelf, None)
+                scroller.fling(shelf, 1000 if event.key == pygame.K_RIGHT else -1000, "item-paging")
     return True
 
 
@@ -173,7 +204,7 @@ def handle(event, scroller: Scroller, pygame) -> bool:
 
 def draw(screen, layout: Layout, sections: list[dict], font, pygame) -> dict[str, int]:
     """Draws the visible elements, lowest z first; returns how many of each were drawn."""
-    x0, y0, _, _ = layout.viewport
+    x0, y0, width, _ = layout.viewport
     screen.fill(BACKGROUND)
     elements = layout.elements_in_rect(layout.viewport)
     order = {"decoration": 0, "cell": 1, "supplementary": 2}
@@ -181,15 +212,16 @@ def draw(screen, layout: Layout, sections: list[dict], font, pygame) -> dict[str
     counts: dict[str, int] = {}
     for element in elements:
         x, y, w, h = element.frame
-        rect = pygame.Rect(round(x - x0), round(y - y0), round(w), round(h))
+        # Frames and the origin are on the pixel grid: these are whole pixels.
+        rect = pygame.Rect(round((x - x0) * SCALE), round((y - y0) * SCALE), round(w * SCALE), round(h * SCALE))
         name = element.kind or "cell"
         counts[name] = counts.get(name, 0) + 1
         if element.kind == "background":
             style = "grid" if sections[element.section]["style"] == "flow" else "shelf"
-            pygame.draw.rect(screen, FILL[f"{style} background"], rect, border_radius=12)
+            pygame.draw.rect(screen, FILL[f"{style} background"], rect, border_radius=12 * SCALE)
         elif element.category == "cell":
             colour = CARD_COLOURS[(element.section * 3 + element.item) % len(CARD_COLOURS)]
-            pygame.draw.rect(screen, colour, rect, border_radius=8)
+            pygame.draw.rect(screen, colour, rect, border_radius=8 * SCALE)
             label(screen, font, f"{element.section}.{element.item}", rect, (255, 255, 255))
         elif element.kind == "header":
             pygame.draw.rect(screen, FILL["header"], rect)
@@ -197,7 +229,14 @@ def draw(screen, layout: Layout, sections: list[dict], font, pygame) -> dict[str
             label(screen, font, f"Section {element.section} ({kind})", rect, (255, 255, 255))
         else:  # shadows, separators, footers
             pygame.draw.rect(screen, FILL.get(element.kind, (200, 200, 200)), rect,
-                             border_radius=8 if element.kind == "shadow" else 0)
+                             border_radius=8 * SCALE if element.kind == "shadow" else 0)
+    # The toolbar over the content, translucent: what scrolls under it shows through.
+    bar = pygame.Surface((round(width * SCALE), TOOLBAR * SCALE), pygame.SRCALPHA)
+    bar.fill((250, 250, 252, 210))
+    screen.blit(bar, (0, 0))
+    pygame.draw.rect(screen, FILL["shadow"], pygame.Rect(0, TOOLBAR * SCALE - 1, round(width * SCALE), 1))
+    title = font.render("Shelves", True, FILL["header"])
+    screen.blit(title, title.get_rect(midleft=(16 * SCALE, TOOLBAR * SCALE // 2)))
     return counts
 
 
@@ -210,37 +249,50 @@ def label(screen, font, text: str, rect, colour) -> None:
 # ---- The headless script and the main loop ---------------------------------------------------
 
 def scripted_events(frame: int, scroller: Scroller, pygame) -> list:
-    """A few scroll steps for --headless: wheel and page down, drag a shelf, wheel another
-    sideways, then one card to the right with the arrow key."""
+    """The --headless script (pixel coordinates): wheel flings down, a page down, a drag of a
+    shelf released into a fling, the wheel sideways over another, one card to the right with
+    the arrow key; then Home, and a drag of the screen down past its top, released there: it
+    springs back under the toolbar."""
     def shelf_point(nth: int) -> tuple[int, int] | None:
         x0, y0, w, h = scroller.layout.viewport
         shelves = [e for e in scroller.layout.elements_in_rect(scroller.layout.viewport)
                    if e.kind == "background" and scroller.sections[e.section]["style"] ==
-                   "orthogonal" and e.frame[1] - y0 > 40 and e.frame[1] + e.frame[3] - y0 < h]
+                   "orthogonal" and e.frame[1] - y0 > TOOLBAR + 40 and e.frame[1] + e.frame[3] - y0 < h]
         if len(shelves) <= nth:
             return None
         x, y, w_, h_ = shelves[nth].frame
-        return (int(x - x0 + w_ / 2), int(y - y0 + h_ / 2))
+        return (int((x - x0 + w_ / 2) * SCALE), int((y - y0 + h_ / 2) * SCALE))
 
     event = pygame.event.Event
+    key = lambda k: event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0)  # noqa: E731
     if frame == 2:
         return [event(pygame.MOUSEWHEEL, x=0, y=-4, flipped=False)]
-    if frame == 4:
-        return [event(pygame.KEYDOWN, key=pygame.K_PAGEDOWN, mod=0, unicode="", scancode=0)]
+    if frame == 40:
+        return [key(pygame.K_PAGEDOWN)]
     point = shelf_point(0)
-    if frame == 6 and point:
+    if frame == 70 and point:
         return [event(pygame.MOUSEMOTION, pos=point, rel=(0, 0), buttons=(0, 0, 0)),
                 event(pygame.MOUSEBUTTONDOWN, pos=point, button=1)]
-    if 7 <= frame <= 12 and scroller.drag:
-        return [event(pygame.MOUSEMOTION, pos=point, rel=(-45, 0), buttons=(1, 0, 0))]
-    if frame == 13 and scroller.drag:
+    if 71 <= frame <= 76 and scroller.drag:
+        return [event(pygame.MOUSEMOTION, pos=point, rel=(-45 * SCALE, 0), buttons=(1, 0, 0))]
+    if frame == 77 and scroller.drag:
         return [event(pygame.MOUSEBUTTONUP, pos=point, button=1)]
     point = shelf_point(1)
-    if frame == 30 and point:
+    if frame == 110 and point:
         return [event(pygame.MOUSEMOTION, pos=point, rel=(0, 0), buttons=(0, 0, 0))] + \
             [event(pygame.MOUSEWHEEL, x=3, y=0, flipped=False)] * 2
-    if frame == 50:
-        return [event(pygame.KEYDOWN, key=pygame.K_RIGHT, mod=0, unicode="", scancode=0)]
+    if frame == 140:
+        return [key(pygame.K_RIGHT)]
+    if frame == 170:
+        return [key(pygame.K_HOME)]
+    edge = (40 * SCALE, 300 * SCALE)
+    if frame == 230:
+        return [event(pygame.MOUSEMOTION, pos=edge, rel=(0, 0), buttons=(0, 0, 0)),
+                event(pygame.MOUSEBUTTONDOWN, pos=edge, button=1)]
+    if 231 <= frame <= 240:
+        return [event(pygame.MOUSEMOTION, pos=edge, rel=(0, 30 * SCALE), buttons=(1, 0, 0))]
+    if frame == 241:
+        return [event(pygame.MOUSEBUTTONUP, pos=edge, button=1)]
     return []
 
 
@@ -249,6 +301,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--headless", action="store_true",
                         help="SDL's dummy video driver and a scripted scroll")
     parser.add_argument("--frames", type=int, help="quit after this many frames")
+    parser.add_argument("--stretched", help="--headless: also write the frame at the drag's furthest "
+                        "pull past the top to this PNG")
     parser.add_argument("--screenshot", help="write the last frame to this PNG")
     args = parser.parse_args(argv)
     if args.headless:  # before pygame initialises its display
@@ -258,15 +312,15 @@ def main(argv: list[str] | None = None) -> int:
     import pygame
 
     pygame.init()
-    screen = pygame.display.set_mode(SIZE)
+    screen = pygame.display.set_mode((SIZE[0] * SCALE, SIZE[1] * SCALE))
     pygame.display.set_caption("CollectionLayout shelves")
-    font = pygame.font.Font(None, 20)
+    font = pygame.font.Font(None, 20 * SCALE)
     clock = pygame.time.Clock()
     sections = make_sections()
     counts: dict[str, int] = {}
     with make_layout(sections, SIZE) as layout:
         scroller = Scroller(layout, sections)
-        frame, running = 0, True
+        frame, running, pulled = 0, True, 0.0
         while running and (args.frames is None or frame < args.frames):
             frame += 1
             if args.headless:
@@ -274,8 +328,12 @@ def main(argv: list[str] | None = None) -> int:
                     pygame.event.post(event)
             for event in pygame.event.get():
                 running = handle(event, scroller, pygame) and running
-            scroller.tick(pygame.time.get_ticks())
+            scroller.tick(frame / 60 if args.headless else pygame.time.get_ticks() / 1000)
             counts = draw(screen, layout, sections, font, pygame)
+            past = -TOOLBAR - layout.viewport[1]  # how far the screen is pulled past its top
+            if args.headless and args.stretched and past > pulled:
+                pulled = past
+                pygame.image.save(screen, args.stretched)
             pygame.display.flip()
             clock.tick(60)
         if args.screenshot:
@@ -283,6 +341,9 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{frame} frames; scrolled to y={layout.viewport[1]:g} of "
               f"{layout.content_size[1]:g}; last frame drew "
               + ", ".join(f"{n} {kind}" for kind, n in sorted(counts.items())))
+        if args.headless:
+            print(f"pulled {pulled:g} points past the top at most (a 300-point drag, rubber-banded); "
+                  f"at rest: {'yes' if not scroller.flings and not scroller.drag else 'no'}")
     pygame.quit()
     return 0
 

@@ -3,6 +3,7 @@ pygame_shelves headless (SDL's dummy video driver) with a screenshot."""
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 
@@ -38,20 +39,39 @@ def test_cards_demo(tmp_path):
 
 
 def test_pygame_shelves_headless(tmp_path):
+    """The library's physics: the wheel flings scroll the screen, shelves fling to rest on a
+    card's edge, a drag past the top rubber-bands (pulled less than dragged) and springs back
+    to the start of the range, under the toolbar; frames drawn at 2 pixels per point."""
     require("pygame")
     require("PIL")
-    out = tmp_path / "shelves.png"
-    result = run("pygame_shelves.py", "--headless", "--frames", "90", "--screenshot", str(out))
-    summary = result.stdout.strip().splitlines()[-1]
-    assert summary.startswith("90 frames; scrolled to y=") and "y=0 " not in summary
+    out, stretched = tmp_path / "shelves.png", tmp_path / "stretched.png"
+    result = run("pygame_shelves.py", "--headless", "--frames", "360", "--screenshot", str(out),
+                 "--stretched", str(stretched))
+    lines = result.stdout.strip().splitlines()
+    summary, pulled = lines[-2], lines[-1]
+    example = load_example("pygame_shelves")
+    assert summary.startswith(f"360 frames; scrolled to y={-example.TOOLBAR:g} of "), summary
     for kind in ("cell", "header", "shadow", "background", "separator"):
         assert f" {kind}" in summary, summary
-    found = colours(out)
-    assert len(found) >= 8  # background, cards, headers, shadows, labels
-    big = {rgb for count, rgb in found if count > 500}
-    example = load_example("pygame_shelves")
-    assert len(big & set(example.CARD_COLOURS)) >= 3  # cells drawn, in several colours
-    assert example.FILL["header"] in big
+    amount = float(pulled.split()[1])
+    assert 0 < amount < 300 and pulled.endswith("at rest: yes"), pulled
+    for picture in (out, stretched):
+        found = colours(picture)
+        assert len(found) >= 8  # background, cards, headers, shadows, labels
+        big = {rgb for count, rgb in found if count > 500}
+        assert len(big & set(example.CARD_COLOURS)) >= 3  # cells drawn, in several colours
+        assert example.FILL["header"] in big
+
+
+def test_pygame_recycler_headless(tmp_path):
+    """A fixed pool of sprites: after the first screens nothing more is made, however far the
+    grid scrolls."""
+    require("pygame")
+    require("PIL")
+    result = run("pygame_recycler.py", "--headless", "--screenshots", str(tmp_path))
+    made, shown = map(int, re.search(r"(\d+) sprites made .* at most (\d+) on screen", result.stdout).groups())
+    assert made <= shown, result.stdout
+    assert all(len(colours(tmp_path / f"frame-{k:03}.png")) > 5 for k in (30, 79, 119))
 
 
 def load_example(name: str):
