@@ -2,10 +2,13 @@
 
     python3 Tests/examples/check_sdl_gallery.py build/examples/sdl_gallery OUT_DIR
 
-With SDL's dummy video driver and its scripted input the gallery scrolls down, drags a shelf
-sideways, coasts after a drag of the screen and turns the wheel sideways over another shelf. The
-checks read its report and its screenshot for content, not pixels: the screen scrolled; the
-shelves it moved rest on a card's edge (snapped); the last frame drew headers, cells,
+With SDL's dummy video driver and its scripted input the gallery flings down with the wheel,
+drags a shelf sideways and releases it into a fling, pages down, drags the screen and releases
+it, turns the wheel sideways over a shelf, and at last drags the screen past its start and lets
+go (all with the library's physics). The checks read its report and its screenshot for content,
+not pixels: the screen scrolled; it was pulled past its start (rubber-banded: less than the
+drag) and sprang back to the start, everything at rest; the shelves it moved rest on a card's
+edge (snapped); the last frame drew headers, cells,
 backgrounds and shadows; the image is the window's size in pixels (points times the display
 scale 2), has many distinct colours and the cards' palette; its top rows are the light,
 translucent toolbar (content insets), and below it, exactly from its bottom pixel row on, the
@@ -49,20 +52,24 @@ def main(program: str, out_dir: str) -> int:
     screenshot = out / "sdl_gallery.bmp"
     screenshot.unlink(missing_ok=True)
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
-    result = subprocess.run([program, "--headless", "--frames", "120", "--screenshot", str(screenshot)],
+    result = subprocess.run([program, "--headless", "--frames", "360", "--screenshot", str(screenshot)],
                             env=env, capture_output=True, text=True, timeout=120)
     print(result.stdout + result.stderr, end="")
     check(result.returncode == 0, f"the gallery exits with 0 (it exited with {result.returncode})")
 
     report = result.stdout
-    scrolled = re.search(r"^120 frames; scrolled to y=([\d.]+) of ([\d.]+); last frame drew "
+    scrolled = re.search(r"^360 frames; scrolled to y=(-?[\d.]+) of ([\d.]+) \(at most y=([\d.]+)\); last frame drew "
                          r"(\d+) headers, (\d+) cells, (\d+) backgrounds, (\d+) shadows$", report, re.M)
-    check(scrolled is not None, "it reports 120 frames, the scroll offset and what it drew")
+    check(scrolled is not None, "it reports 360 frames, the scroll offset and what it drew")
     if scrolled:
-        y, height, headers, cells, backgrounds, shadows = map(float, scrolled.groups())
-        check(0 < y < height - HEIGHT, f"the screen scrolled (y={y:g} of {height:g})")
+        y, height, furthest, headers, cells, backgrounds, shadows = map(float, scrolled.groups())
+        check(0 < furthest < height - HEIGHT, f"the screen scrolled (as far as y={furthest:g} of {height:g})")
+        check(y == -TOOLBAR, f"it sprang back to the start of the range, under the toolbar (y={y:g})")
         check(headers >= 1 and cells >= 8 and backgrounds >= 1 and shadows >= 1,
               "the last frame drew headers, cells, section backgrounds and shadows")
+    pulled = re.search(r"^pulled ([\d.]+) points past the start at most; everything at rest$", report, re.M)
+    check(pulled is not None and 0 < float(pulled.group(1)) < 300,
+          "a drag of 300 points past the start pulled the screen less far (rubber band), and everything came to rest")
     shelves = re.findall(r"^shelf (\d+): offset ([\d.]+), (.*)$", report, re.M)
     check(len(shelves) >= 2, f"two shelves scrolled sideways on their own ({len(shelves)} did)")
     check(all(rest == "at rest on a card's edge" for _, _, rest in shelves),

@@ -17,16 +17,20 @@
  * Each frame asks cl_layout_elements_in_rect for the viewport and draws what it returns, lowest z
  * first; nothing else is drawn. Labels use a 3x5 bitmap font built in (SDL2 has no text).
  *
- * Controls: mouse wheel, or drag with the left button, scrolls the screen; Up/Down, PageUp/
- * PageDown, Home/End too. Over a shelf: drag it sideways, shift+wheel or a horizontal wheel, or
- * Left/Right for one card. Resizing the window relays out. Escape quits.
+ * Scrolling uses the library's physics (cl_layout_fling, cl_fling_sample, cl_layout_rubber_band):
+ * a drag follows the finger and rubber-bands past the ends; a release or a wheel notch starts a
+ * fling that decelerates to its target (a shelf's comes to rest on a card's edge) or springs back
+ * from past an end. Controls: drag with the left button or turn the wheel; Up/Down fling one
+ * line, PageUp/PageDown one page, Home/End to an end. Over a shelf: drag it sideways,
+ * shift+wheel or a horizontal wheel, or Left/Right for one card. Resizing the window relays
+ * out. Escape quits.
  *
  *   make examples && build/examples/sdl_gallery
- *   build/examples/sdl_gallery --headless --frames 90 --screenshot out.bmp [--scale 1]
+ *   build/examples/sdl_gallery --headless --frames 360 --screenshot out.bmp [--scale 1]
  *
  * --headless uses SDL's dummy video driver (unless SDL_VIDEODRIVER says otherwise), a clock of
- * 16 ms per frame and a short script of scrolls, drags and wheel turns; --screenshot writes the
- * last frame as a BMP. Against an installed copy:
+ * 16 ms per frame and a script of flings, drags (the last one past the top) and wheel turns
+ * (360 frames play all of it); --screenshot writes the last frame as a BMP. Against an installed copy:
  *
  *   cc -std=c99 sdl_gallery.c $(pkg-config --cflags --libs collectionlayout sdl2) -lm
  */
@@ -177,21 +181,30 @@ static int query(cl_layout *layout, cl_rect rect, elements *out) {
 
 /* ---- Scrolling ----------------------------------------------------------------------------- */
 
-enum { WHEEL_STEP = 40, WHEEL_QUIET_MS = 150 };
+enum { WHEEL_VELOCITY = 900 }; /* points/s per wheel notch: a notch is a fling */
 enum { DRAG_NONE, DRAG_SCREEN, DRAG_SHELF };
+
+/* A fling the library computed (cl_layout_fling) and when it began; each frame samples it
+ * (cl_fling_sample): it decelerates to its snapped target, or springs back from past an end. */
+typedef struct motion {
+    int running;
+    cl_fling fling;
+    double start_time; /* s */
+} motion;
 
 typedef struct app {
     cl_layout *layout;
     cl_rect viewport;
     elements probe;                    /* scratch for hit tests */
-    int pointer_x, pointer_y;
+    double pointer_x, pointer_y;       /* points */
+    double now;                        /* s */
     int drag;                          /* DRAG_* */
     int64_t drag_shelf;
+    double drag_raw;                   /* where the drag would put the origin (or offset) */
     double drag_velocity;              /* points/s along the drag */
-    uint32_t drag_time;
-    double fling;                      /* the screen's velocity after a drag, points/s */
-    double target[SECTIONS];           /* the offset a shelf glides to; NAN: none */
-    uint32_t wheel_time[SECTIONS];     /* a shelf's last sideways wheel step; 0: none */
+    double drag_time;
+    motion screen;                     /* the screen's fling */
+    motion shelves[SECTIONS];          /* each shelf's own */
 } app;
 
 static double section_offset(const app *a, int64_t shelf) {
@@ -200,16 +213,17 @@ static double section_offset(const app *a, int64_t shelf) {
     return scroll.offset;
 }
 
-static void scroll_by(app *a, double dy) {
-    /* clamped to the scroll range, which starts at -TOOLBAR: a target with no velocity or snap */
-    cl_layout_target_content_offset(a->layout, a->viewport.y + dy, 0, CL_SNAP_NONE, CL_DECELERATION_NORMAL,
-                                    &a->viewport.y);
+/* Shows the screen at a scroll-axis origin, put on the pixel grid (then every frame, rounded
+ * to it by the layout, lands on whole pixels). */
+static void show_origin(app *a, double y) {
+    a->viewport.y = round(y * scale) / scale;
     cl_layout_set_viewport(a->layout, a->viewport); /* origin only: moves the pinned headers */
 }
 
-/* The shelf under a point of the window, or -1: a shelf's background is there and no header
- * (a pinned one may cover the shelf) is. */
-static int64_t shelf_at(app *a, int x, int y) {
+/* The shelf under a point of the window (points), or -1: a shelf's background is there and no
+ * header (a pinned one may cover the shelf) is, below the toolbar. */
+static int64_t shelf_at(app *a, double x, double y) {
+    if (y < TOOLBAR) return -1;
     cl_rect point = {a->viewport.x + x, a->viewport.y + y, 1, 1};
     if (!query(a->layout, point, &a->probe)) return -1;
     int64_t shelf = -1;
@@ -221,39 +235,32 @@ static int64_t shelf_at(app *a, int x, int y) {
     return shelf;
 }
 
-static void slide(app *a, int64_t shelf, double dx) {
-    a->target[shelf] = NAN;
-    /* clamped to [0, max_offset] by the library; no layout work */
-    cl_layout_set_section_offset(a->layout, shelf, section_offset(a, shelf) + dx);
+/* A fling of the screen (shelf -1) or of a shelf, from where it is now with `velocity` plus
+ * that of a fling still running (wheel notches add up), coming to rest as `snapping` says. */
+static void fling(app *a, int64_t shelf, double velocity, int32_t snapping) {
+    motion *m = shelf < 0 ? &a->screen : &a->shelves[shelf];
+    double offset, speed;
+    if (m->running && cl_fling_sample(&m->fling, a->now - m->start_time, &offset, &speed) == CL_OK)
+        velocity += speed;
+    cl_fling_def def = cl_fling_def_default();
+    def.velocity = velocity;
+    def.snapping = snapping;
+    def.section = shelf;
+    m->running = cl_layout_fling(a->layout, &def, &m->fling, sizeof m->fling) == CL_OK;
+    m->start_time = a->now;
+    if (!m->running) fprintf(stderr, "cl_layout_fling: %s\n", cl_layout_last_error(a->layout));
 }
 
-/* Where the shelf comes to rest after a gesture of this velocity, snapped to a card's edge. */
-static void snap(app *a, int64_t shelf, double velocity, int32_t snapping) {
-    double target;
-    if (cl_layout_section_target_offset(a->layout, shelf, section_offset(a, shelf), velocity,
-                                        snapping, CL_DECELERATION_NORMAL, &target) == CL_OK)
-        a->target[shelf] = target;
-}
-
-/* Per frame: snap shelves whose wheel went quiet, glide snapping shelves, coast a fling. */
-static void tick(app *a, uint32_t now) {
-    for (int64_t s = 0; s < SECTIONS; s++) {
-        if (a->wheel_time[s] && now - a->wheel_time[s] > WHEEL_QUIET_MS) {
-            a->wheel_time[s] = 0;
-            snap(a, s, 0, CL_SNAP_ITEM);
-        }
-        if (!isnan(a->target[s])) {
-            double offset = section_offset(a, s), step = (a->target[s] - offset) * 0.3;
-            if (fabs(a->target[s] - offset) < 0.5) {
-                step = a->target[s] - offset;
-                a->target[s] = NAN;
-            }
-            cl_layout_set_section_offset(a->layout, s, offset + step);
-        }
-    }
-    if (a->drag != DRAG_SCREEN && fabs(a->fling) > 20) {
-        scroll_by(a, a->fling / 60);
-        a->fling *= 0.95;
+/* Per frame: every running fling at its time; one at rest is done. */
+static void tick(app *a, double now) {
+    a->now = now;
+    for (int64_t s = -1; s < SECTIONS; s++) {
+        motion *m = s < 0 ? &a->screen : &a->shelves[s];
+        double offset, velocity;
+        if (!m->running || cl_fling_sample(&m->fling, now - m->start_time, &offset, &velocity) != CL_OK) continue;
+        if (s < 0) show_origin(a, offset);
+        else cl_layout_set_section_offset(a->layout, s, offset);
+        m->running = now - m->start_time < m->fling.rest_time;
     }
 }
 
@@ -261,11 +268,13 @@ static void resize(app *a, double width, double height) {
     a->viewport.width = width;
     a->viewport.height = height;
     cl_layout_set_viewport(a->layout, a->viewport); /* a new width relays out */
-    scroll_by(a, 0);                                /* clamp to the new content */
+    double y;                                       /* clamped to the new scroll range */
+    if (cl_layout_target_content_offset(a->layout, a->viewport.y, 0, CL_SNAP_NONE, CL_DECELERATION_NORMAL, &y) == CL_OK)
+        show_origin(a, y);
 }
 
-/* Applies one input event at time `now` (ms); 0 to quit. */
-static int handle(app *a, const SDL_Event *event, uint32_t now) {
+/* Applies one input event (mouse positions in pixels, as SDL gives them); 0 to quit. */
+static int handle(app *a, const SDL_Event *event) {
     switch (event->type) {
     case SDL_QUIT: return 0;
     case SDL_WINDOWEVENT:
@@ -273,30 +282,36 @@ static int handle(app *a, const SDL_Event *event, uint32_t now) {
             resize(a, event->window.data1 / scale, event->window.data2 / scale); /* points */
         break;
     case SDL_MOUSEMOTION: {
-        a->pointer_x = event->motion.x;
-        a->pointer_y = event->motion.y;
-        double dt = fmax((double)(now - a->drag_time), 8) / 1000;
-        if (a->drag == DRAG_SHELF) {
-            slide(a, a->drag_shelf, -event->motion.xrel);
-            a->drag_velocity = -event->motion.xrel / dt;
-        } else if (a->drag == DRAG_SCREEN) {
-            scroll_by(a, -event->motion.yrel);
-            a->drag_velocity = -event->motion.yrel / dt;
+        a->pointer_x = event->motion.x / scale;
+        a->pointer_y = event->motion.y / scale;
+        double dt = fmax(a->now - a->drag_time, 0.008);
+        if (a->drag == DRAG_SHELF) { /* the offset follows the finger, clamped by the library */
+            double dx = -event->motion.xrel / scale;
+            cl_layout_set_section_offset(a->layout, a->drag_shelf, section_offset(a, a->drag_shelf) + dx);
+            a->drag_velocity = dx / dt;
+        } else if (a->drag == DRAG_SCREEN) { /* past the ends the screen rubber-bands */
+            double dy = -event->motion.yrel / scale, shown = a->drag_raw += dy;
+            cl_layout_rubber_band(a->layout, -1, a->drag_raw, &shown);
+            show_origin(a, shown);
+            a->drag_velocity = dy / dt;
         }
-        a->drag_time = now;
+        a->drag_time = a->now;
         break;
     }
     case SDL_MOUSEBUTTONDOWN:
         if (event->button.button != SDL_BUTTON_LEFT) break;
-        a->drag_shelf = shelf_at(a, event->button.x, event->button.y);
+        a->drag_shelf = shelf_at(a, event->button.x / scale, event->button.y / scale);
         a->drag = a->drag_shelf >= 0 ? DRAG_SHELF : DRAG_SCREEN;
-        a->drag_velocity = a->fling = 0;
-        a->drag_time = now;
+        if (a->drag == DRAG_SHELF) a->shelves[a->drag_shelf].running = 0; /* a finger stops it */
+        else a->screen.running = 0;
+        a->drag_raw = a->viewport.y;
+        a->drag_velocity = 0;
+        a->drag_time = a->now;
         break;
     case SDL_MOUSEBUTTONUP:
         if (event->button.button != SDL_BUTTON_LEFT) break;
-        if (a->drag == DRAG_SHELF) snap(a, a->drag_shelf, a->drag_velocity, CL_SNAP_ITEM);
-        if (a->drag == DRAG_SCREEN) a->fling = a->drag_velocity;
+        if (a->drag == DRAG_SHELF) fling(a, a->drag_shelf, a->drag_velocity, CL_SNAP_ITEM);
+        if (a->drag == DRAG_SCREEN) fling(a, -1, a->drag_velocity, CL_SNAP_NONE); /* or springs back */
         a->drag = DRAG_NONE;
         break;
     case SDL_MOUSEWHEEL: {
@@ -304,31 +319,36 @@ static int handle(app *a, const SDL_Event *event, uint32_t now) {
         int x = event->wheel.x * flip, y = event->wheel.y * flip;
         int sideways = x ? x : (SDL_GetModState() & KMOD_SHIFT) ? -y : 0;
         int64_t shelf = sideways ? shelf_at(a, a->pointer_x, a->pointer_y) : -1;
-        if (shelf >= 0) {
-            slide(a, shelf, sideways * WHEEL_STEP);
-            a->wheel_time[shelf] = now ? now : 1;
-        } else if (y) {
-            a->fling = 0;
-            scroll_by(a, -y * WHEEL_STEP);
-        }
+        if (shelf >= 0) fling(a, shelf, sideways * WHEEL_VELOCITY, CL_SNAP_ITEM);
+        else if (y) fling(a, -1, -y * WHEEL_VELOCITY, CL_SNAP_NONE);
         break;
     }
-    case SDL_KEYDOWN: {
-        double page = a->viewport.height - 60;
-        switch (event->key.keysym.sym) {
+    case SDL_KEYDOWN: { /* flings of one line or page (the paging snaps step once), or to an end */
+        SDL_Keycode key = event->key.keysym.sym;
+        switch (key) {
         case SDLK_ESCAPE: return 0;
-        case SDLK_UP: scroll_by(a, -WHEEL_STEP); break;
-        case SDLK_DOWN: scroll_by(a, WHEEL_STEP); break;
-        case SDLK_PAGEUP: scroll_by(a, -page); break;
-        case SDLK_PAGEDOWN: scroll_by(a, page); break;
-        case SDLK_HOME: scroll_by(a, -1e12); break;
-        case SDLK_END: scroll_by(a, 1e12); break;
+        case SDLK_UP:
+        case SDLK_DOWN:
+            a->screen.running = 0;
+            fling(a, -1, key == SDLK_DOWN ? 1000 : -1000, CL_SNAP_LINE_PAGING);
+            break;
+        case SDLK_PAGEUP:
+        case SDLK_PAGEDOWN:
+            a->screen.running = 0;
+            fling(a, -1, key == SDLK_PAGEDOWN ? 1500 : -1500, CL_SNAP_PAGE);
+            break;
+        case SDLK_HOME:
+        case SDLK_END:
+            a->screen.running = 0;
+            fling(a, -1, key == SDLK_END ? 1e7 : -1e7, CL_SNAP_NONE);
+            break;
         case SDLK_LEFT:
         case SDLK_RIGHT: { /* a fling of one card: item paging moves one column at most */
             int64_t shelf = shelf_at(a, a->pointer_x, a->pointer_y);
-            if (shelf >= 0)
-                snap(a, shelf, event->key.keysym.sym == SDLK_RIGHT ? 1000 : -1000,
-                     CL_SNAP_ITEM_PAGING);
+            if (shelf >= 0) {
+                a->shelves[shelf].running = 0;
+                fling(a, shelf, key == SDLK_RIGHT ? 1000 : -1000, CL_SNAP_ITEM_PAGING);
+            }
             break;
         }
         default: break;
@@ -487,13 +507,15 @@ static int shelf_point(app *a, int nth, int *x, int *y) {
     return 0;
 }
 
-static void push_motion(int x, int y, int xrel, int yrel) {
-    SDL_Event e = {.motion = {.type = SDL_MOUSEMOTION, .x = x, .y = y, .xrel = xrel, .yrel = yrel}};
+/* Events as SDL gives them: positions in pixels (points times the scale). */
+static void push_motion(double x, double y, double xrel, double yrel) {
+    SDL_Event e = {.motion = {.type = SDL_MOUSEMOTION, .x = (int)(x * scale), .y = (int)(y * scale),
+                              .xrel = (int)(xrel * scale), .yrel = (int)(yrel * scale)}};
     SDL_PushEvent(&e);
 }
 
-static void push_button(Uint32 type, int x, int y) {
-    SDL_Event e = {.button = {.type = type, .button = SDL_BUTTON_LEFT, .x = x, .y = y}};
+static void push_button(Uint32 type, double x, double y) {
+    SDL_Event e = {.button = {.type = type, .button = SDL_BUTTON_LEFT, .x = (int)(x * scale), .y = (int)(y * scale)}};
     SDL_PushEvent(&e);
 }
 
@@ -507,8 +529,10 @@ static void push_key(SDL_Keycode key) {
     SDL_PushEvent(&e);
 }
 
-/* --headless: the wheel down, drag a shelf and let it snap, page down, drag the screen and let
- * it coast, turn the wheel sideways over a shelf, then one card to the right with the arrow key. */
+/* --headless (points): a wheel fling down, a shelf dragged and released into a fling that rests
+ * on a card's edge, a page down, the screen dragged and released into a fling, the wheel
+ * sideways over a shelf, one card to the right with the arrow key; then, from the top, the
+ * screen dragged 300 points past its start (rubber-banded) and released: it springs back. */
 static void script(app *a, int frame) {
     static int x, y, dragging;
     if (frame == 2) push_wheel(0, -4);
@@ -531,10 +555,18 @@ static void script(app *a, int frame) {
     if (frame == 24) push_button(SDL_MOUSEBUTTONUP, 4, 340);
     if (frame == 60 && shelf_point(a, 0, &x, &y)) {
         push_motion(x, y, 0, 0);
-        push_wheel(3, 0);
-        push_wheel(3, 0);
+        push_wheel(1, 0);
+        push_wheel(1, 0);
     }
     if (frame == 80) push_key(SDLK_RIGHT);
+    if (frame == 300) { /* from the top, a drag down past the start: the rubber band */
+        a->screen.running = 0;
+        show_origin(a, -TOOLBAR);
+        push_motion(40, 300, 0, 0);
+        push_button(SDL_MOUSEBUTTONDOWN, 40, 300);
+    }
+    if (frame > 300 && frame <= 310) push_motion(40, 300 + 30 * (frame - 300), 0, 30);
+    if (frame == 311) push_button(SDL_MOUSEBUTTONUP, 40, 600);
 }
 
 static int save_screenshot(SDL_Renderer *renderer, const char *path, int width, int height) {
@@ -583,7 +615,6 @@ int main(int argc, char *argv[]) {
     double width = pixels_wide / scale, height = pixels_high / scale;
 
     app a = {.viewport = {0, -TOOLBAR, width, height}, .drag = DRAG_NONE};
-    for (int s = 0; s < SECTIONS; s++) a.target[s] = NAN;
     a.layout = make_layout(width, height);
     if (a.layout == NULL) {
         SDL_Quit();
@@ -592,13 +623,16 @@ int main(int argc, char *argv[]) {
     elements visible = {NULL, 0, 0};
     drawn counts = {0, 0, 0, 0};
     int frame = 0, running = 1;
+    double furthest = a.viewport.y, pulled = 0; /* the furthest scroll, the furthest pull past the start */
     while (running && (frames < 0 || frame < frames)) {
         frame++;
         uint32_t start = SDL_GetTicks(), now = headless ? (uint32_t)frame * 16 : start;
         if (headless) script(&a, frame);
         SDL_Event event;
-        while (SDL_PollEvent(&event)) running = handle(&a, &event, now) && running;
-        tick(&a, now);
+        while (SDL_PollEvent(&event)) running = handle(&a, &event) && running;
+        tick(&a, now / 1000.0);
+        furthest = fmax(furthest, a.viewport.y);
+        pulled = fmax(pulled, -TOOLBAR - a.viewport.y);
         counts = draw(renderer, &a, &visible);
         if (screenshot && (frame == frames || !running))
             running = save_screenshot(renderer, screenshot, pixels_wide, pixels_high) && running;
@@ -609,10 +643,13 @@ int main(int argc, char *argv[]) {
 
     cl_size content;
     cl_layout_content_size(a.layout, &content);
-    printf("%d frames; scrolled to y=%g of %g; last frame drew %d headers, %d cells, "
+    printf("%d frames; scrolled to y=%g of %g (at most y=%g); last frame drew %d headers, %d cells, "
            "%d backgrounds, %d shadows\n",
-           frame, a.viewport.y, content.height, counts.headers, counts.cells, counts.backgrounds,
+           frame, a.viewport.y, content.height, furthest, counts.headers, counts.cells, counts.backgrounds,
            counts.shadows);
+    int moving = a.screen.running;
+    for (int s = 0; s < SECTIONS; s++) moving = moving || a.shelves[s].running;
+    printf("pulled %g points past the start at most; %s\n", pulled, moving ? "still moving" : "everything at rest");
     /* Shelves moved away from 0: where each rests, and whether that is a card's edge (a snap
      * from there with no velocity stays put). */
     for (int64_t s = 0; s < SECTIONS; s++) {
