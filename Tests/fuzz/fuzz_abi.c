@@ -1912,9 +1912,21 @@ static void op_physics(fuzz_input *in, slot *sl) {
         check_refusal(layout, st, "cl_layout_fling");
         const bool scroll_snap = def.snapping == CL_SNAP_NONE || def.snapping == CL_SNAP_PAGE || (def.snapping >= CL_SNAP_LINE &&
                                                                                                     def.snapping <= CL_SNAP_LINE_END);
+        /* Pages of the visible extent (the viewport less the content insets) need one > 0 (SPEC §10.6). */
+        bool pages = true;
+        if (layout && def.snapping == CL_SNAP_PAGE) {
+            cl_rect v;
+            cl_insets i;
+            cl_layout_viewport(layout, &v);
+            cl_layout_content_insets(layout, &i);
+            /* (the layout's def, as its successful create read it: a NULL def is vertical) */
+            const cl_layout_def *d = sl->def_block;
+            const int vertical = !d || d->direction != CL_DIRECTION_HORIZONTAL;
+            pages = (vertical ? v.height - i.top - i.bottom : v.width - i.left - i.right) > 0;
+        }
         const bool good = layout && (!block || def_size == sizeof def) && size >= sizeof(cl_fling) && size <= 4096 &&
                           isfinite(def.velocity) && (!def.has_start || isfinite(def.start)) && def.deceleration_rate > 0 &&
-                          def.deceleration_rate < 1 && def.section == -1 && scroll_snap;
+                          def.deceleration_rate < 1 && def.section == -1 && scroll_snap && pages;
         if (good && st != CL_ERROR_LIMIT) fail("cl_layout_fling refused good input (%d): %s", st, cl_layout_last_error(layout));
     } else {
         flings_ok++;

@@ -79,13 +79,16 @@ extension Layout {
             let (new, old) = try values(s, changed, state.sectionModel(s))
             changes.append((s, changed, new, old))
         }
-        var index: [Int: Int] = [:]
-        for (k, change) in changes.enumerated() { index[change.section] = k }
+        // (The changes come by increasing section: found by a binary search, no table built.)
+        func change(of s: Int) -> (section: Int, items: [Int], new: ItemValues, old: ItemValues)? {
+            let k = partition(0..<changes.count) { changes[$0].section < s }
+            return k < changes.count && changes[k].section == s ? changes[k] : nil
+        }
         try state.changeBodies(changes.map(\.section)) { s, body in
-            guard let change = index[s].map({ changes[$0] }) else { return }
+            guard let change = change(of: s) else { return }
             body.update(items: change.items) { change.new.write(into: &$0) }
         } undo: { s, body in
-            guard let change = index[s].map({ changes[$0] }) else { return }
+            guard let change = change(of: s) else { return }
             body.update(items: change.items) { change.old.write(into: &$0) }
         }
     }
