@@ -24,5 +24,6 @@ int main(void) {
     handle_tests();
     hit_tests();
     scrollview_tests();
+    span_tests();
     return test_summary();
 }
