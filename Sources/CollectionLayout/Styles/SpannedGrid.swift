@@ -16,44 +16,56 @@ struct SpannedGridBody: SectionBody {
     private var lineStart: [Double] = []
     private var lineThickness: [Double] = []
     private var lineInline: [Int32] = []
-    /// A row's items are `lineItems[lineItemStart[l] ..< lineItemStart[l + 1]]`, in item order.
+    /// A row's items are `lineItems[lineItemStart[l] ..< lineItemStart[l + 1]]`, in item order;
+    /// with sparse packing a row's items follow each other and `lineItems` is empty (item
+    /// `lineItemStart[l] + k`).
     private var lineItemStart: [Int] = []
     private var lineItems: [Int32] = []
     /// Per item: its line, first column and the columns it spans.
-    private var itemLine: [Int32] = []
-    private var itemColumn: [Int32] = []
-    private var itemWidth: [Int32] = []
+    private var places: [ItemPlace] = []
     /// Per inline element: its line.
     private var inlineLine: [Int32] = []
     private(set) var extent = 0.0
     private(set) var cellBounds: AxisRect?
 
+    private struct ItemPlace {
+        var line: Int32
+        var column: Int32
+        var width: Int32
+    }
+
     init(_ model: SectionModel, in space: BodySpace) {
         self.model = model
         self.space = space
         columns = ColumnGeometry(model.metrics, space)
-        let n = model.itemCount, inlines = model.inlines, axes = space.axes
-        itemLine.reserveCapacity(n)
-        itemColumn.reserveCapacity(n)
-        itemWidth.reserveCapacity(n)
-        var item = 0, inline = 0
-        while item < n || inline < inlines.count {
-            if inline < inlines.count && inlines[inline].before <= item {
-                inlineLine.append(Int32(lineThickness.count))
-                lineThickness.append(inlines[inline].extent)
-                lineInline.append(Int32(inline))
-                inline += 1
-                continue
+        let n = model.itemCount, inlines = model.inlines, dense = model.metrics.packing == .dense
+        var thickness: [Double] = [], kinds: [Int32] = [], inlineLines: [Int32] = [], widest = 0
+        // One pass over the items, in place: each run's rows after the lines so far.
+        places = model.spans.withUnsafeBufferPointer { spans in
+            model.sizes.withUnsafeBufferPointer { sizes in
+                [ItemPlace](unsafeUninitializedCapacity: n) { places, initialized in
+                    var run = Placement(columns: columns.count, axes: space.axes, spans: spans, sizes: sizes, places: places)
+                    var item = 0, inline = 0
+                    while item < n || inline < inlines.count {
+                        if inline < inlines.count && inlines[inline].before <= item {
+                            inlineLines.append(Int32(thickness.count))
+                            thickness.append(inlines[inline].extent)
+                            kinds.append(Int32(inline))
+                            inline += 1
+                            continue
+                        }
+                        let end = inline < inlines.count ? inlines[inline].before : n
+                        run.place(item..<end, dense: dense, firstLine: thickness.count)
+                        thickness += run.thickness
+                        kinds += repeatElement(-1, count: run.thickness.count)
+                        item = end
+                    }
+                    widest = run.widest
+                    initialized = n
+                }
             }
-            let end = inline < inlines.count ? inlines[inline].before : n
-            placeRun(item..<end)
-            item = end
         }
-        // Thickness: the thickest item of each row (a dense row's late items too).
-        for i in 0..<n {
-            let l = Int(itemLine[i])
-            lineThickness[l] = Swift.max(lineThickness[l], model.sizes[i].extents(axes).scroll)
-        }
+        (lineThickness, lineInline, inlineLine) = (thickness, kinds, inlineLines)
         var position = 0.0
         lineStart.reserveCapacity(lineThickness.count)
         for (l, thickness) in lineThickness.enumerated() {
@@ -62,64 +74,84 @@ struct SpannedGridBody: SectionBody {
             position = start + thickness
         }
         extent = position
-        listItemsByLine()
-        cellBounds = itemsBounds()
+        listItemsByLine(dense: dense)
+        cellBounds = itemsBounds(widest: widest)
     }
 
-    /// Places the items of one run in new rows after the lines so far (SPEC §16 grid placement).
-    private mutating func placeRun(_ run: Range<Int>) {
-        let n = columns.count, firstRow = lineThickness.count
-        // Per row of the run: the columns it uses (rows fill from column 0).
-        var used: [Int] = []
-        var free = model.metrics.packing == .dense ? FreeRows(capacity: run.count) : nil
-        for i in run {
-            let span = model.span(i), k = span.clamped(to: n)
-            var row: Int?
-            if span == .remaining {
-                // The free columns of the last row when it is partly filled, else a new full row.
-                if let last = used.indices.last, used[last] > 0, used[last] < n { row = last }
-            } else if free != nil {
-                row = free?.first(atLeast: k)
-            } else if let last = used.indices.last, used[last] + k <= n {
-                row = last
+    /// Places runs of items in rows (SPEC §16 grid placement), writing each item's place; a run's
+    /// rows are `thickness` (each its thickest item's extent) until the next run.
+    private struct Placement {
+        let columns: Int
+        let axes: Axes
+        let spans: UnsafeBufferPointer<ItemSpan>
+        let sizes: UnsafeBufferPointer<Size>
+        let places: UnsafeMutableBufferPointer<ItemPlace>
+        private(set) var thickness: [Double] = []
+        /// The most columns any row fills (the cells' bounds).
+        private(set) var widest = 0
+
+        init(columns: Int, axes: Axes, spans: UnsafeBufferPointer<ItemSpan>, sizes: UnsafeBufferPointer<Size>,
+             places: UnsafeMutableBufferPointer<ItemPlace>) {
+            (self.columns, self.axes, self.spans, self.sizes, self.places) = (columns, axes, spans, sizes, places)
+        }
+
+        mutating func place(_ run: Range<Int>, dense: Bool, firstLine: Int) {
+            let n = columns
+            // Per row of the run: the columns it uses (rows fill from column 0) and its thickness;
+            // locals, so that the loop writes them without checks.
+            var used: [Int] = [], thick: [Double] = [], widest = self.widest
+            var free = dense ? FreeRows(capacity: run.count) : nil
+            for i in run {
+                let span = spans[i], k = span.clamped(to: n), rows = used.count
+                let last = rows > 0 ? used[rows - 1] : n
+                var r = rows - 1
+                if span == .remaining {
+                    // The free columns of the last row when it is partly filled, else a new full row.
+                    if last == 0 || last == n { r = rows }
+                } else if dense {
+                    r = free?.first(atLeast: k) ?? rows
+                } else if last + k > n {
+                    r = rows
+                }
+                if r == rows {
+                    used.append(0)
+                    thick.append(0)
+                }
+                let column = used[r], width = span == .remaining ? n - column : k
+                places[i] = ItemPlace(line: Int32(firstLine + r), column: Int32(clamping: column), width: Int32(clamping: width))
+                used[r] = column + width
+                widest = Swift.max(widest, column + width)
+                thick[r] = Swift.max(thick[r], sizes[i].extents(axes).scroll)
+                if dense { free?.set(r, free: n - column - width) }
             }
-            let r = row ?? used.count
-            if row == nil {
-                used.append(0)
-                lineThickness.append(0)
-                lineInline.append(-1)
-            }
-            let width = span == .remaining ? n - used[r] : k
-            itemLine.append(Int32(firstRow + r))
-            itemColumn.append(Int32(clamping: used[r]))
-            itemWidth.append(Int32(clamping: width))
-            used[r] += width
-            free?.set(r, free: n - used[r])
+            (thickness, self.widest) = (thick, widest)
         }
     }
 
-    /// Each row's items in item order (counted first, so that the list is allocated once).
-    private mutating func listItemsByLine() {
+    /// Where each row's items begin, and for dense packing the items of each row in item order
+    /// (counted first, so that the list is allocated once).
+    private mutating func listItemsByLine(dense: Bool) {
         var starts = [Int](repeating: 0, count: lineThickness.count + 1)
-        for l in itemLine { starts[Int(l) + 1] += 1 }
+        for p in places { starts[Int(p.line) + 1] += 1 }
         for l in 0..<lineThickness.count { starts[l + 1] += starts[l] }
-        var next = starts, items = [Int32](repeating: 0, count: itemLine.count)
-        for (i, l) in itemLine.enumerated() {
-            items[next[Int(l)]] = Int32(i)
-            next[Int(l)] += 1
+        lineItemStart = starts
+        guard dense else { return }
+        var next = starts, items = [Int32](repeating: 0, count: places.count)
+        for (i, p) in places.enumerated() {
+            items[next[Int(p.line)]] = Int32(i)
+            next[Int(p.line)] += 1
         }
-        (lineItemStart, lineItems) = (starts, items)
+        lineItems = items
     }
 
-    private func itemsBounds() -> AxisRect? {
-        var low = Double.infinity, high = -Double.infinity, lineEnd = -Double.infinity
+    private func itemsBounds(widest: Int) -> AxisRect? {
+        var low = Double.infinity, high = -Double.infinity
         for (l, inline) in lineInline.enumerated() where inline < 0 {
             low = Swift.min(low, lineStart[l])
             high = Swift.max(high, lineStart[l] + lineThickness[l])
         }
-        for i in itemLine.indices { lineEnd = Swift.max(lineEnd, columns.start(Int(itemColumn[i])) + columns.extent(spanning: Int(itemWidth[i]))) }
         guard low <= high else { return nil }
-        return AxisRect(line: columns.start(0), scroll: low, lineExtent: lineEnd - columns.start(0), scrollExtent: high - low)
+        return AxisRect(line: columns.start(0), scroll: low, lineExtent: columns.extent(spanning: widest), scrollExtent: high - low)
     }
 
     mutating func update(items: [Int], _ write: (inout SectionModel) -> Void) {
@@ -129,10 +161,10 @@ struct SpannedGridBody: SectionBody {
 
     func cellFrame(_ item: Int) -> AxisRect? {
         guard item >= 0, item < model.itemCount else { return nil }
-        let l = Int(itemLine[item]), h = model.sizes[item].extents(space.axes).scroll
-        return AxisRect(line: columns.start(Int(itemColumn[item])),
+        let p = places[item], l = Int(p.line), h = model.sizes[item].extents(space.axes).scroll
+        return AxisRect(line: columns.start(Int(p.column)),
                         scroll: lineStart[l] + (lineThickness[l] - h) * model.metrics.crossAlignment.factor,
-                        lineExtent: columns.extent(spanning: Int(itemWidth[item])), scrollExtent: h)
+                        lineExtent: columns.extent(spanning: Int(p.width)), scrollExtent: h)
     }
 
     func inlineFrame(_ index: Int) -> AxisRect? {
@@ -150,7 +182,7 @@ struct SpannedGridBody: SectionBody {
                 if let frame = inlineFrame(index) { visit(.inline(index), frame) }
             } else {
                 for k in lineItemStart[l]..<lineItemStart[l + 1] {
-                    let item = Int(lineItems[k])
+                    let item = lineItems.isEmpty ? k : Int(lineItems[k])
                     if let frame = cellFrame(item) { visit(.cell(item), frame) }
                 }
             }

@@ -58,7 +58,8 @@ def write_spans(out: int, what: str, data: Any, count: int, store: Any) -> None:
         if data.shape != (count,) or data.dtype.kind not in "iu":
             raise _bad(f"{what} returned an array of shape {data.shape} and dtype {data.dtype}, "
                        f"expected ({count},) integers")
-        array = np.ascontiguousarray(np.clip(data, -2**31, 2**31 - 1), dtype=np.int32)
+        array = np.ascontiguousarray(data if data.dtype == np.int32 else np.clip(data, -2**31, 2**31 - 1),
+                                     dtype=np.int32)  # (no copy when it already is)
         ctypes.memmove(out, array.ctypes.data, array.nbytes)
         return
     if not isinstance(data, Sequence) or isinstance(data, (str, bytes)):
