@@ -150,6 +150,40 @@ import Testing
         #expect(try places(l, 4) == [[0, 0, 1], [0, 1, 1], [0, 2, 1], [1, 0, 3]])
     }
 
+    @Test func aSectionThatBecomesAGridIsAskedItsSpans() throws {
+        let (l, source) = try layout(.flow, columns: 3, spans: [.full, .one])
+        #expect(source.spanCalls.isEmpty)
+        source.metrics[0]?.style = .grid
+        try l.invalidateSections([0])
+        #expect(source.spanCalls.map(\.items) == [0..<2])
+        #expect(try places(l, 2) == [[0, 0, 3], [1, 0, 1]])
+    }
+
+    @Test func aReloadedSectionIsAskedItsSpans() throws {
+        let (l, source) = try layout(columns: 3, spans: [.one, .one])
+        source.spans[0] = [.columns(2), .columns(2)]
+        var u = BatchUpdate()
+        u.reloadSections = [0]
+        try l.performBatchUpdate(u)
+        #expect(try places(l, 2) == [[0, 0, 2], [1, 0, 2]])
+    }
+
+    @Test func aHorizontalGridSpansRows() throws {
+        var m = SectionMetrics()
+        m.style = .grid
+        m.columns = 2
+        m.interitemSpacing = 10
+        var def = LayoutDefinition()
+        def.direction = .horizontal
+        def.viewport = Rect(x: 0, y: 0, width: 500, height: 210)
+        let source = ArraySource(sizes: [[Size(width: 30, height: 0), Size(width: 40, height: 0)]], metrics: [m])
+        source.spans[0] = [.full, .one]
+        let l = try Layout(definition: def, dataSource: source)
+        // Two rows of 100 along y: the full item takes both (210 high), the next a new column.
+        #expect(try l.attributes(for: .cell(0, 0)).frame == Rect(x: 0, y: 0, width: 30, height: 210))
+        #expect(try l.attributes(for: .cell(0, 1)).frame == Rect(x: 40, y: 0, width: 40, height: 100))
+    }
+
     /// The engine's frames against a straightforward placement (SPEC §16, read literally) over
     /// random spans, columns, packings and styles.
     @Test func placementMatchesAStraightforwardOne() throws {
