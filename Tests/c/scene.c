@@ -529,6 +529,14 @@ void scene_random(scene *out, uint64_t seed) {
             if (style == 2 || style == 3) m->style = style == 2 ? CL_STYLE_GRID : CL_STYLE_WATERFALL;
             m->columns = (int32_t)rng_int(&r, 1, 4);
             random_inlines(sec, &r);  /* inline elements: not in orthogonal or custom sections */
+            if (style <= 3 && rng_bool(&r)) {  /* spans (SPEC §16): counts up to 5, full, remaining */
+                m->packing = rng_bool(&r) ? CL_PACKING_DENSE : CL_PACKING_SPARSE;
+                sec->spans = test_calloc((size_t)sec->item_count + 1, sizeof *sec->spans);
+                for (int64_t j = 0; j < sec->item_count; j++) {
+                    int64_t k = rng_int(&r, -1, 5);
+                    sec->spans[j] = k == 0 ? CL_SPAN_REMAINING : k < 0 ? CL_SPAN_FULL : (int32_t)k;
+                }
+            }
         }
     }
     name_kinds(out);

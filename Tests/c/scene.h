@@ -72,7 +72,8 @@ cl_status scene_create_layout(scene *s, const cl_data_source *source, cl_layout 
 /* A random scene (the same for the same seed), with a bit of everything: 1-4 sections in either
  * direction, flow, grid or waterfall (columns 1-4; with separators and dividers, unique per kind
  * and place), custom (random body-relative frames) or orthogonal (rows 1-3, an offset from -50
- * to 800, clamped by the layout); random item sizes (some of zero
+ * to 800, clamped by the layout); grid and waterfall sections half the time with random spans
+ * and packing (§16); random item sizes (some of zero
  * area), insets, spacings, headers, footers, alignments; pinning; section decorations of every
  * coverage and an item decoration, with insets that may be negative. The viewport's origin is
  * 0: tests scroll it. */
