@@ -161,6 +161,8 @@ private struct SpannedColumns {
     private var tailEnd = 0.0
     private var tailHolds = false
     private(set) var largestEnd = 0.0
+    /// The sliding window's candidates (`group`), kept between items.
+    private var window: [Int] = []
 
     init(_ model: SectionModel, _ count: Int) {
         self.count = count
@@ -210,8 +212,9 @@ private struct SpannedColumns {
 
     /// The group of k adjacent tracked columns whose largest end is smallest (ties: the lowest
     /// first column), and that end: a sliding window's maximum (a deque of candidates).
-    private func group(of k: Int) -> (first: Int, end: Double) {
-        var window: [Int] = [], head = 0
+    private mutating func group(of k: Int) -> (first: Int, end: Double) {
+        window.removeAll(keepingCapacity: true)
+        var head = 0
         var best = (first: 0, end: Double.infinity)
         for c in 0..<tracked {
             while window.count > head, let last = window.last, ends[last] <= ends[c] { window.removeLast() }
