@@ -51,8 +51,14 @@ import Testing
     }
 
     @Test func spansAboveTheColumnsAreClampedNotRefused() throws {
-        let (l, _) = try layout(columns: 3, spans: [.columns(7), .full, .one, .columns(3)])
+        let (l, source) = try layout(columns: 3, spans: [.columns(7), .full, .one, .columns(3)])
         #expect(try places(l, 4) == [[0, 0, 3], [1, 0, 3], [2, 0, 1], [3, 0, 3]])
+        // A new width lays out again from what the layout holds: the spans stay, unasked.
+        source.resetCalls()
+        try l.setViewport(Rect(x: 0, y: 0, width: 600, height: 1000))
+        #expect(source.spanCalls.isEmpty)
+        #expect(try l.attributes(for: .cell(0, 0)).frame == Rect(x: 0, y: 0, width: 600, height: 10))
+        #expect(try l.attributes(for: .cell(0, 2)).frame == Rect(x: 0, y: 20, width: 200, height: 10))
     }
 
     @Test func rowsAreAsThickAsTheirThickestItemAndDenseLateItemsCount() throws {
