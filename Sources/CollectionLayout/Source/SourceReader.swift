@@ -82,7 +82,7 @@ final class SourceReader {
         }
         models.setSizes(Column(sizes))
         // Spans come with the sizes (SPEC §16): only grid and waterfall sections are asked.
-        for s in 0..<models.count where asking.spans && models.isSized(s) && models.style(s).takesSpans && models.itemCount(s) > 0 {
+        for s in 0..<(asking.spans ? models.count : 0) where models.isSized(s) && models.style(s).takesSpans && models.itemCount(s) > 0 {
             models.setSpans(spanColumn(try spans(section: s, runs: [0..<models.itemCount(s)], style: models.style(s))), section: s)
         }
         for s in 0..<models.count where !models.isSized(s) {
