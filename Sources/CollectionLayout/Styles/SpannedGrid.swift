@@ -96,22 +96,46 @@ struct SpannedGridBody: SectionBody {
         }
 
         mutating func place(_ run: Range<Int>, dense: Bool, firstLine: Int) {
+            if dense { placeDense(run, firstLine: firstLine) } else { placeSparse(run, firstLine: firstLine) }
+        }
+
+        /// Sparse: only the last row takes items, so it is a few numbers until the next opens.
+        private mutating func placeSparse(_ run: Range<Int>, firstLine: Int) {
+            let n = columns, vertical = axes.direction == .vertical
+            var thick: [Double] = [], widest = self.widest
+            var rows = 0, used = 0, rowThickness = 0.0  // the last row's columns used and thickness
+            for i in run {
+                let span = spans[i], k = span.clamped(to: n)
+                // `remaining` takes the free columns of a partly filled row, else a new full row.
+                if rows == 0 || (span == .remaining ? used == 0 || used == n : used + k > n) {
+                    if rows > 0 { thick.append(rowThickness) }
+                    (rows, used, rowThickness) = (rows + 1, 0, 0)
+                }
+                let width = span == .remaining ? n - used : k
+                places[i] = ItemPlace(line: Int32(firstLine + rows - 1), column: Int32(clamping: used), width: Int32(clamping: width))
+                used += width
+                widest = Swift.max(widest, used)
+                rowThickness = Swift.max(rowThickness, vertical ? sizes[i].height : sizes[i].width)
+            }
+            if rows > 0 { thick.append(rowThickness) }
+            (thickness, self.widest) = (thick, widest)
+        }
+
+        /// Dense: an item goes to the first row of the run with room for it (`FreeRows`).
+        private mutating func placeDense(_ run: Range<Int>, firstLine: Int) {
             let n = columns
             // Per row of the run: the columns it uses (rows fill from column 0) and its thickness;
             // locals, so that the loop writes them without checks.
             var used: [Int] = [], thick: [Double] = [], widest = self.widest
-            var free = dense ? FreeRows(capacity: run.count) : nil
+            var free = FreeRows(capacity: run.count)
             for i in run {
                 let span = spans[i], k = span.clamped(to: n), rows = used.count
-                let last = rows > 0 ? used[rows - 1] : n
                 var r = rows - 1
                 if span == .remaining {
                     // The free columns of the last row when it is partly filled, else a new full row.
-                    if last == 0 || last == n { r = rows }
-                } else if dense {
-                    r = free?.first(atLeast: k) ?? rows
-                } else if last + k > n {
-                    r = rows
+                    if rows == 0 || used[r] == 0 || used[r] == n { r = rows }
+                } else {
+                    r = free.first(atLeast: k) ?? rows
                 }
                 if r == rows {
                     used.append(0)
@@ -122,7 +146,7 @@ struct SpannedGridBody: SectionBody {
                 used[r] = column + width
                 widest = Swift.max(widest, column + width)
                 thick[r] = Swift.max(thick[r], sizes[i].extents(axes).scroll)
-                if dense { free?.set(r, free: n - column - width) }
+                free.set(r, free: n - column - width)
             }
             (thickness, self.widest) = (thick, widest)
         }
