@@ -261,27 +261,30 @@ final class SourceReader {
     }
 
     /// The spans of several runs of a section's items in one array (SPEC §16), each run asked in
-    /// one batch (with the sizes) and checked; nil when the style takes none or the source gives
-    /// none (every item spans 1).
+    /// one batch (with the sizes) and checked; nil when the style takes none, the source gives
+    /// none or every one is 1.
     func spans(section s: Int, runs: [Range<Int>], style: SectionStyle) throws(LayoutError) -> [ItemSpan]? {
         guard style.takesSpans, dataSource.givesSpans else { return nil }
-        var given = false
+        var spanned = false
         let spans = try fill(ItemSpan.self, count: runs.reduce(0) { $0 + $1.count }) { buffer throws(LayoutError) in
             buffer.initialize(repeating: .one)  // (a run the source leaves spans 1)
             var at = 0
             for range in runs {
                 let out = UnsafeMutableBufferPointer(rebasing: buffer[at..<(at + range.count)])
+                at += range.count
                 let wrote = try ask(.itemSpans, "the spans of section \(s), items \(range.lowerBound)..<\(range.upperBound)") {
                     try dataSource.spans(inSection: s, items: range, into: out)
                 }
-                if wrote, let k = out.firstIndex(where: { if case .columns(let n) = $0 { n < 1 } else { false } }) {
-                    throw LayoutError(.badCallbackData, "the span of item (\(s), \(range.lowerBound + k)) is \(out[k]); a span is an integer >= 1, full or remaining", about: .itemSpans)
+                // One pass checks them and finds whether any spans more than 1.
+                for k in out.indices where wrote && out[k] != .one {
+                    if case .columns(let n) = out[k], n < 1 {
+                        throw LayoutError(.badCallbackData, "the span of item (\(s), \(range.lowerBound + k)) is \(n); a span is an integer >= 1, full or remaining", about: .itemSpans)
+                    }
+                    spanned = true
                 }
-                given = given || wrote
-                at += range.count
             }
         }
-        return given ? spans : nil
+        return spanned ? spans : nil
     }
 
     /// Asks the frames of `range` of a custom section in one batch and checks them (SPEC §5).

@@ -40,6 +40,7 @@ struct SpannedGridBody: SectionBody {
         columns = ColumnGeometry(model.metrics, space)
         let n = model.itemCount, inlines = model.inlines, dense = model.metrics.packing == .dense
         var thickness: [Double] = [], kinds: [Int32] = [], inlineLines: [Int32] = [], widest = 0
+        var starts: [Int] = []  // sparse: each line's first item (an inline line's: the one it stands before)
         // One pass over the items, in place: each run's rows after the lines so far.
         places = model.spans.withUnsafeBufferPointer { spans in
             model.sizes.withUnsafeBufferPointer { sizes in
@@ -51,6 +52,7 @@ struct SpannedGridBody: SectionBody {
                             inlineLines.append(Int32(thickness.count))
                             thickness.append(inlines[inline].extent)
                             kinds.append(Int32(inline))
+                            starts.append(item)
                             inline += 1
                             continue
                         }
@@ -58,6 +60,7 @@ struct SpannedGridBody: SectionBody {
                         run.place(item..<end, dense: dense, firstLine: thickness.count)
                         thickness += run.thickness
                         kinds += repeatElement(-1, count: run.thickness.count)
+                        starts += run.firstItems
                         item = end
                     }
                     widest = run.widest
@@ -74,7 +77,11 @@ struct SpannedGridBody: SectionBody {
             position = start + thickness
         }
         extent = position
-        listItemsByLine(dense: dense)
+        if dense {
+            listItemsByLine()
+        } else {
+            lineItemStart = starts + [n]
+        }
         cellBounds = itemsBounds(widest: widest)
     }
 
@@ -87,6 +94,8 @@ struct SpannedGridBody: SectionBody {
         let sizes: UnsafeBufferPointer<Size>
         let places: UnsafeMutableBufferPointer<ItemPlace>
         private(set) var thickness: [Double] = []
+        /// Sparse: the first item of each of the run's rows (a dense row's items need not follow).
+        private(set) var firstItems: [Int] = []
         /// The most columns any row fills (the cells' bounds).
         private(set) var widest = 0
 
@@ -102,13 +111,14 @@ struct SpannedGridBody: SectionBody {
         /// Sparse: only the last row takes items, so it is a few numbers until the next opens.
         private mutating func placeSparse(_ run: Range<Int>, firstLine: Int) {
             let n = columns, vertical = axes.direction == .vertical
-            var thick: [Double] = [], widest = self.widest
+            var thick: [Double] = [], firsts: [Int] = [], widest = self.widest
             var rows = 0, used = 0, rowThickness = 0.0  // the last row's columns used and thickness
             for i in run {
                 let span = spans[i], k = span.clamped(to: n)
                 // `remaining` takes the free columns of a partly filled row, else a new full row.
                 if rows == 0 || (span == .remaining ? used == 0 || used == n : used + k > n) {
                     if rows > 0 { thick.append(rowThickness) }
+                    firsts.append(i)
                     (rows, used, rowThickness) = (rows + 1, 0, 0)
                 }
                 let width = span == .remaining ? n - used : k
@@ -118,7 +128,7 @@ struct SpannedGridBody: SectionBody {
                 rowThickness = Swift.max(rowThickness, vertical ? sizes[i].height : sizes[i].width)
             }
             if rows > 0 { thick.append(rowThickness) }
-            (thickness, self.widest) = (thick, widest)
+            (thickness, firstItems, self.widest) = (thick, firsts, widest)
         }
 
         /// Dense: an item goes to the first row of the run with room for it (`FreeRows`).
@@ -152,14 +162,13 @@ struct SpannedGridBody: SectionBody {
         }
     }
 
-    /// Where each row's items begin, and for dense packing the items of each row in item order
-    /// (counted first, so that the list is allocated once).
-    private mutating func listItemsByLine(dense: Bool) {
+    /// Dense packing: where each row's items begin in `lineItems`, and the items of each row in
+    /// item order (counted first, so that the list is allocated once).
+    private mutating func listItemsByLine() {
         var starts = [Int](repeating: 0, count: lineThickness.count + 1)
         for p in places { starts[Int(p.line) + 1] += 1 }
         for l in 0..<lineThickness.count { starts[l + 1] += starts[l] }
         lineItemStart = starts
-        guard dense else { return }
         var next = starts, items = [Int32](repeating: 0, count: places.count)
         for (i, p) in places.enumerated() {
             items[next[Int(p.line)]] = Int32(i)
