@@ -138,6 +138,18 @@ typedef struct cl_index_path { int64_t section, item; } cl_index_path;
 #define CL_STYLE_WATERFALL  3 /* masonry: each item to the shortest of `columns` columns */
 #define CL_STYLE_CUSTOM     4 /* the custom_frames callback places the items (SPEC §5) */
 
+/* How a grid places items that span columns (cl_section_metrics.packing, SPEC §16). A waterfall
+ * checks the value but has no rows to pack. */
+#define CL_PACKING_SPARSE 0 /* in item order; an item that does not fit starts a new row */
+#define CL_PACKING_DENSE  1 /* each item in the first row of its run with room for it */
+
+/* Spans of grid and waterfall items (the item_spans callback, SPEC §16): a count k >= 1 (above
+ * the section's columns counts as all of them) or one of these. 0 and other negatives are
+ * CL_ERROR_BAD_CALLBACK_DATA. */
+#define CL_SPAN_FULL      (-1) /* every column */
+#define CL_SPAN_REMAINING (-2) /* a grid: the rest of the current row, or a new full row;
+                                * a waterfall: every column */
+
 /* Snapping of a section's sideways offset (cl_layout_section_target_offset, SPEC §10). */
 #define CL_SNAP_NONE          0
 #define CL_SNAP_ITEM          1 /* a column's leading edge at the leading inset */
@@ -249,6 +261,9 @@ typedef struct cl_section_metrics {
     int32_t estimated;
     int32_t reserved2;         /* zero */
     cl_size estimated_item_size; /* finite, >= 0 */
+    /* (added during 0.4: a struct that ends at estimated_item_size is accepted) */
+    int32_t packing;           /* CL_PACKING_*; grid sections (SPEC §16); default sparse */
+    int32_t reserved3;         /* zero */
 } cl_section_metrics;
 
 /* A supplementary element placed between items (SPEC §6): a line of its own before item
@@ -337,6 +352,15 @@ typedef struct cl_data_source {
      * section count and the item counts come from it (section_count and item_count, then not
      * required, are not called), and so do the sizes and the metrics where it holds them. */
     const cl_array_source *arrays;
+    /* (added during 0.4: a struct that ends at arrays is accepted) */
+    /* Spans of `count` grid or waterfall items from `first_item` on (SPEC §16): write count
+     * values to out_spans, each a count >= 1, CL_SPAN_FULL or CL_SPAN_REMAINING. Asked with the
+     * sizes: on a full load, for inserted and reloaded items and every item of inserted and
+     * reloaded sections (kept and moved items keep theirs), and for the items an invalidation
+     * names. Never asked for other styles. Also asked when arrays are set. NULL: every item
+     * spans 1. */
+    cl_status (*item_spans)(void *user_data, int64_t section, int64_t first_item, int64_t count,
+                            int32_t *out_spans);
 } cl_data_source;
 
 cl_data_source cl_data_source_default(void);
@@ -409,7 +433,8 @@ cl_status cl_layout_display_scale(const cl_layout *layout, double *out_display_s
 /* Everything (counts too): asks the data source again for all counts, metrics, sizes, inline
  * elements and custom frames. */
 cl_status cl_layout_invalidate(cl_layout *layout);
-/* The sizes of these items changed (custom sections: their frames): asks only them and re-flows
+/* The sizes of these items changed (custom sections: their frames; grid and waterfall sections:
+ * their sizes or spans, both asked again, SPEC §16): asks only them and re-flows
  * from the first affected line of each section; later sections move by offset. Never costs more
  * than laying out the sections involved again. */
 cl_status cl_layout_invalidate_items(cl_layout *layout, const cl_index_path *items,
@@ -521,8 +546,8 @@ typedef struct cl_update_summary {
 /* Performs a batch update: asks the data source for the new counts and checks them as UIKit does
  * (CL_ERROR_INVALID_ARGUMENT naming the section and the numbers: "invalid number of items in
  * section 2: 5 after the update, 3 before, 1 inserted, 0 deleted, 0 moved in, 0 moved out"), then
- * only for the sizes of inserted and reloaded items and of the items of inserted and reloaded
- * sections, and for the metrics and inline elements of inserted and reloaded sections and of
+ * only for the sizes (and spans, SPEC §16; kept and moved items keep theirs) of inserted and
+ * reloaded items and of the items of inserted and reloaded sections, and for the metrics and inline elements of inserted and reloaded sections and of
  * sections whose items changed. A reloaded section's header, footer and section-scope decorations
  * are CL_CHANGE_RELOADED; its cells, inline elements and item-scope decorations deleted and
  * inserted. A failed update changes nothing. The answers below stay readable until the layout's

@@ -125,6 +125,17 @@ final class CDataSource: LayoutDataSource {
         return true
     }
 
+    var givesSpans: Bool { source.item_spans != nil }
+
+    func spans(inSection section: Int, items: Range<Int>, into spans: UnsafeMutableBufferPointer<ItemSpan>) throws -> Bool {
+        guard let f = source.item_spans else { return false }
+        var raw = [Int32](repeating: 1, count: items.count)
+        let status = raw.withUnsafeMutableBufferPointer { f(source.user_data, Int64(section), Int64(items.lowerBound), Int64(items.count), $0.baseAddress) }
+        try check(status, "item_spans(section \(section), first \(items.lowerBound), count \(items.count))")
+        for (k, value) in raw.enumerated() { spans[k] = ItemSpan(c: value) }
+        return true
+    }
+
     func customFrames(inSection section: Int, items: Range<Int>, lineExtent: Double, into frames: UnsafeMutableBufferPointer<Rect>) throws {
         guard let f = source.custom_frames else {
             throw LayoutError(.badCallbackData, "section \(section) is custom but the data source has no custom_frames callback (NULL, or past its struct_size)")

@@ -45,6 +45,7 @@ extension SectionMetrics {
         style = try SectionStyle(c: m.style, "style")
         rows = try atLeastOne(m.rows, "rows")
         columns = try atLeastOne(m.columns, "columns")
+        packing = try Packing(c: m.packing, "packing")
         if m.estimated != 0 { estimatedItemSize = Size(m.estimated_item_size) }
         switch m.decoration_kind_count {
         case -1:
@@ -74,6 +75,7 @@ extension SectionMetrics {
         m.style = style.c
         m.rows = Int32(clamping: rows)
         m.columns = Int32(clamping: columns)
+        m.packing = packing.c
         m.estimated = estimatedItemSize == nil ? 0 : 1
         m.estimated_item_size = (estimatedItemSize ?? .zero).c
         guard let kinds = decorationKinds else {
@@ -175,6 +177,7 @@ extension LayoutError {
         case .sectionCount: "section_count"
         case .itemCount: "item_count"
         case .itemSizes: "item_sizes"
+        case .itemSpans: "item_spans"
         case .sectionMetrics: "section_metrics"
         case .inlineElements: "inline_elements"
         case .customFrames: "custom_frames"

@@ -61,6 +61,23 @@ extension SectionStyle: CEnum {
     }
 }
 
+extension Packing: CEnum {
+    static var cNames: String { "a CL_PACKING_* value" }
+    var c: Int32 { switch self { case .sparse: CL_PACKING_SPARSE; case .dense: CL_PACKING_DENSE } }
+}
+
+extension ItemSpan {
+    /// A span as item_spans writes it (SPEC §16): a count, CL_SPAN_FULL or CL_SPAN_REMAINING.
+    /// Any other value is a count below 1, which the engine refuses naming the item.
+    init(c value: Int32) {
+        switch value {
+        case CL_SPAN_FULL: self = .full
+        case CL_SPAN_REMAINING: self = .remaining
+        default: self = .columns(Int(value))
+        }
+    }
+}
+
 extension ElementCategory: CEnum {
     static var cNames: String { "a CL_CATEGORY_* value" }
     var c: Int32 {

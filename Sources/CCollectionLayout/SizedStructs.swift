@@ -140,8 +140,11 @@ extension cl_decoration_def: SizedInput {
 
 extension cl_data_source: SizedInput {
     static var cName: String { "cl_data_source" }
-    /// Sized since 0.4; the least is a struct that ends before custom_frames (the callbacks of 0.3).
-    static var earlierSizes: [Int] { [MemoryLayout<cl_data_source>.offset(of: \.custom_frames) ?? 56] }
+    /// Sized since 0.4; the least is a struct that ends before custom_frames (the callbacks of 0.3),
+    /// then one that ends at arrays (before item_spans was appended).
+    static var earlierSizes: [Int] {
+        [MemoryLayout<cl_data_source>.offset(of: \.custom_frames) ?? 56, MemoryLayout<cl_data_source>.offset(of: \.item_spans) ?? 72]
+    }
     static var defaults: cl_data_source { cl_data_source_default() }
     static var advice: String { "start from cl_data_source_default()" }
 }
@@ -155,9 +158,10 @@ extension cl_array_source: SizedInput {
 
 extension cl_section_metrics: SizedInput {
     static var cName: String { "cl_section_metrics" }
-    /// 0.3's struct ended at `reserved`, 0.4's at `decoration_kinds`.
+    /// 0.3's struct ended at `reserved`, 0.4's at `decoration_kinds`, then at `estimated_item_size`.
     static var earlierSizes: [Int] {
-        [MemoryLayout<cl_section_metrics>.offset(of: \.columns) ?? 88, MemoryLayout<cl_section_metrics>.offset(of: \.estimated) ?? 112]
+        [MemoryLayout<cl_section_metrics>.offset(of: \.columns) ?? 88, MemoryLayout<cl_section_metrics>.offset(of: \.estimated) ?? 112,
+         MemoryLayout<cl_section_metrics>.offset(of: \.packing) ?? 136]
     }
     /// Not used: the struct the engine pre-filled for section_metrics holds the defaults.
     static var defaults: cl_section_metrics { cl_section_metrics() }

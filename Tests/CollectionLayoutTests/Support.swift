@@ -8,7 +8,10 @@ final class ArraySource: LayoutDataSource {
     var inlines: [[InlineElement]]
     /// Custom sections: body-relative frames per item (SPEC §5).
     var frames: [Int: [Rect]] = [:]
+    /// Spans per section (SPEC §16): items past a section's list span 1.
+    var spans: [Int: [ItemSpan]] = [:]
     var onCall: (() throws -> Void)?
+    private(set) var spanCalls: [(section: Int, items: Range<Int>)] = []
     private(set) var sizeCalls: [(section: Int, items: Range<Int>)] = []
 
     init(sizes: [[Size]], metrics: [SectionMetrics?]? = nil, inlines: [[InlineElement]]? = nil) {
@@ -31,7 +34,14 @@ final class ArraySource: LayoutDataSource {
         try onCall?()
         for (k, i) in items.enumerated() { out[k] = frames[section]?[i] ?? .zero }
     }
-    func resetCalls() { sizeCalls = [] }
+    func spans(inSection section: Int, items: Range<Int>, into out: UnsafeMutableBufferPointer<ItemSpan>) throws -> Bool {
+        try onCall?()
+        spanCalls.append((section, items))
+        guard let list = spans[section] else { return false }
+        for (k, i) in items.enumerated() { out[k] = i < list.count ? list[i] : .one }
+        return true
+    }
+    func resetCalls() { sizeCalls = []; spanCalls = [] }
 }
 
 extension SectionMetrics {
@@ -112,7 +122,7 @@ struct Scene {
         defaults.lineSpacing = 0
         defaults.interitemSpacing = 0
         var sizes: [[Size]] = [], metrics: [SectionMetrics?] = [], rawInlines: [[(String, Int, Double)]] = []
-        var frames: [Int: [Rect]] = [:], shown: [Int: [String]] = [:]
+        var frames: [Int: [Rect]] = [:], shown: [Int: [String]] = [:], spans: [Int: [ItemSpan]] = [:]
         for (index, section) in (json["sections"] as? [[String: Any]] ?? []).enumerated() {
             if let offset = (section["offset"] as? NSNumber)?.doubleValue { offsets.append((index, offset)) }
             if let list = section["frames"] as? [Any] {
@@ -137,6 +147,10 @@ struct Scene {
             m.style = styles[section["style"] as? String ?? "flow"] ?? .flow
             m.rows = (section["rows"] as? NSNumber)?.intValue ?? 1
             m.columns = (section["columns"] as? NSNumber)?.intValue ?? 2
+            m.packing = section["packing"] as? String == "dense" ? .dense : .sparse
+            if let list = section["spans"] as? [Any] {
+                spans[index] = list.map { ["full": .full, "remaining": .remaining][$0 as? String ?? ""] ?? .columns(($0 as? NSNumber)?.intValue ?? 0) }
+            }
             if let list = section["decorations"] as? [String] { shown[index] = list }
             let estimate = doubles(section["estimated_item_size"])
             if estimate.count == 2 { m.estimatedItemSize = Size(width: estimate[0], height: estimate[1]) }
@@ -159,6 +173,7 @@ struct Scene {
         }
         source = ArraySource(sizes: sizes, metrics: metrics, inlines: inlines)
         source.frames = frames
+        source.spans = spans
     }
 
     func makeLayout() throws -> Layout {

@@ -31,6 +31,8 @@ static const enum_name cross_alignments[] = {
 static const enum_name styles[] = {
     {"flow", CL_STYLE_FLOW}, {"orthogonal", CL_STYLE_ORTHOGONAL}, {"grid", CL_STYLE_GRID},
     {"waterfall", CL_STYLE_WATERFALL}, {"custom", CL_STYLE_CUSTOM}, {NULL, 0}};
+static const enum_name packings[] = {
+    {"sparse", CL_PACKING_SPARSE}, {"dense", CL_PACKING_DENSE}, {NULL, 0}};
 static const enum_name scopes[] = {
     {"section", CL_DECORATION_SCOPE_SECTION}, {"item", CL_DECORATION_SCOPE_ITEM}, {NULL, 0}};
 static const enum_name coverages[] = {
@@ -156,6 +158,23 @@ static bool read_frames(scene_section *out, const json_value *list, char *error,
     return true;
 }
 
+/* `spans` (SPEC §16): a count, "full" or "remaining" per item; items past the list span 1. */
+static bool read_spans(scene_section *out, const json_value *list, char *error, size_t error_size) {
+    if (!list) return true;
+    if ((int64_t)json_length(list) > out->item_count)
+        return bad(error, error_size, "spans: %zu entries for %lld items", json_length(list), (long long)out->item_count);
+    out->spans = test_calloc((size_t)out->item_count + 1, sizeof *out->spans);
+    for (int64_t i = 0; i < out->item_count; i++) {
+        const json_value *v = json_at(list, (size_t)i);
+        const char *word = v && v->type == JSON_STRING ? v->string : NULL;
+        out->spans[i] = !v ? 1 : !word ? (int32_t)json_number(v, 0)
+                      : strcmp(word, "full") == 0 ? CL_SPAN_FULL
+                      : strcmp(word, "remaining") == 0 ? CL_SPAN_REMAINING : 0;
+        if (out->spans[i] == 0) return bad(error, error_size, "spans[%lld] is not a span", (long long)i);
+    }
+    return true;
+}
+
 static bool read_section(scene_section *out, const json_value *json, const cl_layout_def *def,
                          char *error, size_t error_size) {
     cl_section_metrics *m = &out->metrics;
@@ -174,6 +193,7 @@ static bool read_section(scene_section *out, const json_value *json, const cl_la
     out->offset = json_number(json_get(json, "offset"), 0);
     if (!read_insets(json, &m->insets, error, error_size) ||
         !read_enum(json, "style", styles, &m->style, error, error_size) ||
+        !read_enum(json, "packing", packings, &m->packing, error, error_size) ||
         !read_enum(json, "alignment", alignments, &m->alignment, error, error_size) ||
         !read_enum(json, "cross_alignment", cross_alignments, &m->cross_alignment, error,
                    error_size) ||
@@ -197,7 +217,7 @@ static bool read_section(scene_section *out, const json_value *json, const cl_la
         out->sizes[i].width = items ? json_number(json_at(pair, 0), 0) : item_size[0];
         out->sizes[i].height = items ? json_number(json_at(pair, 1), 0) : item_size[1];
     }
-    return true;
+    return read_spans(out, json_get(json, "spans"), error, error_size);
 }
 
 static bool read_decorations(scene *s, const json_value *list, char *error, size_t error_size) {
@@ -300,6 +320,7 @@ void scene_free(scene *s) {
     for (int64_t i = 0; i < s->sections_allocated; i++) {
         free(s->sections[i].sizes);
         free(s->sections[i].frames);
+        free(s->sections[i].spans);
         free(s->sections[i].inlines);
         free(s->sections[i].decoration_names);
         free(s->sections[i].decoration_ids);
@@ -336,6 +357,15 @@ static cl_status serve_item_sizes(void *user_data, int64_t section, int64_t firs
     if (!sec || first_item < 0 || count < 0 || count > sec->item_count - first_item)
         return CALLBACK_FAILED;
     memcpy(out_sizes, sec->sizes + first_item, (size_t)count * sizeof *out_sizes);
+    return CL_OK;
+}
+
+static cl_status serve_item_spans(void *user_data, int64_t section, int64_t first_item,
+                                  int64_t count, int32_t *out_spans) {
+    const scene_section *sec = section_at(user_data, section);
+    if (!sec || first_item < 0 || count < 0 || count > sec->item_count - first_item)
+        return CALLBACK_FAILED;
+    for (int64_t i = 0; i < count; i++) out_spans[i] = sec->spans ? sec->spans[first_item + i] : 1;
     return CL_OK;
 }
 
@@ -385,6 +415,7 @@ cl_data_source scene_data_source(scene *s) {
     source.section_metrics = serve_section_metrics;
     source.inline_elements = serve_inline_elements;
     source.custom_frames = serve_custom_frames;
+    source.item_spans = serve_item_spans;
     return source;
 }
 
@@ -498,6 +529,14 @@ void scene_random(scene *out, uint64_t seed) {
             if (style == 2 || style == 3) m->style = style == 2 ? CL_STYLE_GRID : CL_STYLE_WATERFALL;
             m->columns = (int32_t)rng_int(&r, 1, 4);
             random_inlines(sec, &r);  /* inline elements: not in orthogonal or custom sections */
+            if (style <= 3 && rng_bool(&r)) {  /* spans (SPEC §16): counts up to 5, full, remaining */
+                m->packing = rng_bool(&r) ? CL_PACKING_DENSE : CL_PACKING_SPARSE;
+                sec->spans = test_calloc((size_t)sec->item_count + 1, sizeof *sec->spans);
+                for (int64_t j = 0; j < sec->item_count; j++) {
+                    int64_t k = rng_int(&r, -1, 5);
+                    sec->spans[j] = k == 0 ? CL_SPAN_REMAINING : k < 0 ? CL_SPAN_FULL : (int32_t)k;
+                }
+            }
         }
     }
     name_kinds(out);

@@ -1,6 +1,7 @@
 /*
  * scene.h — a scene (SPEC §12) as a layout definition and a data source: every style (flow,
- * orthogonal, grid, waterfall, custom with its `frames`), `columns`, per-section `decorations`.
+ * orthogonal, grid, waterfall, custom with its `frames`), `columns`, per-section `decorations`,
+ * `spans` and `packing` (§16).
  *
  * The scene owns the data the callbacks serve; tests may change it (sizes, metrics) and then
  * invalidate the layout, as a host would after its data changed.
@@ -25,6 +26,7 @@ typedef struct scene_section {
     cl_size *sizes;                  /* item_count sizes */
     cl_rect *frames;                 /* custom sections: item_count body-relative frames (§5) */
     cl_section_metrics metrics;      /* decoration_kinds: see decoration_names */
+    int32_t *spans;                  /* item_count spans (SPEC §16) or NULL: served by item_spans */
     scene_inline *inlines;
     size_t inline_count;
     double offset;                   /* orthogonal sections: set after create (SPEC §4) */
@@ -70,7 +72,8 @@ cl_status scene_create_layout(scene *s, const cl_data_source *source, cl_layout 
 /* A random scene (the same for the same seed), with a bit of everything: 1-4 sections in either
  * direction, flow, grid or waterfall (columns 1-4; with separators and dividers, unique per kind
  * and place), custom (random body-relative frames) or orthogonal (rows 1-3, an offset from -50
- * to 800, clamped by the layout); random item sizes (some of zero
+ * to 800, clamped by the layout); grid and waterfall sections half the time with random spans
+ * and packing (§16); random item sizes (some of zero
  * area), insets, spacings, headers, footers, alignments; pinning; section decorations of every
  * coverage and an item decoration, with insets that may be negative. The viewport's origin is
  * 0: tests scroll it. */

@@ -20,6 +20,7 @@ void target_tests(void);       /* test_targets.c: self-sizing, target offsets, s
 void motion_tests(void);       /* test_motion.c: transitions and interactive movement, SPEC §10.5, §10.7 */
 void handle_tests(void);       /* test_handles.c: stale, wrong-type and garbage handles (generations) */
 void hit_tests(void);          /* test_hit.c: the element at a point, SPEC §21 */
+void span_tests(void);         /* test_spans.c: spanning grid and waterfall items, SPEC §16 */
 void scrollview_tests(void);   /* test_scrollview.c: content insets and pixel rounding, SPEC §20 */
 void physics_tests(void);      /* test_physics.c: flings, the rubber band, line-center/line-end (§22, §10.6) */
 

@@ -124,6 +124,8 @@ typedef struct section_model {
     int32_t inline_kind_base;      /* kinds written: base + k % 3 */
     double inline_extent;
     uint8_t inline_before_mode;    /* 0: spread over 0...items, 1: all at 0, 2: past the end */
+    uint8_t span_mode;             /* item_spans (SPEC §16): see item_span */
+    int32_t packing;               /* CL_PACKING_*, or a hostile value now and then */
 } section_model;
 
 /* The explicit data of batch updates and diffs: sections and items with ids, and the data source
@@ -265,6 +267,29 @@ static double item_value(const model *m, int64_t section, int64_t item, int whic
     return vary(m, id, version, which, base);
 }
 
+/* An item's span (SPEC §16) by its section's span_mode: 0 every one 1; 1 counts, full and
+ * remaining mixed; 2 counts far above any column count (clamped, never an error); 3 now and then
+ * a hostile value (0, a negative, INT32_MIN: refused naming the item). With explicit data by the
+ * item's id and version, so that an item an update carries keeps the span it was asked. */
+static int32_t item_span(const model *m, int64_t section, int64_t item) {
+    int64_t key = section * 100003 + item;
+    const section_model *t = sec(m, section);
+    if (m->explicit_data) {
+        int64_t id, version;
+        x_item(m, section, item, &id, &version);
+        key = id * 31 + version;
+        t = &m->s[(uint64_t)id % MODEL_SECTIONS];
+    }
+    uint64_t h = ((uint64_t)key * 0x9E3779B97F4A7C15u) >> 40;
+    static const int32_t hostile[] = {0, -3, INT32_MIN, -2, -1, 1};
+    switch (t->span_mode % 4) {
+    case 1: return h % 5 == 0 ? CL_SPAN_FULL : h % 7 == 0 ? CL_SPAN_REMAINING : (int32_t)(1 + h % 4);
+    case 2: return h % 3 == 0 ? INT32_MAX : (int32_t)(1 + h % 1000);
+    case 3: return h % 13 == 0 ? hostile[h % 6] : (int32_t)(1 + h % 2);
+    default: return 1;
+    }
+}
+
 static slot *slot_of(void *user_data) { return &slots[((model *)user_data)->slot]; }
 
 /* Called at the start of every callback: counts it, and fails or re-enters when armed. */
@@ -304,6 +329,16 @@ static cl_status cb_item_sizes(void *u, int64_t section, int64_t first, int64_t 
     return CL_OK;
 }
 
+static cl_status cb_item_spans(void *u, int64_t section, int64_t first, int64_t count, int32_t *out) {
+    model *m = u;
+    cl_status s = callback_hook(m);
+    if (s) return s;
+    if (section < 0 || first < 0 || count < 0)
+        fail("item_spans(section %lld, first %lld, count %lld)", (long long)section, (long long)first, (long long)count);
+    for (int64_t i = 0; i < count; i++) out[i] = item_span(m, section, first + i);
+    return CL_OK;
+}
+
 static cl_status cb_custom_frames(void *u, int64_t section, int64_t first, int64_t count, double line_extent, cl_rect *out) {
     model *m = u;
     cl_status s = callback_hook(m);
@@ -337,6 +372,7 @@ static cl_status cb_metrics(void *u, int64_t section, cl_section_metrics *inout)
     inout->line_spacing = sm->line_spacing;
     inout->interitem_spacing = sm->interitem_spacing;
     inout->insets = sm->insets;
+    inout->packing = sm->packing;
     inout->decoration_kind_count = sm->decoration_count;
     /* The list lives in the model; the engine must copy it before the callback's caller returns. */
     inout->decoration_kinds = sm->decoration_null ? NULL : sm->decoration_ids;
@@ -598,9 +634,9 @@ static int32_t read_enum(fuzz_input *in, int32_t n) {
 }
 
 static const uint32_t layout_def_sizes[] = {0, 1, 4, 8, 159, 160, 161, 168, 176, 184, 215, 216, 217, 224, 4096, 4097, 200};
-static const uint32_t source_def_sizes[] = {0, 4, 55, 56, 57, 63, 72, 4096, 4097, 100};
+static const uint32_t source_def_sizes[] = {0, 4, 55, 56, 57, 63, 72, 73, 4096, 4097, 100};
 static const uint32_t decoration_def_sizes[] = {0, 4, 40, 47, 48, 56, 4096, 4097};
-static const uint32_t metrics_sizes[] = {0, 88, 89, 8, 104, 200, 4096, 1u << 31};
+static const uint32_t metrics_sizes[] = {0, 88, 89, 8, 104, 112, 136, 137, 200, 4096, 1u << 31};
 static const size_t element_sizes[] = {0, 1, 64, 71, 72, 73, 80, 96, 4096, 4097, 1u << 20};
 
 /* A struct the caller passes in: the library's own struct, then extra bytes up to struct_size
@@ -700,6 +736,9 @@ static void read_section_model(fuzz_input *in, section_model *s) {
         s->inline_kind_base = CL_KIND_FIRST_USER + (fz_u8(in) % 6) - 1;
         s->inline_extent = fz_extent(in);
     }
+    uint8_t spans = fz_u8(in);
+    s->span_mode = spans % 4;
+    s->packing = spans < 250 ? (spans >> 2) & 1 : spans == 250 ? -1 : 2;  /* rarely not a CL_PACKING_* */
 }
 
 /* ---- The guard: sizes worth building ------------------------------------------------------ */
@@ -865,6 +904,7 @@ static void create_layout(fuzz_input *in, slot *sl) {
     src.section_metrics = cbs & 4 ? NULL : cb_metrics;
     src.inline_elements = cbs & 8 ? NULL : cb_inline;
     src.custom_frames = cbs & 16 ? NULL : cb_custom_frames;
+    src.item_spans = cbs & 32 ? NULL : cb_item_spans;
     if (cbs == 0xfe) src.reserved = 7;
 
     uint32_t def_size = 0;

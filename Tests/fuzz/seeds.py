@@ -149,7 +149,7 @@ class Program:
 
     def section(self, index, items, size=(50, 50), style=0, columns=2, rows=1, alignment=0, cross=0, header=0,
                 footer=0, line_spacing=10, interitem_spacing=10, insets=(0, 0, 0, 0), decorations=None,
-                inline=None, slot=0):
+                inline=None, spans=0, slot=0):
         self.op("section", slot)
         self.u8(index)
         self.count(items)
@@ -184,6 +184,7 @@ class Program:
             self.u8(0)  # mode 0: spread over the items (kinds cycle through three)
             self.u8(kind_base - 3 + 1)
             self.extent(extent)
+        self.u8(spans)  # item_spans' mode (0: every item spans 1), packing dense in bit 2
 
     def decoration(self, name, scope=0, coverage=0, z=-1, insets=(0, 0, 0, 0), slot=0):
         self.op("add_decoration", slot)
@@ -398,6 +399,7 @@ def scene_program(scene):
                   cross=CROSS.get(s.get("cross_alignment", "center"), 0), header=extent_of(s.get("header", 0)),
                   footer=extent_of(s.get("footer", 0)), line_spacing=extent_of(s.get("line_spacing", 0)),
                   interitem_spacing=extent_of(s.get("interitem_spacing", 0)),
+                  spans=(1 if s.get("spans") else 0) | (4 if s.get("packing") == "dense" else 0),
                   insets=tuple(extent_of(v) for v in s.get("insets", [0, 0, 0, 0])), inline=inline)
     viewport = scene.get("viewport", [0, 0, 0, 0])
     p.create(viewport=tuple([near(viewport[0], range(-1024, 1017, 8)), near(viewport[1], range(-1024, 1017, 8)),

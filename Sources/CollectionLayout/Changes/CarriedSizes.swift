@@ -1,5 +1,6 @@
-/// The sizes a section's items take into the state after a batch update (SPEC §10.2): items
-/// that stay or move come with their sizes; only inserted and reloaded ones are asked.
+/// The sizes (and spans, SPEC §16) a section's items take into the state after a batch update
+/// (SPEC §10.2): items that stay or move come with theirs; only inserted and reloaded ones are
+/// asked.
 extension SectionModel {
     /// The size item `i` carries into another state, if it has one to carry (a custom
     /// section's items have frames instead).
@@ -8,12 +9,13 @@ extension SectionModel {
     /// New section t's model: sizes of carried items come along (moved ones from their old
     /// section), the others are asked through `ask`, one batch per run. A flow section with an
     /// estimate keeps the measured sizes of carried items only; the others take the estimate.
-    /// `ask` gives the sizes of several runs of items in one array (all of them asked at once).
+    /// `ask` gives the sizes of several runs of items in one array (all of them asked at once),
+    /// and their spans (nil: every one spans 1).
     /// `hunks`, when the sizes come in runs from the old section: where the old items were
     /// replaced, for a body that lays out again only there (FlowBody(editing:)).
     init(carrying t: Int, count n: Int, metrics: SectionMetrics, inlines: [InlineElement], map: UpdateMap,
          moves: [Move<ItemPath>], reloaded: Set<ItemPath>, old: (Int) -> SectionModel, hunks: inout [ItemHunk]?,
-         ask: ([Range<Int>]) throws(LayoutError) -> [Size]) throws(LayoutError) {
+         ask: ([Range<Int>]) throws(LayoutError) -> (sizes: [Size], spans: [ItemSpan]?)) throws(LayoutError) {
         hunks = nil
         self.init(metrics: metrics, itemCount: n, inlines: inlines)
         guard let home = map.oldSection[t] else {
@@ -41,13 +43,13 @@ extension SectionModel {
         let origins = map.oldItems(ofNewSection: t), homeModel = old(home), homeSizes = homeModel.sizes
         var walk = SectionOrigins.Walk()  // (the items are asked in order)
         // (Most updates reload nothing: then no item is looked up in the set.)
-        func carried(_ k: Int) -> Size? {
+        func carried(_ k: Int) -> (size: Size, span: ItemSpan)? {
             guard let p = origins.oldItem(k, walk: &walk), reloaded.isEmpty || !reloaded.contains(p) else { return nil }
-            return p.section == home ? homeModel.carriedSize(p.item) : old(p.section).carriedSize(p.item)
+            let model = p.section == home ? homeModel : old(p.section)
+            return model.carriedSize(p.item).map { ($0, model.span(p.item)) }
         }
         // First what each new item takes: runs of old items that stay, sizes carried one by
         // one, runs to ask (all asked in one call, below); then the column, in order.
-        enum Piece { case stays(Range<Int>), carried(Size), asked(Int) }
         var plan: [Piece] = [], asking: [Range<Int>] = []
         let byRuns = !homeSizes.isEmpty && reloaded.isEmpty
         // Between runs: the new items from `gap.new` and the old ones from `gap.old` on differ.
@@ -61,8 +63,8 @@ extension SectionModel {
                 gap = (k + length, first + length)
                 plan.append(.stays(first..<(first + length)))
                 k += length
-            } else if let size = carried(k) {
-                plan.append(.carried(size))
+            } else if let (size, span) = carried(k) {
+                plan.append(.carried(size, span))
                 k += 1
             } else {
                 var end = k + 1
@@ -72,13 +74,13 @@ extension SectionModel {
                 k = end
             }
         }
-        let asked = asking.isEmpty ? [] : try ask(asking)
+        let (asked, askedSpans) = asking.isEmpty ? ([], nil) : try ask(asking)
         // Sizes carried one by one gather here between the other pieces; asked runs are slices
         // of the one array asked.
         var loose: [Size] = [], at = 0
         sizes.reservePieces(plan.count)
         for piece in plan {
-            if case .carried(let size) = piece {
+            if case .carried(let size, _) = piece {
                 loose.append(size)
                 continue
             }
@@ -95,9 +97,35 @@ extension SectionModel {
         }
         sizes.append(contentsOf: loose)
         sizes = sizes.compactedIfFragmented()
+        let spanned = plan.contains { if case .carried(_, let span) = $0 { span != .one } else { false } }
+        if metrics.style.takesSpans && (!homeModel.spans.isEmpty || askedSpans != nil || spanned) {
+            spans = Self.spans(of: plan, n: n, stay: homeModel, asked: askedSpans)
+        }
         if byRuns && ordered {
             if gap != (n, homeSizes.count) { found.append(ItemHunk(new: gap.new..<n, old: gap.old..<homeSizes.count)) }
             hunks = found
         }
+    }
+
+    /// What new item(s) of a carried section take: a run of old items that stay, one item
+    /// carried from elsewhere, or a run to ask.
+    fileprivate enum Piece { case stays(Range<Int>), carried(Size, ItemSpan), asked(Int) }
+
+    /// The spans of a carried section's `n` items (SPEC §16): the pieces' in order, kept and
+    /// moved items keeping theirs, asked ones as given (nil: 1).
+    fileprivate static func spans(of plan: [Piece], n: Int, stay: SectionModel, asked: [ItemSpan]?) -> Column<ItemSpan> {
+        var list: [ItemSpan] = []
+        list.reserveCapacity(n)
+        var at = 0
+        for piece in plan {
+            switch piece {
+            case .stays(let range): list += range.map(stay.span)
+            case .carried(_, let span): list.append(span)
+            case .asked(let count):
+                list += asked.map { $0[at..<(at + count)] } ?? ArraySlice(repeating: .one, count: count)
+                at += count
+            }
+        }
+        return spanColumn(list)
     }
 }

@@ -84,12 +84,28 @@ extension Layout {
             let k = partition(0..<changes.count) { changes[$0].section < s }
             return k < changes.count && changes[k].section == s ? changes[k] : nil
         }
+        let space = state.space
         try state.changeBodies(changes.map(\.section)) { s, body in
             guard let change = change(of: s) else { return }
-            body.update(items: change.items) { change.new.write(into: &$0) }
+            Self.update(&body, items: change.items, to: change.new, in: space)
         } undo: { s, body in
             guard let change = change(of: s) else { return }
-            body.update(items: change.items) { change.old.write(into: &$0) }
+            Self.update(&body, items: change.items, to: change.old, in: space)
+        }
+    }
+
+    /// Writes `values` into a body's model and lays out what they change; a grid whose items
+    /// gain spans (SPEC §16) takes the body that places them.
+    private static func update(_ body: inout any SectionBody, items: [Int], to values: ItemValues, in space: BodySpace) {
+        // Only grid and waterfall items carry spans; the others change in place (a copy of a
+        // long flow section's model would cost what a relayout does).
+        guard values.spans != nil else { return body.update(items: items) { values.write(into: &$0) } }
+        var model = body.model
+        values.write(into: &model)
+        if type(of: body) != bodyType(for: model) {
+            body = bodyType(for: model).init(model, in: space)
+        } else {
+            body.update(items: items) { values.write(into: &$0) }
         }
     }
 
@@ -147,6 +163,8 @@ extension Layout {
         }
         let sizes = try reader.sizes(section: s, runs: runs, estimate: metrics.estimatedItemSize, default: definition.itemSize)
         values.sizes = Column(sizes)
+        // Spans come with the sizes (SPEC §16); a source that gives none: every item spans 1.
+        if metrics.style.takesSpans { values.spans = Column(try reader.spans(section: s, runs: runs, style: metrics.style) ?? Array(repeating: .one, count: items.count)) }
         return values
     }
 
@@ -185,6 +203,8 @@ struct ItemValues {
     var whole: Bool
     var sizes = Column<Size>()
     var frames: [Rect] = []
+    /// Grid and waterfall sections (SPEC §16): the items' spans; nil leaves them as they are.
+    var spans: Column<ItemSpan>?
 
     /// The values the items have in `model` now (all of them: the model's arrays, shared).
     static func current(_ items: [Int], whole: Bool, in model: SectionModel) -> ItemValues {
@@ -196,16 +216,19 @@ struct ItemValues {
         } else {
             values.frames = items.map { model.frames[$0] }
         }
+        if model.metrics.style.takesSpans { values.spans = whole ? model.spans : Column(items.map(model.span)) }
         return values
     }
 
     func write(into model: inout SectionModel) {
         if whole {
             (model.sizes, model.frames) = (sizes, frames)
+            if let spans { model.spans = spanColumn(spans.array) }
             return
         }
         for (k, item) in items.enumerated() {
             if sizes.isEmpty { model.frames[item] = frames[k] } else { model.setSize(sizes[k], at: item) }
         }
+        if let spans { model.setSpans(spans, at: items) }
     }
 }

@@ -101,7 +101,8 @@ extension Layout {
             var hunks: [ItemHunk]?
             let model = try SectionModel(carrying: t, count: n, metrics: outline.metrics, inlines: outline.inlines, map: map,
                                          moves: update.moveItems, reloaded: reloaded, old: oldModel, hunks: &hunks) { runs throws(LayoutError) in
-                try reader.sizes(section: t, runs: runs, estimate: outline.metrics.estimatedItemSize, default: definition.itemSize)
+                (try reader.sizes(section: t, runs: runs, estimate: outline.metrics.estimatedItemSize, default: definition.itemSize),
+                 try reader.spans(section: t, runs: runs, style: outline.metrics.style))
             }
             models.append(LayoutState.ChangedSection(section: t, model: model, hunks: hunks))
         }

@@ -31,6 +31,50 @@ public enum SectionStyle: Sendable, CaseIterable {
     case custom
 }
 
+/// How many columns an item of a grid or waterfall section spans (SPEC §16). A span above the
+/// section's columns counts as all of them (so that it stays valid when the columns change).
+public enum ItemSpan: Equatable, Sendable, CustomStringConvertible {
+    /// k columns, k >= 1 (below 1 is bad input).
+    case columns(Int)
+    /// Every column.
+    case full
+    /// A grid: the free columns of the run's last row when it is partly filled, else a new full
+    /// row. A waterfall: every column.
+    case remaining
+
+    public static let one = ItemSpan.columns(1)
+
+    /// As a scene writes it: `3`, `full`, `remaining`.
+    public var description: String {
+        switch self {
+        case .columns(let k): "\(k)"
+        case .full: "full"
+        case .remaining: "remaining"
+        }
+    }
+
+    /// The columns it takes of `n` where it cannot depend on a row (`remaining` as `full`).
+    func clamped(to n: Int) -> Int {
+        switch self {
+        case .columns(let k): Swift.min(k, n)
+        case .full, .remaining: n
+        }
+    }
+}
+
+/// How a grid places items that span columns (SPEC §16).
+public enum Packing: Sendable, CaseIterable {
+    /// In item order, a new row when an item does not fit the current one (holes stay).
+    case sparse
+    /// Each item in the first row from the top of its run with room for it (CSS's `dense`).
+    case dense
+}
+
+extension SectionStyle {
+    /// Grid and waterfall items span columns (SPEC §16); the other styles never ask for spans.
+    var takesSpans: Bool { self == .grid || self == .waterfall }
+}
+
 /// The metrics of one section (SPEC §2–3). A data source starts from the layout's defaults and
 /// changes what differs.
 public struct SectionMetrics: Equatable, Sendable {
@@ -46,6 +90,8 @@ public struct SectionMetrics: Equatable, Sendable {
     public var rows = 1
     /// Grid and waterfall sections: the columns (at least 1).
     public var columns = 2
+    /// Grid sections: how items that span columns are placed (SPEC §16); a waterfall ignores it.
+    public var packing = Packing.sparse
     /// The decoration kinds this section shows (SPEC §7); nil shows every registered one.
     public var decorationKinds: [Kind]? = nil
     /// One size for every item until it is measured (SPEC §10.4, `Layout.setItemSizes`); the
@@ -91,6 +137,9 @@ struct SectionModel {
     var frames: [Rect] = []
     /// Sorted by `before` (declaration order at one place).
     var inlines: [InlineElement] = []
+    /// Grid and waterfall sections whose items span columns (SPEC §16): one per item; empty when
+    /// every item spans 1 (the usual case, which costs nothing).
+    var spans = Column<ItemSpan>()
     /// Flow sections with an estimated item size (SPEC §10.4): the measured sizes only, so that
     /// ten million estimated items cost what their measured ones cost.
     var estimated: EstimatedSizes?
@@ -98,9 +147,28 @@ struct SectionModel {
     /// Item i's size (not for custom sections).
     func size(_ i: Int) -> Size { estimated?[i] ?? sizes[i] }
 
+    /// Item i's span (SPEC §16).
+    func span(_ i: Int) -> ItemSpan { spans.isEmpty ? .one : spans[i] }
+
+    /// Sets the spans of `items` (sorted) to `values`; a section that had none keeps none while
+    /// every value is 1.
+    mutating func setSpans(_ values: Column<ItemSpan>, at items: [Int]) {
+        if spans.isEmpty {
+            guard values.contains(where: { $0 != .one }) else { return }
+            spans = Column(Array(repeating: .one, count: itemCount))
+        }
+        for (k, i) in items.enumerated() { spans[i] = values[k] }
+    }
+
     mutating func setSize(_ size: Size, at i: Int) {
         if estimated != nil { estimated![i] = size } else { sizes[i] = size }
     }
+}
+
+/// A section's spans as its model keeps them: none when every item spans 1 (SPEC §16).
+func spanColumn(_ spans: [ItemSpan]?) -> Column<ItemSpan> {
+    guard let spans, spans.contains(where: { $0 != .one }) else { return Column() }
+    return Column(spans)
 }
 
 /// The sizes of a section's items when they take an estimate until measured: the estimate and

@@ -16,6 +16,8 @@ struct SectionModels {
     private(set) var sizeStarts: [Int] = [0]
     /// Inline elements, for the sections that have them.
     private var inlines: [Int: [InlineElement]] = [:]
+    /// Spans (SPEC §16), for the grid and waterfall sections whose items span more than 1.
+    private var spans: [Int: Column<ItemSpan>] = [:]
     /// The sections that keep a model of their own (custom frames, estimated sizes).
     private var own: [Int: SectionModel] = [:]
 
@@ -75,12 +77,16 @@ struct SectionModels {
     /// The sizes of every sized section at once, in order.
     mutating func setSizes(_ column: Column<Size>) { sizes = column }
 
+    /// The spans of section s's items (none: every item spans 1).
+    mutating func setSpans(_ column: Column<ItemSpan>, section s: Int) { spans[s] = column.isEmpty ? nil : column }
+
     /// The model of a section that keeps its own (not `isSized`).
     mutating func setModel(_ model: SectionModel, section s: Int) { own[s] = model }
 
     /// Adds a section as a model (a state giving back its sections).
     mutating func append(_ model: SectionModel) {
         appendSection(metrics: model.metrics, itemCount: model.itemCount, inlines: model.inlines)
+        setSpans(model.spans, section: count - 1)
         if Self.isSized(model.metrics) {
             sizes.append(contentsOf: model.sizes, range: 0..<model.sizes.count)
         } else {
@@ -110,6 +116,7 @@ struct SectionModels {
         if let model = own[s] { return model }
         var model = SectionModel(metrics: metrics(s), itemCount: itemCounts[s], inlines: inlines[s] ?? [])
         model.sizes.append(contentsOf: sizes, range: sizeRange(s))
+        if !spans.isEmpty, let column = spans[s] { model.spans = column }
         return model
     }
 }

@@ -25,6 +25,12 @@ public protocol LayoutDataSource: AnyObject {
     /// The same, for a source that learns the count before it copies: a count above `limit` must
     /// throw `LayoutError(.limit, …)` before anything in proportion to it is allocated.
     func inlineElements(inSection section: Int, atMost limit: Int) throws -> [InlineElement]
+    /// Whether `spans` may give any; false: the engine does not ask.
+    var givesSpans: Bool { get }
+    /// Grid and waterfall sections (SPEC §16): writes the spans of `items` into `spans`
+    /// (spans.count == items.count), asked together with their sizes. Returns false when the
+    /// source gives none for them: every item then spans 1.
+    func spans(inSection section: Int, items: Range<Int>, into spans: UnsafeMutableBufferPointer<ItemSpan>) throws -> Bool
     /// Custom sections (SPEC §5): writes the frames of `items` (frames.count == items.count),
     /// body-relative along the scroll axis, for a line axis `lineExtent` long.
     func customFrames(inSection section: Int, items: Range<Int>, lineExtent: Double, into frames: UnsafeMutableBufferPointer<Rect>) throws
@@ -60,6 +66,8 @@ public extension LayoutDataSource {
     var givesSectionMetrics: Bool { true }
     var givesInlineElements: Bool { true }
     func inlineElements(inSection section: Int) throws -> [InlineElement] { [] }
+    var givesSpans: Bool { true }
+    func spans(inSection section: Int, items: Range<Int>, into spans: UnsafeMutableBufferPointer<ItemSpan>) throws -> Bool { false }
     func inlineElements(inSection section: Int, atMost limit: Int) throws -> [InlineElement] { try inlineElements(inSection: section) }
     func customFrames(inSection section: Int, items: Range<Int>, lineExtent: Double, into frames: UnsafeMutableBufferPointer<Rect>) throws {
         throw LayoutError(.badCallbackData, "section \(section) is custom but the data source gives no custom frames")

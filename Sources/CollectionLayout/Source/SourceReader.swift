@@ -25,9 +25,12 @@ final class SourceReader {
     struct Asking {
         var metrics: Bool
         var inlines: Bool
+        var spans: Bool
     }
 
-    var asking: Asking { Asking(metrics: dataSource.givesSectionMetrics, inlines: dataSource.givesInlineElements) }
+    var asking: Asking {
+        Asking(metrics: dataSource.givesSectionMetrics, inlines: dataSource.givesInlineElements, spans: dataSource.givesSpans)
+    }
 
     /// What the reader checks the source's answers against.
     struct Rules {
@@ -78,6 +81,10 @@ final class SourceReader {
             }
         }
         models.setSizes(Column(sizes))
+        // Spans come with the sizes (SPEC §16): only grid and waterfall sections are asked.
+        for s in 0..<(asking.spans ? models.count : 0) where models.isSized(s) && models.style(s).takesSpans && models.itemCount(s) > 0 {
+            models.setSpans(spanColumn(try spans(section: s, runs: [0..<models.itemCount(s)], style: models.style(s))), section: s)
+        }
         for s in 0..<models.count where !models.isSized(s) {
             let model = models[s]
             let outline = Outline(metrics: model.metrics, itemCount: model.itemCount, inlines: model.inlines)
@@ -129,6 +136,12 @@ final class SourceReader {
         }
         var model = old
         if let estimate, estimate != old.estimated?.estimate { model.estimated = old.estimated?.reestimated(estimate) }
+        // Items of a section that becomes a grid or a waterfall bring their spans (SPEC §16).
+        if !metrics.style.takesSpans {
+            model.spans = Column()
+        } else if !old.metrics.style.takesSpans && old.itemCount > 0 {
+            model.spans = spanColumn(try spans(section: s, runs: [0..<old.itemCount], style: metrics.style))
+        }
         model.metrics = metrics
         model.inlines = try readInlines(s, itemCount: old.itemCount, style: metrics.style, rules, budget: budget, asking)
         return model
@@ -155,6 +168,7 @@ final class SourceReader {
             model.estimated = EstimatedSizes(estimate: estimate)  // nothing per item until measured
         } else {
             model.sizes = Column(try sizes(section: s, range: 0..<outline.itemCount, estimate: outline.metrics.estimatedItemSize, default: rules.definition.itemSize))
+            if outline.itemCount > 0 { model.spans = spanColumn(try spans(section: s, runs: [0..<outline.itemCount], style: outline.metrics.style)) }
         }
         return model
     }
@@ -244,6 +258,33 @@ final class SourceReader {
 
     private static func invalid(_ size: Size, item: (section: Int, item: Int)) -> LayoutError {
         LayoutError(.badCallbackData, "the size of item (\(item.section), \(item.item)) is \(size.width)x\(size.height); sizes must be finite and >= 0", about: .itemSizes)
+    }
+
+    /// The spans of several runs of a section's items in one array (SPEC §16), each run asked in
+    /// one batch (with the sizes) and checked; nil when the style takes none, the source gives
+    /// none or every one is 1.
+    func spans(section s: Int, runs: [Range<Int>], style: SectionStyle) throws(LayoutError) -> [ItemSpan]? {
+        guard style.takesSpans, dataSource.givesSpans else { return nil }
+        var spanned = false
+        let spans = try fill(ItemSpan.self, count: runs.reduce(0) { $0 + $1.count }) { buffer throws(LayoutError) in
+            buffer.initialize(repeating: .one)  // (a run the source leaves spans 1)
+            var at = 0
+            for range in runs {
+                let out = UnsafeMutableBufferPointer(rebasing: buffer[at..<(at + range.count)])
+                at += range.count
+                let wrote = try ask(.itemSpans, "the spans of section \(s), items \(range.lowerBound)..<\(range.upperBound)") {
+                    try dataSource.spans(inSection: s, items: range, into: out)
+                }
+                // One pass checks them and finds whether any spans more than 1.
+                for k in out.indices where wrote && out[k] != .one {
+                    if case .columns(let n) = out[k], n < 1 {
+                        throw LayoutError(.badCallbackData, "the span of item (\(s), \(range.lowerBound + k)) is \(n); a span is an integer >= 1, full or remaining", about: .itemSpans)
+                    }
+                    spanned = true
+                }
+            }
+        }
+        return spanned ? spans : nil
     }
 
     /// Asks the frames of `range` of a custom section in one batch and checks them (SPEC §5).

@@ -80,6 +80,10 @@ struct ColumnGeometry {
 
     func start(_ column: Int) -> Double { leading + Double(column) * (width + spacing) }
 
+    /// The line-axis extent of an item spanning `k` columns: from its first column's leading
+    /// edge to its last one's trailing edge (SPEC §16).
+    func extent(spanning k: Int) -> Double { Double(k) * width + Double(k - 1) * spacing }
+
     /// An inline element spans the available extent from the leading inset, as in flow (SPEC §6).
     func inlineFrame(start: Double, thickness: Double) -> AxisRect {
         AxisRect(line: leading, scroll: start, lineExtent: Swift.max(0, available), scrollExtent: thickness)

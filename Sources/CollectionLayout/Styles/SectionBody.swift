@@ -84,9 +84,12 @@ func bodyType(for style: SectionStyle) -> any SectionBody.Type {
 }
 
 /// The body that lays out `model`: its style's, or for a flow section whose items take an
-/// estimate until measured, the body that stores only what was measured.
+/// estimate until measured, the body that stores only what was measured, or for a grid whose
+/// items span columns, the body that places them by row (SPEC §16).
 func bodyType(for model: SectionModel) -> any SectionBody.Type {
-    model.estimated != nil ? EstimatedFlowBody.self : bodyType(for: model.metrics.style)
+    if model.estimated != nil { return EstimatedFlowBody.self }
+    if model.metrics.style == .grid && !model.spans.isEmpty { return SpannedGridBody.self }
+    return bodyType(for: model.metrics.style)
 }
 
 /// Where a body is laid out: the scroll direction and the line axis's extent (the viewport's).

@@ -3,7 +3,8 @@
 /// inline element spans all columns after the longest one, and every column restarts after it.
 ///
 /// Per item its column and scroll-axis start; per column its items in order (their starts only
-/// grow), so a rect query binary-searches each column.
+/// grow), so a rect query binary-searches each column. An item that spans columns (SPEC §16) is
+/// listed in its first column only: that column's items still start and end in order.
 struct WaterfallBody: SectionBody {
     static var takesInlineElements: Bool { true }
 
@@ -12,6 +13,8 @@ struct WaterfallBody: SectionBody {
     private let columns: ColumnGeometry
     private var itemStart: [Double] = []
     private var itemColumn: [Int32] = []
+    /// Per item the columns it spans; empty when every item spans 1.
+    private var itemWidth: [Int32] = []
     private var columnItems: [[Int32]] = []
     private var inlineStart: [Double] = []
     private(set) var extent = 0.0
@@ -22,8 +25,15 @@ struct WaterfallBody: SectionBody {
         let columns = ColumnGeometry(model.metrics, space)
         self.columns = columns
         let inlines = model.inlines, spacing = model.metrics.lineSpacing, n = model.sizes.count, axes = space.axes
-        let columnCount = Swift.min(columns.count, Swift.max(n, 1))
         inlineStart.reserveCapacity(inlines.count)
+        guard model.spans.isEmpty else {
+            var spanned = SpannedColumns(model, columns.count)
+            let placed = spanned.place(model, axes) { inlineStart.append($0) }
+            (itemStart, itemColumn, itemWidth, extent) = (placed.starts, placed.columns, placed.widths, spanned.largestEnd)
+            columnItems = Self.lists(placed.columns, count: spanned.tracked)
+            return
+        }
+        let columnCount = Swift.min(columns.count, Swift.max(n, 1))
         // Columns beyond the item count never get an item: leave them out of the heap.
         var heap = ColumnHeap(count: columnCount)
         var holdsItem = false, inline = 0
@@ -52,6 +62,12 @@ struct WaterfallBody: SectionBody {
                 }
             }
         }
+        (itemStart, itemColumn, columnItems) = (starts, placed, Self.lists(placed, count: columnCount))
+        extent = heap.largestEnd
+    }
+
+    /// Each column's items in order (counted first, so that every list is allocated once).
+    private static func lists(_ placed: [Int32], count columnCount: Int) -> [[Int32]] {
         var counts = [Int](repeating: 0, count: columnCount)
         for column in placed { counts[Int(column)] += 1 }
         var lists = counts.map { count -> [Int32] in
@@ -60,9 +76,11 @@ struct WaterfallBody: SectionBody {
             return list
         }
         for (item, column) in placed.enumerated() { lists[Int(column)].append(Int32(item)) }
-        (itemStart, itemColumn, columnItems) = (starts, placed, lists)
-        extent = heap.largestEnd
+        return lists
     }
+
+    /// The columns item i spans.
+    private func width(_ item: Int) -> Int { itemWidth.isEmpty ? 1 : Int(itemWidth[item]) }
 
     mutating func update(items: [Int], _ write: (inout SectionModel) -> Void) {
         write(&model)
@@ -72,7 +90,7 @@ struct WaterfallBody: SectionBody {
     func cellFrame(_ item: Int) -> AxisRect? {
         guard item >= 0, item < model.itemCount else { return nil }
         return AxisRect(line: columns.start(Int(itemColumn[item])), scroll: itemStart[item],
-                        lineExtent: columns.width, scrollExtent: model.sizes[item].extents(space.axes).scroll)
+                        lineExtent: columns.extent(spanning: width(item)), scrollExtent: model.sizes[item].extents(space.axes).scroll)
     }
 
     func inlineFrame(_ index: Int) -> AxisRect? {
@@ -113,15 +131,105 @@ struct WaterfallBody: SectionBody {
 
     var cellBounds: AxisRect? {
         guard model.itemCount > 0 else { return nil }
-        var low = Double.infinity, high = -Double.infinity, lastColumn = 0
-        for (c, list) in columnItems.enumerated() {
+        var low = Double.infinity, high = -Double.infinity, lineEnd = -Double.infinity
+        for list in columnItems {
             guard let first = list.first, let last = list.last, let a = cellFrame(Int(first)), let b = cellFrame(Int(last)) else { continue }
             low = Swift.min(low, a.scroll)
             high = Swift.max(high, b.scrollEnd)
-            lastColumn = c
+            lineEnd = Swift.max(lineEnd, a.lineEnd, b.lineEnd)
         }
-        return AxisRect(line: columns.start(0), scroll: low, lineExtent: columns.start(lastColumn) + columns.width - columns.start(0),
-                        scrollExtent: high - low)
+        // (A column's widest item need not be its first or last.)
+        for (item, w) in itemWidth.enumerated() where w > 1 { lineEnd = Swift.max(lineEnd, columns.start(Int(itemColumn[item])) + columns.extent(spanning: Int(w))) }
+        return AxisRect(line: columns.start(0), scroll: low, lineExtent: lineEnd - columns.start(0), scrollExtent: high - low)
+    }
+}
+
+/// The columns of a waterfall whose items span columns (SPEC §16, Masonry's column groups): an
+/// item of span k goes to the group of k adjacent columns whose largest end is smallest (ties:
+/// the lowest first column), at that end; the group then ends at the item's end.
+///
+/// Only the first `tracked` columns are kept one by one: k-column groups of narrower items never
+/// reach past the spans of those items added up (each item takes the lowest group of columns
+/// still at the common end, so the columns used since they last ended together are a prefix),
+/// and an item as wide as all columns (or an inline element) ends them all together. The others
+/// share `tailEnd`. So a waterfall of a million columns costs what its items use.
+private struct SpannedColumns {
+    let count: Int
+    let tracked: Int
+    private var ends: [Double]
+    private var holds: [Bool]
+    private var tailEnd = 0.0
+    private var tailHolds = false
+    private(set) var largestEnd = 0.0
+    /// The sliding window's candidates (`group`), kept between items.
+    private var window: [Int] = []
+
+    init(_ model: SectionModel, _ count: Int) {
+        self.count = count
+        var narrow = 0
+        for span in model.spans where span.clamped(to: count) < count { narrow = Swift.min(count, narrow + span.clamped(to: count)) }
+        tracked = Swift.max(1, narrow)
+        ends = Array(repeating: 0, count: tracked)
+        holds = Array(repeating: false, count: tracked)
+    }
+
+    /// Every item's start, first column and columns spanned, in item order; inline elements
+    /// between them (their starts given to `inline`) end every column.
+    mutating func place(_ model: SectionModel, _ axes: Axes, inline: (Double) -> Void) -> (starts: [Double], columns: [Int32], widths: [Int32]) {
+        let n = model.itemCount, inlines = model.inlines, spacing = model.metrics.lineSpacing
+        var starts: [Double] = [], columns: [Int32] = [], widths: [Int32] = []
+        starts.reserveCapacity(n)
+        columns.reserveCapacity(n)
+        widths.reserveCapacity(n)
+        var next = 0
+        for item in 0...n {
+            while next < inlines.count && inlines[next].before == item {
+                let start = largestEnd + (holdsAny ? spacing : 0)
+                inline(start)
+                restartAll(at: start + inlines[next].extent)
+                next += 1
+            }
+            guard item < n else { break }
+            let k = model.span(item).clamped(to: count), h = model.sizes[item].extents(axes).scroll
+            var (first, start) = (0, largestEnd + (holdsAny ? spacing : 0))
+            if k == count {
+                restartAll(at: start + h)
+            } else {
+                let end: Double
+                (first, end) = group(of: k)
+                start = end + (holds[first..<(first + k)].contains(true) ? spacing : 0)
+                for c in first..<(first + k) { (ends[c], holds[c]) = (start + h, true) }
+                largestEnd = Swift.max(largestEnd, start + h)
+            }
+            starts.append(start)
+            columns.append(Int32(first))
+            widths.append(Int32(clamping: k))
+        }
+        return (starts, columns, widths)
+    }
+
+    private var holdsAny: Bool { holds.contains(true) || (tracked < count && tailHolds) }
+
+    /// The group of k adjacent tracked columns whose largest end is smallest (ties: the lowest
+    /// first column), and that end: a sliding window's maximum (a deque of candidates).
+    private mutating func group(of k: Int) -> (first: Int, end: Double) {
+        window.removeAll(keepingCapacity: true)
+        var head = 0
+        var best = (first: 0, end: Double.infinity)
+        for c in 0..<tracked {
+            while window.count > head, let last = window.last, ends[last] <= ends[c] { window.removeLast() }
+            window.append(c)
+            if window[head] <= c - k { head += 1 }
+            if c >= k - 1, ends[window[head]] < best.end { best = (c - k + 1, ends[window[head]]) }
+        }
+        return best
+    }
+
+    /// Every column ends at `position` and holds an item.
+    private mutating func restartAll(at position: Double) {
+        for c in 0..<tracked { (ends[c], holds[c]) = (position, true) }
+        (tailEnd, tailHolds) = (position, true)
+        largestEnd = Swift.max(largestEnd, position)
     }
 }
 

@@ -55,6 +55,12 @@ CL_STYLE_GRID = 2
 CL_STYLE_WATERFALL = 3
 CL_STYLE_CUSTOM = 4
 
+CL_PACKING_SPARSE = 0
+CL_PACKING_DENSE = 1
+
+CL_SPAN_FULL = -1
+CL_SPAN_REMAINING = -2
+
 CL_SNAP_NONE = 0
 CL_SNAP_ITEM = 1
 CL_SNAP_PAGE = 2
@@ -154,6 +160,8 @@ class cl_section_metrics(Structure):
         ("estimated", c_int32),
         ("reserved2", c_int32),
         ("estimated_item_size", cl_size),
+        ("packing", c_int32),
+        ("reserved3", c_int32),
     ]
 
 
@@ -183,6 +191,7 @@ INLINE_ELEMENTS_FN = CFUNCTYPE(cl_status, c_void_p, c_int64, POINTER(cl_inline_e
                                POINTER(c_int64))
 CUSTOM_FRAMES_FN = CFUNCTYPE(cl_status, c_void_p, c_int64, c_int64, c_int64, c_double,
                              POINTER(cl_rect))
+ITEM_SPANS_FN = CFUNCTYPE(cl_status, c_void_p, c_int64, c_int64, c_int64, POINTER(c_int32))
 
 
 class cl_array_source(Structure):
@@ -208,6 +217,7 @@ class cl_data_source(Structure):
         ("inline_elements", INLINE_ELEMENTS_FN),
         ("custom_frames", CUSTOM_FRAMES_FN),
         ("arrays", POINTER(cl_array_source)),
+        ("item_spans", ITEM_SPANS_FN),
     ]
 
 

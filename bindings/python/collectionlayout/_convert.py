@@ -14,7 +14,8 @@ from . import _lib
 from ._lib import CL_ERROR_INVALID_ARGUMENT, CL_ERROR_OUT_OF_RANGE, cl_insets, cl_rect
 from .errors import InvalidArgumentError, OutOfRangeError, UnknownKindError
 from .options import (Alignment, Category, ChangeKind, Coverage, CrossAlignment, Direction,
-                      HitCategories, Scope, ScrollPosition, ScrollSnapping, Snapping, Style)
+                      HitCategories, Packing, Scope, ScrollPosition, ScrollSnapping, Snapping,
+                      Style)
 
 Rect = tuple[float, float, float, float]
 RectLike = Sequence[float]
@@ -36,6 +37,8 @@ CROSS_ALIGNMENTS: dict[CrossAlignment, int] = {"center": _lib.CL_CROSS_ALIGNMENT
 STYLES: dict[Style, int] = {"flow": _lib.CL_STYLE_FLOW, "orthogonal": _lib.CL_STYLE_ORTHOGONAL,
                             "grid": _lib.CL_STYLE_GRID, "waterfall": _lib.CL_STYLE_WATERFALL,
                             "custom": _lib.CL_STYLE_CUSTOM}
+PACKINGS: dict[Packing, int] = {"sparse": _lib.CL_PACKING_SPARSE, "dense": _lib.CL_PACKING_DENSE}
+SPAN_WORDS: dict[str, int] = {"full": _lib.CL_SPAN_FULL, "remaining": _lib.CL_SPAN_REMAINING}
 SNAPPING: dict[Snapping, int] = {"none": _lib.CL_SNAP_NONE, "item": _lib.CL_SNAP_ITEM,
                                  "page": _lib.CL_SNAP_PAGE,
                                  "item-paging": _lib.CL_SNAP_ITEM_PAGING,
@@ -150,7 +153,7 @@ def rect(value: RectLike) -> cl_rect:
 _METRIC_NUMBERS = ("line_spacing", "interitem_spacing", "header", "footer")
 #: The keys of a section's metrics (section_metrics results, SectionMetricsTable columns).
 METRIC_KEYS = ("insets", "alignment", "cross_alignment", "style", "rows", "columns",
-               "decorations", "estimated_item_size") + _METRIC_NUMBERS
+               "decorations", "estimated_item_size", "packing") + _METRIC_NUMBERS
 
 
 def set_metrics(target: ctypes.Structure, metrics: Mapping[str, Any],
@@ -174,6 +177,8 @@ def set_metrics(target: ctypes.Structure, metrics: Mapping[str, Any],
             target.__setattr__(key, int32(value, key))
         elif key in _METRIC_NUMBERS:
             target.__setattr__(key, number(value, key))
+        elif key == "packing" and decoration_ids is not None:  # cl_section_metrics only
+            target.packing = enum(PACKINGS, value, "packing")
         elif key == "estimated_item_size" and decoration_ids is not None:
             # one size for every unmeasured item (cl_section_metrics only); None: sizes asked
             target.estimated = 0 if value is None else 1

@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from . import _lib
-from ._convert import int64, invalid, number, set_metrics
+from ._convert import SPAN_WORDS, int64, invalid, number, set_metrics
 from ._lib import CL_ERROR_BAD_CALLBACK_DATA, CL_ERROR_CALLBACK, CL_OK, cl_inline_element, cl_size
 from .errors import BadCallbackDataError, CollectionLayoutError
 
@@ -48,6 +48,31 @@ def write_array(out: int, what: str, data: Any, count: int, width: int,
             store[i] = pair(row)
         except (TypeError, ValueError) as error:
             raise _bad(f"{what}: row {i} is {row!r}, not {width} numbers") from error
+
+
+def write_spans(out: int, what: str, data: Any, count: int, store: Any) -> None:
+    """Copies `count` spans returned by an item_spans callback (SPEC §16) into the library's
+    int32 buffer at `out`: a numpy integer array with one memmove, else a sequence of counts,
+    "full" and "remaining". The library checks the counts (>= 1) and names the item."""
+    if np is not None and isinstance(data, np.ndarray):
+        if data.shape != (count,) or data.dtype.kind not in "iu":
+            raise _bad(f"{what} returned an array of shape {data.shape} and dtype {data.dtype}, "
+                       f"expected ({count},) integers")
+        array = np.ascontiguousarray(data if data.dtype == np.int32 else np.clip(data, -2**31, 2**31 - 1),
+                                     dtype=np.int32)  # (no copy when it already is)
+        ctypes.memmove(out, array.ctypes.data, array.nbytes)
+        return
+    if not isinstance(data, Sequence) or isinstance(data, (str, bytes)):
+        data = list(data)
+    if len(data) != count:
+        raise _bad(f"{what} returned {len(data)} spans, expected {count}")
+    for i, span in enumerate(data):
+        if isinstance(span, str) and span in SPAN_WORDS:
+            store[i] = SPAN_WORDS[span]
+        elif (isinstance(span, int) or (np is not None and isinstance(span, np.integer))) and span >= 1:
+            store[i] = min(int(span), 2**31 - 1)  # (more than the columns counts as all of them)
+        else:
+            raise _bad(f"{what}: span {i} is {span!r}; a span is an integer >= 1, 'full' or 'remaining'")
 
 
 def _size(row: Any) -> cl_size:
@@ -203,6 +228,7 @@ class DataSource:
                  section_metrics: Callable[[int], Mapping[str, Any] | None] | Any | None,
                  inline_elements: Callable[[int], Iterable[InlineEntry]] | None,
                  custom_frames: Callable[[int, int, int, float], Any] | None,
+                 item_spans: Callable[[int, int, int], Any] | None = None,
                  staged: bool = False, metrics_base: Any = None) -> None:
         self.error: BaseException | None = None
         self.kinds = kinds  # kind name -> id, shared with the Layout
@@ -289,6 +315,15 @@ class DataSource:
                 except BaseException as error:  # noqa: BLE001
                     return fail(error)
             struct.custom_frames = _lib.CUSTOM_FRAMES_FN(frames)
+        if item_spans is not None:
+            def spans(_user: Any, section: int, first: int, count: int, out: Any) -> int:
+                try:
+                    write_spans(ctypes.addressof(out.contents), f"item_spans({section}, {first}, {count})",
+                                item_spans(section, first, count), count, out)
+                    return CL_OK
+                except BaseException as error:  # noqa: BLE001
+                    return fail(error)
+            struct.item_spans = _lib.ITEM_SPANS_FN(spans)
         self.struct = struct
         self._table_to_arrays()
 

@@ -49,7 +49,7 @@ __all__ = ["Attributes", "Layout", "Decoration", "SectionScroll", "SectionMetric
 
 SizesLike = Union[Sequence[SizeLike], "npt.NDArray[np.float64]"]
 # the section metrics that cl_layout_def holds too (the layout-wide defaults)
-_DEF_METRICS = tuple(key for key in METRIC_KEYS if key not in ("decorations", "estimated_item_size"))
+_DEF_METRICS = tuple(key for key in METRIC_KEYS if key not in ("decorations", "estimated_item_size", "packing"))
 
 
 class Decoration(NamedTuple):
@@ -80,10 +80,14 @@ class Layout(Queries, OrthogonalSections, Updates, Targets, Physics, Motion, Scr
       bottom, right), ``line_spacing``, ``interitem_spacing``, ``header``, ``footer``,
       ``alignment``, ``cross_alignment``, ``style`` ("flow", "orthogonal", "grid",
       "waterfall", "custom"), ``rows`` (orthogonal), ``columns`` (grid, waterfall),
+      ``packing`` ("sparse" or "dense": how a grid places spanning items, SPEC §16),
       ``decorations`` (the decoration kind names the section shows; None: all),
     - ``inline_elements(section) -> [(kind_name, before, extent), ...]`` (SPEC §6); declare
       their kind names in ``kinds`` (an undeclared name stops the pass at the first section
       that names it, to be registered; the callback is not asked twice for a section),
+    - ``item_spans(section, first, count) -> spans`` for grid and waterfall sections (SPEC §16):
+      a sequence of counts (>= 1), "full" and "remaining", or a numpy int32 array of counts,
+      CL_SPAN_FULL and CL_SPAN_REMAINING (None: every item spans 1); asked with the sizes,
     - ``custom_frames(section, first_item, count, line_extent) -> frames`` for custom sections
       (SPEC §5): a numpy (count, 4) float64 array (copied with one memmove) or a sequence of
       (x, y, width, height), body-relative along the scroll axis.
@@ -149,6 +153,7 @@ class Layout(Queries, OrthogonalSections, Updates, Targets, Physics, Motion, Scr
         self._source = source = DataSource(self._kinds, self._decorations, section_count,
                                            item_count, item_sizes, section_metrics,
                                            inline_elements, custom_frames,
+                                           item_spans=given.get("item_spans"),
                                            staged=bool(decorations),
                                            metrics_base=base if ok else None)
         declared = list(dict.fromkeys(kinds))

@@ -20,7 +20,8 @@ import numpy as np
 
 from . import _lib
 from .options import SectionMetrics, SectionMetricsColumns
-from ._convert import ALIGNMENTS, CROSS_ALIGNMENTS, METRIC_KEYS, STYLES, enum, invalid, set_metrics
+from ._convert import (ALIGNMENTS, CROSS_ALIGNMENTS, METRIC_KEYS, PACKINGS, STYLES, enum, invalid,
+                       set_metrics)
 from ._lib import CL_ERROR_BAD_CALLBACK_DATA, CL_OK, SECTION_METRICS_SIZE, cl_section_metrics
 from .errors import BadCallbackDataError, CollectionLayoutError
 
@@ -36,7 +37,8 @@ __all__ = ["SectionMetricsTable"]
 # to the header's prototype when stored in cl_data_source.
 _RAW_METRICS_FN = CFUNCTYPE(c_int32, c_void_p, c_int64, c_void_p)
 
-_ENUMS: dict[str, Mapping[Any, int]] = {"alignment": ALIGNMENTS, "cross_alignment": CROSS_ALIGNMENTS, "style": STYLES}
+_ENUMS: dict[str, Mapping[Any, int]] = {"alignment": ALIGNMENTS, "cross_alignment": CROSS_ALIGNMENTS, "style": STYLES,
+                                        "packing": PACKINGS}
 
 
 def _metrics_dtype() -> Any:

@@ -24,8 +24,9 @@ if TYPE_CHECKING:
     from .layout import Decoration
     from .metrics import SectionMetricsTable
 
-__all__ = ["Direction", "Alignment", "CrossAlignment", "Style", "Snapping", "Category", "Scope",
-           "Coverage", "ChangeKind", "ScrollSnapping", "ScrollPosition", "FlingCurve", "HitCategories", "SectionMetrics",
+__all__ = ["Direction", "Alignment", "CrossAlignment", "Style", "Packing", "Span", "Snapping", "Category",
+           "Scope", "Coverage", "ChangeKind", "ScrollSnapping", "ScrollPosition", "FlingCurve",
+           "HitCategories", "SectionMetrics",
            "SectionMetricsColumns", "LayoutOptions", "LAYOUT_OPTIONS"]
 
 Direction = Literal["vertical", "horizontal"]
@@ -36,6 +37,11 @@ CrossAlignment = Literal["center", "start", "end"]
 """How items shorter than their line sit across it (`cross_alignment=`)."""
 Style = Literal["flow", "orthogonal", "grid", "waterfall", "custom"]
 """A section's style (`style=`)."""
+Packing = Literal["sparse", "dense"]
+"""How a grid section places items that span columns (`packing=`; SPEC §16)."""
+Span = Union[int, Literal["full", "remaining"]]
+"""How many columns a grid or waterfall item spans (`item_spans=`; SPEC §16): a count >= 1 (more
+than the section's columns counts as all of them), "full" or "remaining"."""
 Snapping = Literal["none", "item", "page", "item-paging", "item-centered"]
 """Where an orthogonal section comes to rest (`section_target_offset(snapping=)`; SPEC §10.6)."""
 ScrollSnapping = Literal["none", "line", "page", "line-paging", "line-center", "line-end"]
@@ -73,6 +79,7 @@ class SectionMetrics(TypedDict, total=False):
     columns: int
     decorations: Union[Sequence[Union[str, int]], None]  # decoration kinds shown; None: all
     estimated_item_size: Union[Sequence[float], None]  # (w, h) for every unmeasured item
+    packing: Packing  # grid: how spanning items are placed (SPEC §16); default "sparse"
 
 
 # A column of a SectionMetricsTable: one value for every section, or one value per section.
@@ -98,6 +105,7 @@ class SectionMetricsColumns(TypedDict, total=False):
     decorations: Union[Sequence[Union[str, int]], Sequence[Union[Sequence[Union[str, int]], None]],
                        None]
     estimated_item_size: _Pairs
+    packing: Union[Packing, Sequence[Packing]]
 
 
 class LayoutOptions(TypedDict, total=False):
@@ -108,6 +116,7 @@ class LayoutOptions(TypedDict, total=False):
     section_metrics: Union[Callable[[int], Union[SectionMetrics, None]], SectionMetricsTable,
                            Sequence[Union[SectionMetrics, None]], None]
     inline_elements: Union[Callable[[int], Iterable[tuple[str, int, float]]], None]
+    item_spans: Union[Callable[[int, int, int], Union[Sequence[Span], npt.NDArray[np.int32]]], None]
     custom_frames: Union[Callable[[int, int, int, float],
                                   Union[Sequence[Sequence[float]], npt.NDArray[np.float64]]], None]
     kinds: Iterable[str]  # user supplementary kind names, known before the first pass

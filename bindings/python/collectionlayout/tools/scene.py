@@ -7,7 +7,8 @@
      "sections": [{"style", "items": [[w, h], ...] or "item_count" with "item_size",
                    "frames" (custom), "insets", "line_spacing", "interitem_spacing", "header",
                    "footer", "alignment", "cross_alignment", "inline", "rows", "columns",
-                   "offset", "decorations": [kind, ...],
+                   "offset", "decorations": [kind, ...], "spans": [k | "full" | "remaining", ...],
+                   "packing": "sparse" | "dense",
                    "estimated_item_size": [w, h] (this package's addition)}, ...]}
 
 Missing keys take the SPEC's defaults (0, flow, justified, center, rows 1, columns 2), which
@@ -28,7 +29,7 @@ from typing import Any, TypeVar, cast, get_args
 from .. import _lib
 from ..layout import Decoration, Layout
 from ..metrics import SectionMetricsTable
-from ..options import (Alignment, Coverage, CrossAlignment, Direction, Scope, SectionMetrics,
+from ..options import (Alignment, Coverage, CrossAlignment, Direction, Scope, SectionMetrics, Span,
                       Style)
 
 _Name = TypeVar("_Name", bound=str)
@@ -54,7 +55,7 @@ _LAYOUT_KEYS = {"direction", "pin_headers", "pin_footers", "anchoring", "element
 _SECTION_KEYS = {"style", "items", "item_count", "item_size", "frames", "insets",
                  "line_spacing", "interitem_spacing", "header", "footer", "alignment",
                  "cross_alignment", "inline", "rows", "columns", "offset", "decorations",
-                 "estimated_item_size"}
+                 "estimated_item_size", "spans", "packing"}
 _DECORATION_KEYS = {"kind", "scope", "coverage", "insets", "z"}
 _INLINE_KEYS = {"kind", "before", "extent"}
 _INT32_MAX = 2**31 - 1
@@ -76,6 +77,11 @@ class Section:
     metrics: dict[str, Any] = field(default_factory=dict)
     inline: list[tuple[str, int, float]] = field(default_factory=list)
     offset: float = 0.0
+    spans: list[Span] = field(default_factory=list)  # grid and waterfall (§16); then 1 each
+
+    def item_spans(self, first: int, count: int) -> list[Span]:
+        given = self.spans[first:first + count]
+        return given + [1] * (count - len(given))
 
     def item_sizes(self, first: int, count: int) -> Any:
         if self.sizes is not None:
@@ -122,6 +128,7 @@ class Scene:
             inline_elements=lambda section: sections[section].inline,
             custom_frames=lambda section, first, count, _extent:
                 sections[section].custom_frames(first, count),
+            item_spans=lambda section, first, count: sections[section].item_spans(first, count),
             kinds=kinds, decorations=self.decorations, viewport=self.viewport,
             direction=self.direction, pin_headers=self.pin_headers,
             pin_footers=self.pin_footers, element_limit=self.element_limit, anchoring=self.anchoring,
@@ -246,6 +253,20 @@ class _Budget:
                              f"elements together)")
 
 
+def _spans(where: str, value: Any, count: int) -> list[Span]:
+    """`spans` (SPEC §16): one entry per item in order, each a count >= 1, "full" or
+    "remaining"; more entries than items is an error."""
+    if not isinstance(value, list):
+        raise SceneError(f"{where}: spans must be a list of spans, not {_show(value)}")
+    if len(value) > count:
+        raise SceneError(f"{where}: spans has {len(value)} entries for {_counted(count, 'item')}")
+    for i, span in enumerate(value):
+        if span not in ("full", "remaining") and (isinstance(span, bool) or not isinstance(span, int) or span < 1):
+            raise SceneError(f"{where}: spans[{i}] must be an integer >= 1, \"full\" or \"remaining\", "
+                             f"not {_show(span)}")
+    return [min(span, _INT32_MAX) if isinstance(span, int) else span for span in value]
+
+
 def _section(index: int, value: Any, direction: str, decorations: set[str],
              budget: _Budget) -> Section:
     where = f"section {index}"
@@ -302,6 +323,10 @@ def _section(index: int, value: Any, direction: str, decorations: set[str],
     for key in ("rows", "columns"):
         if key in raw:
             metrics[key] = _integer(where, key, raw[key], 1, _INT32_MAX)
+    if section.style in ("grid", "waterfall"):  # other styles ignore both keys (§12)
+        if "packing" in raw:  # a waterfall checks it, though it has no rows to pack
+            metrics["packing"] = _choice(where, "packing", raw["packing"], ("sparse", "dense"))
+        section.spans = _spans(where, raw.get("spans", []), section.count)
     if "estimated_item_size" in raw:  # one size for every unmeasured item (self-size, §10.4)
         metrics["estimated_item_size"] = _numbers(where, "estimated_item_size",
                                                   raw["estimated_item_size"], 2, "w, h", (0.0, 0.0))
