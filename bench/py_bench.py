@@ -534,6 +534,10 @@ def main() -> None:
     row(f"   grid {n:,} items, 3 columns, full layout, cl_layout_invalidate", ms(c["grid_invalidate"]),
         f"{c['grid_invalidate'] / c['grid_reference']:.1f}x C loop", "<= 2x")
     row("   plain C loop, grid (baseline_flow.c, -O2)", ms(c["grid_reference"]), "output arrays reused", "")
+    row(f"10. grid {n:,} items, 3 columns, a span of 2 every 10 items, cl_layout_invalidate",
+        ms(c["grid_spans_invalidate"]),
+        f"{c['grid_spans_invalidate'] / c['grid_plain_invalidate']:.2f}x the grid without spans "
+        f"({ms(c['grid_plain_invalidate'])})", "<= 1.2x")
     for cols, t, ref in zip(c["waterfall_columns"], c["waterfall_invalidate"], c["waterfall_reference"]):
         row(f"   waterfall {n:,} items, {cols} columns, cl_layout_invalidate", ms(t),
             f"{t / ref:.1f}x C loop ({ms(ref)}, a scan of the columns); {t / n * 1e9:.0f} ns per item",

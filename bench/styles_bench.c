@@ -53,6 +53,14 @@ static cl_status b_frames(void *u, int64_t sec, int64_t first, int64_t count, do
     return 0;
 }
 
+/* Spans (SPEC §16): 2 columns for every 10th item, 1 for the others. */
+static cl_status b_spans(void *u, int64_t sec, int64_t first, int64_t count, int32_t *out)
+{
+    (void)u, (void)sec;
+    for (int64_t k = 0; k < count; k++) out[k] = (first + k) % 10 == 0 ? 2 : 1;
+    return 0;
+}
+
 #define check(st, layout, what) BENCH_CHECK("styles_bench", st, layout, what)
 static uint64_t mix(uint64_t i)
 {
@@ -145,6 +153,27 @@ void styles_bench(int64_t n, int runs, const cl_size *base_sizes)
     const double grid_create = median(t[0], runs), grid_inval = median(t[1], runs), grid_ref = median(t[2], runs);
     const long bad_grid = mismatches(G, n, x, y, gh, 0);
     const double grid_query = query_us(G, 17 * (uint64_t)n);
+
+    /* 10. the same grid with a span of 2 every 10 items (SPEC §16), invalidations alternated
+     * with the grid's without spans */
+    cl_data_source sds = cl_data_source_default();
+    sds.user_data = &one;
+    sds.section_count = b_sections;
+    sds.item_count = b_count;
+    sds.item_sizes = b_sizes;
+    sds.item_spans = b_spans;
+    cl_layout *S = NULL;
+    check(cl_layout_create(&gd, &sds, &S), NULL, "cl_layout_create");
+    for (int r = 0; r < runs; r++)
+        for (int o = 0; o < 2; o++) {
+            const int k = o ^ (r & 1);
+            cl_layout *which = k == 0 ? S : G;
+            double t0 = now();
+            check(cl_layout_invalidate(which), which, "cl_layout_invalidate");
+            t[k][r] = now() - t0;
+        }
+    const double spans_inval = median(t[0], runs), plain_grid_inval = median(t[1], runs);
+    cl_layout_destroy(S);
     cl_layout_destroy(G);
 
     /* 10. waterfall, 2, 5 and 20 columns */
@@ -249,6 +278,7 @@ void styles_bench(int64_t n, int runs, const cl_size *base_sizes)
     cl_layout_destroy(L1);
     free(paths);
 
+    printf(" \"grid_spans_invalidate\": %.6f, \"grid_plain_invalidate\": %.6f,\n", spans_inval, plain_grid_inval);
     printf(" \"grid_columns\": 3, \"grid_create\": %.6f, \"grid_invalidate\": %.6f, \"grid_reference\": %.6f,\n"
            " \"waterfall_columns\": [%d, %d, %d], \"waterfall_invalidate\": [%.6f, %.6f, %.6f],"
            " \"waterfall_reference\": [%.6f, %.6f, %.6f],\n"
