@@ -285,14 +285,20 @@ NUMBERS = [0, 1, -1, 2, 3, 7, 0.5, -0.5, 1e12, 10**12, 2**28, 2**28 + 1, 2**31, 
            5e-324, float("nan"), float("inf"), float("-inf"), -0.0, 268435456, 4000]
 
 
-def _nodes(value, path=()):
-    yield path, value
-    if isinstance(value, list):
-        for k, v in enumerate(value):
-            yield from _nodes(v, path + (k,))
-    elif isinstance(value, dict):
-        for k, v in value.items():
-            yield from _nodes(v, path + (k,))
+def _nodes(value, limit=20_000, depth=64):
+    """(path, node) pairs of a JSON value, at most `limit` of them and `depth` deep: mutations
+    share nodes (a list extended by 300 copies of an element), and a value whose nodes are
+    shared at every level has exponentially many paths."""
+    found, stack = [], [((), value)]
+    while stack and len(found) < limit:
+        path, node = stack.pop()
+        found.append((path, node))
+        room = limit - len(found) - len(stack)
+        if len(path) >= depth or room <= 0 or not isinstance(node, (list, dict)):
+            continue
+        children = list(enumerate(node) if isinstance(node, list) else node.items())[:room]
+        stack.extend((path + (k,), v) for k, v in reversed(children))
+    return found
 
 
 def _random_value(rng: random.Random, donor):
