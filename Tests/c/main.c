@@ -25,5 +25,6 @@ int main(void) {
     hit_tests();
     scrollview_tests();
     physics_tests();
+    focus_tests();
     return test_summary();
 }

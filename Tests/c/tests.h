@@ -22,5 +22,6 @@ void handle_tests(void);       /* test_handles.c: stale, wrong-type and garbage 
 void hit_tests(void);          /* test_hit.c: the element at a point, SPEC §21 */
 void scrollview_tests(void);   /* test_scrollview.c: content insets and pixel rounding, SPEC §20 */
 void physics_tests(void);      /* test_physics.c: flings, the rubber band, line-center/line-end (§22, §10.6) */
+void focus_tests(void);         /* test_focus.c: focus navigation and prefetch, SPEC §13, §14 */
 
 #endif
