@@ -52,13 +52,16 @@ extension Layout {
     /// viewport does not. Two rect queries of the windows: O(log n + k).
     public func prefetch(_ r: PrefetchRequest) throws(LayoutError) -> PrefetchAnswer {
         let state = liveState
-        for (name, value) in [("velocity", r.velocity), ("ahead", r.ahead), ("behind", r.behind), ("horizon", r.horizon), ("fps", r.fps)]
-        where !value.isFinite {
-            throw LayoutError(.invalidArgument, "prefetch: \(name) \(value) must be finite")
+        // (One call per number, not a loop over an array: prefetch runs every frame.)
+        func check(_ name: StaticString, _ value: Double, atLeastZero: Bool = true) throws(LayoutError) {
+            guard value.isFinite else { throw LayoutError(.invalidArgument, "prefetch: \(name) \(value) must be finite") }
+            guard !atLeastZero || value >= 0 else { throw LayoutError(.invalidArgument, "prefetch: \(name) \(value) must be >= 0") }
         }
-        for (name, value) in [("ahead", r.ahead), ("behind", r.behind), ("horizon", r.horizon)] where value < 0 {
-            throw LayoutError(.invalidArgument, "prefetch: \(name) \(value) must be >= 0")
-        }
+        try check("velocity", r.velocity, atLeastZero: false)
+        try check("ahead", r.ahead)
+        try check("behind", r.behind)
+        try check("horizon", r.horizon)
+        try check("fps", r.fps)
         guard r.fps > 0 else { throw LayoutError(.invalidArgument, "prefetch: fps \(r.fps) must be > 0") }
         if let s = r.section {
             try checkSection(s)
@@ -85,6 +88,7 @@ extension Layout {
         let aheadAfter = r.velocity >= 0, aheadBefore = r.velocity <= 0
         let frameTravel = abs(r.velocity) / r.fps
         var found: [PrefetchElement] = []
+        found.reserveCapacity(32)
         var seen = Set<ElementID>()
         // The ahead side first, so that an element in both windows is listed there.
         for side in aheadAfter ? [PrefetchSide.after, .before] : [.before, .after] {
