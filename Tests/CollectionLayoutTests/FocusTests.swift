@@ -121,13 +121,14 @@ import Testing
             let n = Int.random(in: 0...10, using: &rng)
             if style == "custom" {
                 s["frames"] = (0..<n).map { _ in
-                    let line = r(-40...300), scroll = r(0...300)
+                    let line = r(-40...300), scroll = Bool.random(using: &rng) ? r(0...300) : r(0...1500)
                     return horizontal ? [scroll, line, r(0...90), r(0...90)] : [line, scroll, r(0...90), r(0...90)]
                 }
             } else {
                 s["items"] = (0..<n).map { _ in [Bool.random(using: &rng) ? 100.0 / 3 : r(0...120), r(0...90)] }
             }
-            s["header"] = Bool.random(using: &rng) ? r(10...40) : 0
+            // (Now and then a tall header: an empty stretch of several viewports to search across.)
+            s["header"] = Int.random(in: 0..<6, using: &rng) == 0 ? r(300...900) : Bool.random(using: &rng) ? r(10...40) : 0
             s["footer"] = Bool.random(using: &rng) ? r(10...30) : 0
             s["insets"] = [r(0...10), r(0...10), r(0...10), r(0...10)]
             s["line_spacing"] = r(0...10)
@@ -150,7 +151,7 @@ import Testing
         var layout: [String: Any] = ["direction": horizontal ? "horizontal" : "vertical", "pin_headers": Bool.random(using: &rng),
                                      "pin_footers": Bool.random(using: &rng), "display_scale": [0, 0, 1, 2, 3].randomElement(using: &rng)!]
         if Bool.random(using: &rng) { layout["content_insets"] = [r(0...40), r(0...10), r(0...30), r(0...10)] }
-        let size = [[300.0, 240.0], [320, 480], [200, 0], [0, 200], [250.5, 199.7]].randomElement(using: &rng)!
+        let size = [[300.0, 240.0], [320, 480], [200, 0], [0, 200], [250.5, 199.7], [120, 90], [90, 120]].randomElement(using: &rng)!
         let viewport: [Double] = [r(-30...30) + (horizontal ? r(0...300) : 0), r(-30...30) + (horizontal ? 0 : r(0...300)), size[0], size[1]]
         return (["viewport": viewport, "layout": layout, "sections": sections], inlineOrder)
     }
