@@ -29,14 +29,15 @@
  *     library's size are zero, else CL_ERROR_INVALID_ARGUMENT naming the struct).
  *   - Structs the caller passes in start from their default initializer: cl_layout_def,
  *     cl_data_source, cl_array_source, cl_decoration_def, cl_batch_update, cl_diff_side,
- *     cl_fling_def (cl_..._default()); the cl_section_metrics rows of a cl_array_source from
- *     cl_section_metrics_from_def(). A section_metrics callback leaves struct_size as the engine
- *     set it.
+ *     cl_fling_def, cl_focus_request, cl_prefetch_request (cl_..._default()); the
+ *     cl_section_metrics rows of a cl_array_source from cl_section_metrics_from_def(). A
+ *     section_metrics callback leaves struct_size as the engine set it.
  *   - Structs the library writes take the caller's size, at least the struct's size in 0.4: the
  *     library writes the fields that fit and zero-fills bytes past its own size. The size is
  *     either an argument (pass sizeof): cl_attributes (attributes_size), cl_section_scroll
  *     (scroll_size), cl_update_summary (summary_size), cl_element_change (element_size),
- *     cl_size_change (change_size), cl_fling (fling_size); or the struct_size of the
+ *     cl_size_change (change_size), cl_fling (fling_size), cl_focus_answer (answer_size),
+ *     cl_prefetch_element (element_size); or the struct_size of the
  *     out-struct itself, which the caller sets by initialising it with its cl_..._default()
  *     BEFORE the call. In 0.4 that is one struct: the cl_batch_update that cl_diff_create
  *     writes (cl_batch_update_default()). The
