@@ -216,15 +216,59 @@ struct BruteFocus {
             }
         }
         guard let target else { return FocusAnswer(target: nil, via: nil, viewport: layout.viewport, sectionOffset: nil) }
-        return try! layout.state.focusAnswer(target, via: via!, kinds: layout.kinds)
+        return FocusAnswer(target: target, via: via, viewport: viewport(showing: target), sectionOffset: sectionOffset(showing: target))
     }
 
-    typealias E = FocusRule.Edges
+    /// The viewport: unmoved if the exact presented frame lies within the visible extent of the
+    /// clamped origin, else §10.6's `nearest` (scroll-to, tested on its own).
+    private func viewport(showing target: ElementID) -> Rect {
+        let frame = try! layout.state.exactAttributes(for: target, kinds: layout.kinds).frame
+        let d = layout.definition, vertical = d.direction == .vertical, v = layout.viewport
+        let (lead, trail) = vertical ? (d.contentInsets.top, d.contentInsets.bottom) : (d.contentInsets.left, d.contentInsets.right)
+        let extent = vertical ? v.height : v.width, content = vertical ? layout.contentSize.height : layout.contentSize.width
+        let lo = -lead, hi = max(lo, content - extent + trail)
+        let o = min(max(vertical ? v.y : v.x, lo), hi)
+        let (start, end) = vertical ? (frame.y, frame.y + frame.height) : (frame.x, frame.x + frame.width)
+        if start >= o + lead && end <= o + extent - trail {
+            var shown = v
+            if vertical { shown.y = o } else { shown.x = o }
+            return shown
+        }
+        return try! layout.scrollToElement(target, position: .nearest)
+    }
+
+    /// The section offset along the line axis, `nearest`, as §13 writes it.
+    private func sectionOffset(showing target: ElementID) -> (section: Int, offset: Double)? {
+        guard target.category == .cell, let scroll = try? layout.sectionScroll(target.section) else { return nil }
+        let frame = try! layout.state.exactAttributes(for: target, kinds: layout.kinds).frame
+        let d = layout.definition, vertical = d.direction == .vertical, v = layout.viewport
+        let e = vertical ? max(0, v.width - d.contentInsets.left - d.contentInsets.right) : max(0, v.height - d.contentInsets.top - d.contentInsets.bottom)
+        let o = scroll.offset, m = max(0, scroll.contentExtent - e)
+        let origin = vertical ? v.x + d.contentInsets.left : v.y + d.contentInsets.top
+        let p = (vertical ? frame.x : frame.y) + o, w = vertical ? frame.width : frame.height
+        if p - o >= origin && p - o + w <= origin + e { return (target.section, o) }
+        let start = min(max(p - origin, 0), m), end = min(max(p + w - origin - e, 0), m)
+        return (target.section, abs(start - o) <= abs(end - o) ? start : end)
+    }
+
+    /// A frame read along a move, from SPEC §13's table.
+    struct E {
+        var a0: Double, a1: Double, b0: Double, b1: Double, c: Double
+        init(_ f: Rect, _ d: FocusDirection) {
+            let left = f.x, right = f.x + f.width, top = f.y, bottom = f.y + f.height
+            switch d {
+            case .up: (a0, a1, b0, b1, c) = (-bottom, -top, left, right, f.x + f.width / 2)
+            case .right: (a0, a1, b0, b1, c) = (left, right, top, bottom, f.y + f.height / 2)
+            case .left: (a0, a1, b0, b1, c) = (-right, -left, top, bottom, f.y + f.height / 2)
+            default: (a0, a1, b0, b1, c) = (top, bottom, left, right, f.x + f.width / 2)
+            }
+        }
+    }
 
     private func search(_ d: FocusDirection, _ sf: Rect, _ candidates: [ElementID], _ frames: [ElementID: Attributes]) -> ElementID? {
         let s = E(sf, d), v = layout.viewport
         let vd = d == .up || d == .down ? v.height : v.width
-        let inDir = candidates.filter { let c = E(frames[$0]!.frame, d); return (FocusRule.before(s.a0, c.a0) || FocusRule.atMost(s.a1, c.a0)) && FocusRule.before(s.a1, c.a1) }
+        let inDir = candidates.filter { let c = E(frames[$0]!.frame, d); return (s.a0 < c.a0 - 1e-6 || s.a1 <= c.a0 + 1e-6) && s.a1 < c.a1 - 1e-6 }
         var n = 1.0
         while true {
             var left = min(v.x, sf.x), right = max(v.x + v.width, sf.x + sf.width), top = min(v.y, sf.y), bottom = max(v.y + v.height, sf.y + sf.height)
