@@ -390,6 +390,13 @@ def target_rows(c: dict, n: int, row) -> None:
         f"per call, {c['target_calls']:,} calls at random offsets and velocities", "<= 5 us")
     row("24. fling sample (cl_fling_sample), a deceleration and a spring back", f"{c['fling_sample_us']:.3f} us",
         f"per call, {c['fling_samples']:,} calls at random times before the rest", "<= 0.2 us")
+    row(f"25. focus move (cl_layout_focus), {n:,} items, median / p99", f"{c['focus_move_us']:.2f} / {c['focus_move_p99_us']:.2f} us",
+        f"{c['focus_moves']:,} moves from random on-screen cells in random directions "
+        f"({c['focus_targets']:,} with a target)", "<= 5 us / <= 50 us")
+    row(f"26. focus move across {c['focus_gap_viewports']} empty viewports", f"{c['focus_gap_us']:.1f} us",
+        "down from a section's last cell over a header of 100 viewport heights", "<= 1 ms")
+    row(f"27. prefetch (cl_layout_prefetch), {n:,} items", f"{c['prefetch_us']:.3f} us",
+        f"per call, random screens and velocities, {c['prefetch_mean']:.1f} elements on average", "<= 3 us")
     for k, label in enumerate((f"1 x {n:,}", f"1,000 x {n // 1000:,}")):
         row(f"19. one item inserted mid-collection, {label}, C-driven over a cl_array_source",
             f"{c['insert_c_s'][k] * 1e3:.3f} ms", f"{c['insert_c_ratio'][k]:,.1f}x the speed of a full "
@@ -624,6 +631,9 @@ def main() -> None:
           f"({c['self_size_full_s'] / c['self_size_s']:,.0f}x faster than a full layout) | >= 500x |")
     print(f"| target content offset, line snapping | {c['target_line_us']:.2f} us | <= 5 us |")
     print(f"| fling sample | {c['fling_sample_us'] * 1e3:.0f} ns | <= 0.2 us |")
+    print(f"| focus move, median / p99 | {c['focus_move_us']:.2f} / {c['focus_move_p99_us']:.2f} us | <= 5 us / <= 50 us |")
+    print(f"| focus move across 100 empty viewports | {c['focus_gap_us']:.1f} us | <= 1 ms |")
+    print(f"| prefetch | {c['prefetch_us']:.2f} us | <= 3 us |")
     if len(sys.argv) > 2:
         m = json.load(open(sys.argv[2]))
         print(f"| one transition frame (both layouts {m['items']:,} items) | {m['transition_frame_us']:.2f} us | <= 8 us |")

@@ -29,14 +29,15 @@
  *     library's size are zero, else CL_ERROR_INVALID_ARGUMENT naming the struct).
  *   - Structs the caller passes in start from their default initializer: cl_layout_def,
  *     cl_data_source, cl_array_source, cl_decoration_def, cl_batch_update, cl_diff_side,
- *     cl_fling_def (cl_..._default()); the cl_section_metrics rows of a cl_array_source from
- *     cl_section_metrics_from_def(). A section_metrics callback leaves struct_size as the engine
- *     set it.
+ *     cl_fling_def, cl_focus_request, cl_prefetch_request (cl_..._default()); the
+ *     cl_section_metrics rows of a cl_array_source from cl_section_metrics_from_def(). A
+ *     section_metrics callback leaves struct_size as the engine set it.
  *   - Structs the library writes take the caller's size, at least the struct's size in 0.4: the
  *     library writes the fields that fit and zero-fills bytes past its own size. The size is
  *     either an argument (pass sizeof): cl_attributes (attributes_size), cl_section_scroll
  *     (scroll_size), cl_update_summary (summary_size), cl_element_change (element_size),
- *     cl_size_change (change_size), cl_fling (fling_size); or the struct_size of the
+ *     cl_size_change (change_size), cl_fling (fling_size), cl_focus_answer (answer_size),
+ *     cl_prefetch_element (element_size); or the struct_size of the
  *     out-struct itself, which the caller sets by initialising it with its cl_..._default()
  *     BEFORE the call. In 0.4 that is one struct: the cl_batch_update that cl_diff_create
  *     writes (cl_batch_update_default()). The
@@ -830,6 +831,143 @@ cl_status cl_layout_commit_movement(cl_layout *layout, cl_update_summary *out_su
 
 /* Cancels: the layout is again the one before the movement began. */
 cl_status cl_layout_cancel_movement(cl_layout *layout);
+
+/* ---- Focus navigation (SPEC §13) ------------------------------------------------------------ */
+
+/* For keyboards, gamepads and TV remotes: from the focused element and a direction, the element
+ * that takes focus and the viewport (and sideways section offset) that show it. A query: the
+ * layout does not change. The host keeps the memory: its moves as a stack of (direction, source),
+ * passing the top as the history (push after a move, pop instead when via is
+ * CL_FOCUS_VIA_HISTORY, clear when focus changes otherwise), and per orthogonal section the cell
+ * last focused there. */
+
+/* The identity of an element (SPEC §1). */
+typedef struct cl_element_id {
+    int32_t category;          /* CL_CATEGORY_* */
+    int32_t kind;              /* kind id: CL_KIND_CELL for cells, CL_KIND_HEADER, CL_KIND_FOOTER, ... */
+    int64_t section;
+    int64_t item;              /* headers and footers are item 0; inline elements their `before` */
+} cl_element_id;
+
+/* Directions of a move. up/down/left/right are physical; next/previous walk the focus order
+ * (SPEC §13: per section its header, inline elements before their cell, cells, its footer). */
+#define CL_FOCUS_UP       0
+#define CL_FOCUS_DOWN     1
+#define CL_FOCUS_LEFT     2
+#define CL_FOCUS_RIGHT    3
+#define CL_FOCUS_NEXT     4
+#define CL_FOCUS_PREVIOUS 5
+
+/* What a move does when its search finds nothing (next/previous: only CL_FOCUS_EDGE_WRAP acts,
+ * going round to the first / last candidate). */
+#define CL_FOCUS_EDGE_STOP       0 /* no target (default) */
+#define CL_FOCUS_EDGE_WRAP       1 /* the in-beam candidate nearest the other end */
+#define CL_FOCUS_EDGE_CONTINUOUS 2 /* the next candidate in focus order (right, down), the previous (left, up) */
+
+/* The rule that gave the target. */
+#define CL_FOCUS_VIA_NONE       0 /* no target */
+#define CL_FOCUS_VIA_HISTORY    1 /* the move retraces the history's */
+#define CL_FOCUS_VIA_SEARCH     2 /* the directional search */
+#define CL_FOCUS_VIA_WRAP       3 /* the wrap search, or next/previous going round */
+#define CL_FOCUS_VIA_CONTINUOUS 4 /* the edge CL_FOCUS_EDGE_CONTINUOUS */
+#define CL_FOCUS_VIA_REMEMBERED 5 /* the item remembered for the target's orthogonal section */
+#define CL_FOCUS_VIA_ORDER      6 /* next/previous */
+
+/* A focus move. Start from cl_focus_request_default(). */
+typedef struct cl_focus_request {
+    uint32_t struct_size;      /* sizeof(cl_focus_request); set by cl_focus_request_default() */
+    int32_t direction;         /* CL_FOCUS_* (default CL_FOCUS_DOWN) */
+    cl_element_id source;      /* the focused element: any existing cell or supplementary, on
+                                * screen or not (default: cell 0 of section 0) */
+    int32_t edge;              /* CL_FOCUS_EDGE_* (default CL_FOCUS_EDGE_STOP) */
+    int32_t has_history;       /* 0 (default): no history; nonzero: history_direction and
+                                * history_source are the host's last move */
+    int32_t history_direction; /* CL_FOCUS_UP ... CL_FOCUS_RIGHT; another value is ignored */
+    int32_t reserved;          /* 0 */
+    cl_element_id history_source; /* the last move's source; if it no longer exists or takes no
+                                * focus, the history is ignored */
+    const int32_t *supplementary_kinds; /* the supplementary kinds that take focus
+                                * (CL_KIND_HEADER, CL_KIND_FOOTER, inline kinds); none by default.
+                                * A kind that is no supplementary kind of the layout is
+                                * CL_ERROR_UNKNOWN_KIND */
+    int64_t supplementary_kind_count; /* >= 0; kinds may be NULL when 0 */
+    const cl_index_path *remembered; /* per orthogonal section, the cell last focused there (the
+                                * last entry for a section counts; entries for other sections or
+                                * cells that do not exist are ignored); NULL when count is 0 */
+    int64_t remembered_count;  /* >= 0 */
+} cl_focus_request;
+
+cl_focus_request cl_focus_request_default(void);
+
+/* The answer. Written at the caller's size (answer_size, see Conventions). */
+typedef struct cl_focus_answer {
+    int32_t has_target;        /* nonzero when an element takes focus */
+    int32_t via;               /* CL_FOCUS_VIA_*; CL_FOCUS_VIA_NONE without a target */
+    cl_element_id target;      /* the element that takes focus; zeros without one */
+    cl_rect viewport;          /* the viewport that shows it: unmoved if it is within the visible
+                                * extent, else SPEC §10.6's nearest (content insets applied);
+                                * the viewport as given without a target */
+    int32_t has_section_offset;/* nonzero for a cell of an orthogonal section */
+    int32_t reserved;          /* 0 */
+    int64_t section;           /* that section; -1 without one */
+    double section_offset;     /* that section's offset that shows the cell (nearest); 0 without */
+} cl_focus_answer;
+
+/* Where focus goes (SPEC §13): decided on the frames as the layout reports them at its viewport
+ * (pinned, at section offsets, pixel-rounded); viewport and section offset from the exact layout.
+ * `request` NULL: all defaults. CL_ERROR_OUT_OF_RANGE for a source that does not exist;
+ * CL_ERROR_INVALID_ARGUMENT for a decoration as source, a direction or edge not listed, a negative
+ * count or a NULL array with a positive count; CL_ERROR_UNKNOWN_KIND for a kind that is not a
+ * supplementary kind of the layout. Rect queries of the region around the move: a move costs
+ * O(log n + k), never a scan of the layout. */
+cl_status cl_layout_focus(const cl_layout *layout, const cl_focus_request *request,
+                          cl_focus_answer *out_answer, size_t answer_size);
+
+/* ---- Prefetch (SPEC §14) ------------------------------------------------------------------- */
+
+/* The sides of the viewport along the axis (the scroll axis, or a section's line axis). */
+#define CL_PREFETCH_BEFORE 0 /* smaller offsets: [o - b, o] */
+#define CL_PREFETCH_AFTER  1 /* larger offsets: [o + V, o + V + a] */
+
+/* What to prefetch. Start from cl_prefetch_request_default(). */
+typedef struct cl_prefetch_request {
+    uint32_t struct_size;      /* sizeof(cl_prefetch_request); set by cl_prefetch_request_default() */
+    int32_t reserved;          /* 0 */
+    double velocity;           /* points/s, positive toward larger offsets (default 0: at rest) */
+    double ahead;              /* >= 0 (default 250): the window on the side the velocity points
+                                * to is max(ahead, |velocity| * horizon); at rest both are ahead */
+    double behind;             /* >= 0 (default 0): the window on the other side */
+    double horizon;            /* >= 0 seconds (default 0.25) */
+    double fps;                /* > 0 (default 60): urgent within |velocity| / fps */
+    int64_t section;           /* -1 (default): the scroll axis; else an orthogonal section: its own
+                                * windows along the line axis (velocity: its offset's), its cells */
+} cl_prefetch_request;
+
+cl_prefetch_request cl_prefetch_request_default(void);
+
+/* A window along the axis. */
+typedef struct cl_span { double start, end; } cl_span;
+
+/* An element to prepare. Written at the caller's size (element_size, see Conventions). */
+typedef struct cl_prefetch_element {
+    cl_element_id id;          /* a cell or supplementary (never a decoration) */
+    cl_rect frame;             /* its reported frame */
+    int32_t side;              /* CL_PREFETCH_BEFORE or CL_PREFETCH_AFTER */
+    int32_t urgent;            /* nonzero: on a side the velocity points to and within
+                                * |velocity| / fps (it can come into view within one frame) */
+    double distance;           /* from the viewport's edge on its side to its near edge, >= 0 */
+} cl_prefetch_element;
+
+/* The elements a rect query of a window returns and one of the viewport (as given: content insets
+ * do not apply) does not, ahead-side first, then behind-side, each by distance then focus order;
+ * the windows into *out_before and *out_after. Counts and buffers as cl_layout_elements_in_rect.
+ * `request` NULL: all defaults. CL_ERROR_INVALID_ARGUMENT for a number that is not finite, a
+ * negative ahead, behind or horizon, fps <= 0, a section that is not orthogonal;
+ * CL_ERROR_OUT_OF_RANGE for a section that does not exist; CL_ERROR_LIMIT for a window whose
+ * extent is not finite. Two rect queries: O(log n + k). */
+cl_status cl_layout_prefetch(const cl_layout *layout, const cl_prefetch_request *request,
+                             cl_span *out_before, cl_span *out_after, cl_prefetch_element *buffer,
+                             int64_t capacity, size_t element_size, int64_t *out_count);
 
 #ifdef __cplusplus
 }

@@ -26,5 +26,6 @@ int main(void) {
     scrollview_tests();
     physics_tests();
     span_tests();
+    focus_tests();
     return test_summary();
 }

@@ -162,7 +162,8 @@ static bool run_folder(const char *dir, const char *sub) {
 static const char *const CHANGES_RUN[] = {
     "11-update-items.json", "12-update-sections.json", "13-update-invalid.json", "14-diff.json",
     "15-self-size.json", "16-target-offset.json", "17-scroll-to.json", "18-transition.json",
-    "19-move.json", "31-insets-target-offset.json", "32-fling.json"};
+    "19-move.json", "31-insets-target-offset.json", "32-fling.json", "20-focus-grid.json", "21-focus-sideways.json",
+    "22-focus-region.json", "23-prefetch.json"};
 
 /* Every vector of changes/ is run by a C test or pending: a new one is never silently left out. */
 static void every_change_vector_is_run_or_pending(void *dir) {
@@ -192,5 +193,6 @@ void vector_tests(void) {
     run_test("vectors: every command vector is run or pending", every_change_vector_is_run_or_pending,
              (void *)dir);
     /* changes/11-14 (update, diff) run in test_updates.c, 15-17 (self-size, target-offset,
-     * scroll-to) in test_targets.c, 18-19 (transition, move) in test_motion.c */
+     * scroll-to) in test_targets.c, 18-19 (transition, move) in test_motion.c, 20-23 (focus,
+     * prefetch) in test_focus.c */
 }

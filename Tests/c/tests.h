@@ -23,5 +23,6 @@ void hit_tests(void);          /* test_hit.c: the element at a point, SPEC §21 
 void span_tests(void);         /* test_spans.c: spanning grid and waterfall items, SPEC §16 */
 void scrollview_tests(void);   /* test_scrollview.c: content insets and pixel rounding, SPEC §20 */
 void physics_tests(void);      /* test_physics.c: flings, the rubber band, line-center/line-end (§22, §10.6) */
+void focus_tests(void);         /* test_focus.c: focus navigation and prefetch, SPEC §13, §14 */
 
 #endif

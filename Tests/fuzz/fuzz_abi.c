@@ -6,7 +6,7 @@
  * slots, each with its own data-source model, are driven by create, destroy, invalidations,
  * viewport and section-offset changes, target offsets, kinds and decorations, queries with random
  * rects, buffers, capacities and element sizes, hit-tests at hostile points and element edges, flings, their samples and the
- * rubber band with hostile numbers, attributes by identity, stale handles, and model
+ * rubber band with hostile numbers, focus moves and prefetch with hostile requests, attributes by identity, stale handles, and model
  * changes that make the callbacks answer differently: garbage numbers (NaN, infinite, negative,
  * 1e308), counts over the limit (2^28, 2^63-1, negative), failures, re-entrant calls, structs of
  * random sizes. The callbacks are pure functions of the model, so a program replays exactly.
@@ -49,6 +49,8 @@ static uint64_t abi_calls, inputs_run;
 static uint64_t updates_accepted, updates_refused, updates_fresh, diffs_ok, diffs_refused;
 /* Scroll physics (op 29): flings made and refused, springs among those made. */
 static uint64_t flings_ok, flings_refused, flings_spring;
+/* Focus and prefetch (op 30): answers (with a target) and refusals. */
+static uint64_t focus_ok, focus_targets, focus_refused, prefetch_ok, prefetch_refused;
 #define COUNTED(call) (abi_calls++, call)
 #define cl_layout_create(...) COUNTED(cl_layout_create(__VA_ARGS__))
 #define cl_layout_destroy(...) COUNTED(cl_layout_destroy(__VA_ARGS__))
@@ -87,6 +89,8 @@ static uint64_t flings_ok, flings_refused, flings_spring;
 #define cl_layout_fling(...) COUNTED(cl_layout_fling(__VA_ARGS__))
 #define cl_fling_sample(...) COUNTED(cl_fling_sample(__VA_ARGS__))
 #define cl_layout_rubber_band(...) COUNTED(cl_layout_rubber_band(__VA_ARGS__))
+#define cl_layout_focus(...) COUNTED(cl_layout_focus(__VA_ARGS__))
+#define cl_layout_prefetch(...) COUNTED(cl_layout_prefetch(__VA_ARGS__))
 
 /* Printed when the process ends (libFuzzer exits through exit() after -max_total_time/-runs). */
 static void report_calls(void) {
@@ -97,6 +101,9 @@ static void report_calls(void) {
             (unsigned long long)updates_refused, (unsigned long long)diffs_ok, (unsigned long long)diffs_refused);
     fprintf(stderr, "fuzz_abi: flings: %llu made (%llu springs), %llu refused\n", (unsigned long long)flings_ok,
             (unsigned long long)flings_spring, (unsigned long long)flings_refused);
+    fprintf(stderr, "fuzz_abi: focus: %llu answered (%llu with a target), %llu refused; prefetch: %llu answered, %llu refused\n",
+            (unsigned long long)focus_ok, (unsigned long long)focus_targets, (unsigned long long)focus_refused,
+            (unsigned long long)prefetch_ok, (unsigned long long)prefetch_refused);
 }
 
 /* Layouts larger than this many elements (sections + items + inline elements) are legitimate
@@ -2021,6 +2028,138 @@ static void op_physics(fuzz_input *in, slot *sl) {
     }
 }
 
+/* Focus (SPEC §13) and prefetch (§14) with hostile requests: directions, edges and categories out
+ * of range, sources that do not exist, kinds lists and remembered items of any content, NULL
+ * arrays with counts, hostile velocities, extents, fps and sections, small buffers and odd element
+ * sizes. A refusal has a message; an answer is finite, a focus target an existing candidate (a
+ * cell or a supplementary of a named kind, positive area, shown, not the source), a prefetched
+ * element an existing cell or supplementary; the layout is unchanged. */
+static void op_focus(fuzz_input *in, slot *sl) {
+    cl_layout *layout = fz_u8(in) == 255 ? NULL : sl->layout;
+    snapshot before = {0}, after = {0};
+    if (layout) take_snapshot(layout, &before);
+    cl_focus_request r = cl_focus_request_default();
+    const uint8_t how = fz_u8(in);
+    /* Mostly good requests (so that answers are checked), hostile ones now and then. */
+    r.direction = how < 216 ? how % 6 : how < 240 ? how % 8 : (int32_t)fz_u32(in);
+    const uint8_t edge = fz_u8(in);
+    r.edge = edge < 240 ? edge % 3 : edge % 5;
+    const uint8_t category = fz_u8(in);
+    r.source.category = category < 160 ? CL_CATEGORY_CELL : category < 240 ? CL_CATEGORY_SUPPLEMENTARY : category % 5;
+    r.source.kind = r.source.category == CL_CATEGORY_CELL && category < 150 ? CL_KIND_CELL : fz_u8(in) % 6;
+    r.source.section = fz_u8(in) < 250 ? (int64_t)(fz_u8(in) % 4) - (category == 7) : (int64_t)fz_u64(in);
+    r.source.item = fz_u8(in) < 250 ? (int64_t)(fz_u16(in) % 40) - (category == 9) : (int64_t)fz_u64(in);
+    int32_t kinds[4];
+    const uint8_t kind_count = fz_u8(in) % 5;
+    for (int i = 0; i < 4; i++) {
+        const uint8_t k = fz_u8(in);
+        kinds[i] = k < 200 ? CL_KIND_HEADER + k % 2 : (int32_t)(k % 7) - 1;
+    }
+    r.supplementary_kinds = kind_count == 4 && fz_u8(in) < 32 ? NULL : kinds;
+    r.supplementary_kind_count = kind_count == 4 ? (int64_t)(fz_u8(in) % 3) - 1 : kind_count;
+    cl_index_path remembered[3];
+    for (int i = 0; i < 3; i++) remembered[i] = (cl_index_path){(int64_t)(fz_u8(in) % 5) - 1, (int64_t)(fz_u16(in) % 40) - 1};
+    r.remembered = remembered;
+    r.remembered_count = fz_u8(in) % 4;
+    r.has_history = fz_u8(in) % 2;
+    r.history_direction = fz_u8(in) % 7;
+    r.history_source = (cl_element_id){fz_u8(in) % 4, fz_u8(in) % 6, (int64_t)(fz_u8(in) % 5) - 1, (int64_t)(fz_u16(in) % 40) - 1};
+    const uint8_t sizes = fz_u8(in);
+    const size_t answer_size = sizes >= 240 ? (size_t)(fz_u8(in) % 96) : sizeof(cl_focus_answer) + (sizes % 3 == 1 ? 8 : 0);
+    uint8_t *out = malloc(answer_size ? answer_size : 1);  /* exactly the size the call gives (ASan) */
+    /* The request in a block of exactly its struct_size (another size now and then, a byte past
+     * the library's struct set sometimes; an input that runs out reads zeros: the good size). */
+    static const uint32_t focus_request_sizes[] = {0, 4, 8, 56, 103, 104, 105, 112, 4096, 4097};
+    r.struct_size = (uint32_t)sizeof r;
+    cl_focus_request *block = sized_copy(in, &r, sizeof r, focus_request_sizes,
+                                         sizeof focus_request_sizes / sizeof focus_request_sizes[0], &r.struct_size);
+    TRACE("  focus dir %d edge %d source (%d, %d, %lld, %lld) kinds %lld remembered %lld history %d size %u answer %zu\n", r.direction,
+          r.edge, r.source.category, r.source.kind, (long long)r.source.section, (long long)r.source.item,
+          (long long)r.supplementary_kind_count, (long long)r.remembered_count, r.has_history, r.struct_size, answer_size);
+    const cl_status st = cl_layout_focus(layout, fz_u8(in) == 9 ? NULL : block, (cl_focus_answer *)(void *)out, answer_size);
+    free(block);
+    TRACE("  -> %d %s\n", st, st ? cl_layout_last_error(layout) : "");
+    if (st != CL_OK) {
+        focus_refused++;
+        check_refusal(layout, st, "cl_layout_focus");
+    } else {
+        focus_ok++;
+        cl_focus_answer a;
+        memcpy(&a, out, sizeof a);
+        for (size_t i = sizeof a; i < answer_size; i++)
+            if (out[i]) fail("cl_layout_focus: byte %zu past cl_focus_answer is %u", i, out[i]);
+        if (!layout || answer_size < sizeof a) fail("cl_layout_focus took a NULL layout or size %zu", answer_size);
+        if (!finite_rect(a.viewport) || !isfinite(a.section_offset) || (a.has_target != 0 && a.has_target != 1) ||
+            (a.has_target ? a.via < CL_FOCUS_VIA_HISTORY || a.via > CL_FOCUS_VIA_ORDER : a.via != CL_FOCUS_VIA_NONE))
+            fail("cl_layout_focus answered target %d via %d viewport (%g, %g, %g, %g) offset %g", a.has_target, a.via, a.viewport.x,
+                 a.viewport.y, a.viewport.width, a.viewport.height, a.section_offset);
+        if (a.has_target) {
+            focus_targets++;
+            cl_attributes t;
+            bool named = a.target.category == CL_CATEGORY_CELL;
+            for (int64_t i = 0; a.target.category == CL_CATEGORY_SUPPLEMENTARY && i < r.supplementary_kind_count; i++)
+                named = named || kinds[i] == a.target.kind;
+            const bool same = a.target.category == r.source.category && a.target.kind == r.source.kind &&
+                              a.target.section == r.source.section && a.target.item == r.source.item;
+            if (cl_layout_attributes(layout, a.target.category, a.target.kind, a.target.section, a.target.item, &t, sizeof t) != CL_OK ||
+                !named || same || !(t.frame.width > 0 && t.frame.height > 0) || t.hidden)
+                fail("the focus target (%d, %d, %lld, %lld) is not a candidate", a.target.category, a.target.kind,
+                     (long long)a.target.section, (long long)a.target.item);
+        }
+    }
+    free(out);
+    /* Prefetch. */
+    cl_prefetch_request p = cl_prefetch_request_default();
+    const uint8_t pick = fz_u8(in);
+    const bool hostile = pick >= 200;
+    p.velocity = hostile && pick & 1 ? fz_double(in) : (double)(int16_t)fz_u16(in) * 5;
+    if (pick & 2) p.ahead = hostile ? fz_double(in) : fz_u16(in) % 1000;
+    if (pick & 4) p.behind = hostile && pick & 8 ? fz_double(in) : fz_u8(in);
+    if (pick & 16) p.horizon = hostile ? fz_double(in) : fz_u8(in) / 64.0;
+    if (pick & 32) p.fps = hostile ? fz_double(in) : 1 + fz_u8(in);
+    const uint8_t sec = fz_u8(in);
+    p.section = sec < 160 ? -1 : sec < 250 ? (int64_t)(sec % 5) - 1 : (int64_t)fz_u64(in);
+    const int64_t capacity = fz_u8(in) % 40;
+    const uint8_t esize = fz_u8(in);
+    const size_t element_size = esize < 230 ? sizeof(cl_prefetch_element) : (size_t)(esize % 80);
+    uint8_t *buffer = capacity ? malloc((size_t)capacity * (element_size ? element_size : 1)) : NULL;
+    cl_span b = {NAN, NAN}, f = {NAN, NAN};
+    int64_t count = -1;
+    TRACE("  prefetch v %.17g ahead %.17g behind %.17g horizon %.17g fps %.17g section %lld capacity %lld size %zu\n", p.velocity,
+          p.ahead, p.behind, p.horizon, p.fps, (long long)p.section, (long long)capacity, element_size);
+    const cl_status ps = cl_layout_prefetch(layout, &p, &b, &f, (cl_prefetch_element *)(void *)buffer, capacity, element_size, &count);
+    if (ps != CL_OK && ps != CL_ERROR_BUFFER_TOO_SMALL) {
+        prefetch_refused++;
+        check_refusal(layout, ps, "cl_layout_prefetch");
+        if (layout && isfinite(p.velocity) && p.ahead >= 0 && p.ahead < 1e6 && p.behind >= 0 && p.behind < 1e6 && p.horizon >= 0 &&
+            p.horizon < 10 && fabs(p.velocity) < 1e6 && p.fps > 0 && isfinite(p.fps) && p.section == -1 && element_size == sizeof(cl_prefetch_element))
+            fail("cl_layout_prefetch refused good input (%d): %s", ps, cl_layout_last_error(layout));
+    } else {
+        prefetch_ok++;
+        if (!layout || !isfinite(b.start) || !isfinite(b.end) || !isfinite(f.start) || !isfinite(f.end) || b.start > b.end ||
+            f.start > f.end || count < 0 || (ps == CL_OK) != (count <= capacity || capacity == 0))  /* NULL and 0 only count */
+            fail("cl_layout_prefetch answered %d: [%g, %g] [%g, %g], %lld of %lld", ps, b.start, b.end, f.start, f.end, (long long)count,
+                 (long long)capacity);
+        for (int64_t i = 0; ps == CL_OK && i < count && i < capacity; i++) {
+            cl_prefetch_element e;
+            memcpy(&e, buffer + (size_t)i * element_size, sizeof e);
+            cl_attributes a;
+            if (!finite_rect(e.frame) || !(e.distance >= 0) || !isfinite(e.distance) || (e.side != CL_PREFETCH_BEFORE && e.side != CL_PREFETCH_AFTER) ||
+                (e.urgent != 0 && e.urgent != 1) || e.id.category == CL_CATEGORY_DECORATION ||
+                cl_layout_attributes(layout, e.id.category, e.id.kind, e.id.section, e.id.item, &a, sizeof a) != CL_OK)
+                fail("prefetched element %lld (%d, %d, %lld, %lld) distance %g side %d", (long long)i, e.id.category, e.id.kind,
+                     (long long)e.id.section, (long long)e.id.item, e.distance, e.side);
+        }
+    }
+    free(buffer);
+    if (layout) {
+        take_snapshot(layout, &after);
+        compare_snapshots(&before, &after, "focus and prefetch");
+        free_snapshot(&before);
+        free_snapshot(&after);
+    }
+}
+
 /* Runs one operation on a slot's layout, with the before/after comparison of a failed call. */
 static void run_op(fuzz_input *in, uint8_t op) {
     slot *sl = &slots[fz_u8(in) % SLOTS];
@@ -2033,7 +2172,7 @@ static void run_op(fuzz_input *in, uint8_t op) {
     cl_rect extra = {0, 0, -1, -1};
     bool over_by_counts = false;
 
-    switch (op >= 240 ? 24 + (op - 240) % 6 : op % 24) {
+    switch (op >= 240 ? 24 + (op - 240) % 7 : op % 24) {
     case 0:
         create_layout(in, sl);
         if (sl->layout) full_check(sl->layout, extra);
@@ -2391,6 +2530,7 @@ static void run_op(fuzz_input *in, uint8_t op) {
     case 27: op_answers(in, sl); return;
     case 28: op_hit(in, sl); return;
     case 29: op_physics(in, sl); return;
+    case 30: op_focus(in, sl); return;
     case 23: op_motion(in, sl); return;
     default:
         if (layout) full_check(layout, read_rect(in));
@@ -2463,7 +2603,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     int steps = 0;
     while (in.size > 0 && steps++ < 200) {
         uint8_t op = fz_u8(&in);
-        TRACE("op %d\n", op >= 240 ? 24 + (op - 240) % 6 : op % 24);
+        TRACE("op %d\n", op >= 240 ? 24 + (op - 240) % 7 : op % 24);
         run_op(&in, op);
     }
     for (int i = 0; i < SLOTS; i++)

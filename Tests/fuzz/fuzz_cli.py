@@ -4,8 +4,9 @@
 The input is a command line and its files: the first byte picks the arguments (ARGUMENTS below:
 dump with and without --rect, update, diff, render, and usage mistakes; MOTION_ARGUMENTS from 224,
 PHYSICS_ARGUMENTS (fling, rubber-band) from 240,
-HIT_ARGUMENTS from 248), the rest is the files, separated by two NUL bytes (SEPARATOR): the scene,
-then UPDATE for `update`; the IDS for `diff`.
+HIT_ARGUMENTS from 248, FOCUS_ARGUMENTS (focus, prefetch) in place of the repeated lines), the
+rest is the files, separated by two NUL bytes (SEPARATOR): the scene, then UPDATE for `update`;
+the IDS for `diff`.
 Each run writes the files into a scratch folder and calls `collectionlayout.__main__.main(argv)`
 in-process with stdout and stderr captured, then checks (SPEC §12, issue 12):
 
@@ -133,6 +134,29 @@ HIT_ARGUMENTS = [
     ["hit", "@2", "0,0"],
 ]
 
+# Focus navigation and prefetch (SPEC §13, §14): the selectors whose ARGUMENTS line is one of the
+# repeated dump, update, diff lines (5-7, 39-41, ..., 209-211: 21 selectors) run these instead;
+# every other selector keeps its meaning.
+FOCUS_SLOTS = (5, 6, 7)
+FOCUS_ARGUMENTS = [
+    ["focus", "@1", "cell", "", "0", "0", "--direction", "down"],
+    ["focus", "@1", "cell", "", "0", "1", "--direction", "right", "--edge", "wrap", "--supplementaries", "header,footer"],
+    ["focus", "@1", "supplementary", "header", "0", "0", "--direction=next", "--edge", "continuous"],
+    ["focus", "@1", "cell", "", "1", "2", "--direction", "up", "--history", "down,cell,,0,0", "--remembered", "1,5;2,0"],
+    ["focus", "@1", "cell", "", "0", "3", "--direction", "left", "--edge", "continuous", "--remembered", ""],
+    ["focus", "@1", "cell", "", "0", "0", "--direction", "previous", "--edge", "wrap", "--supplementaries", ""],
+    ["focus", "@1", "decoration", "background", "0", "0", "--direction", "down"],
+    ["focus", "@1", "cell", "", "x", "0", "--direction", "down"],
+    ["focus", "@1", "cell", "", "0", "0", "--direction", "down", "--history", "down,cell,0"],
+    ["focus", "@1", "cell", "", "0", "0", "--direction", "diagonal"],
+    ["prefetch", "@1", "--velocity", "1200", "--ahead", "300"],
+    ["prefetch", "@1", "--velocity=-5000", "--behind", "100", "--horizon", "1", "--fps", "120"],
+    ["prefetch", "@1", "--velocity", "0", "--section", "1"],
+    ["prefetch", "@1", "--velocity", "1e308", "--horizon", "1e10"],
+    ["prefetch", "@1", "--velocity", "nan", "--fps", "0"],
+    ["prefetch", "@1", "--velocity", "fast"],
+]
+
 _scratch = tempfile.mkdtemp(prefix="fuzz_cli-")
 atexit.register(shutil.rmtree, _scratch, True)
 _trace = bool(os.environ.get("FUZZ_TRACE"))
@@ -168,7 +192,10 @@ def _argv(selector: int) -> list[str]:
     line = HIT_ARGUMENTS[(selector - HIT_FIRST) % len(HIT_ARGUMENTS)] if selector >= HIT_FIRST \
         else PHYSICS_ARGUMENTS[selector - PHYSICS_FIRST] if selector >= PHYSICS_FIRST \
         else MOTION_ARGUMENTS[(selector - MOTION_FIRST) % len(MOTION_ARGUMENTS)] \
-        if selector >= MOTION_FIRST else ARGUMENTS[selector % len(ARGUMENTS)]
+        if selector >= MOTION_FIRST \
+        else FOCUS_ARGUMENTS[(3 * (selector // len(ARGUMENTS)) + FOCUS_SLOTS.index(selector % len(ARGUMENTS)))
+                             % len(FOCUS_ARGUMENTS)] if selector % len(ARGUMENTS) in FOCUS_SLOTS \
+        else ARGUMENTS[selector % len(ARGUMENTS)]
     for token in line:
         for key in ("@out.svg", "@out.txt"):
             token = token.replace(key, os.path.join(_scratch, "out" + key[4:]))

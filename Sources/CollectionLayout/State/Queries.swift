@@ -158,7 +158,7 @@ extension LayoutState {
     }
 
     /// The index of the inline element with this identity; the list is sorted by `before`.
-    private func inlineIndex(_ inlines: [InlineElement], kind: Kind, before: Int) -> Int? {
+    func inlineIndex(_ inlines: [InlineElement], kind: Kind, before: Int) -> Int? {
         var k = partition(0..<inlines.count) { inlines[$0].before < before }
         while k < inlines.count && inlines[k].before == before {
             if inlines[k].kind == kind { return k }

@@ -48,6 +48,7 @@ from .targets import SizeChange
 from .physics import Fling
 from .motion import Movement, Transition
 from .queries import ViewportChanges
+from .focus import FocusAnswer, PrefetchAnswer, PrefetchElement
 
 __version__ = ".".join(map(str, _VERSION))  # the header's CL_VERSION_* (_version.py)
 
@@ -55,6 +56,7 @@ __all__ = [
     "Layout", "Decoration", "SectionMetricsTable", "Attributes", "SectionScroll",
     "BatchUpdate", "UpdateResult", "ElementChange", "UpdateBlock", "diff", "SizeChange", "Fling",
     "Transition", "Movement", "LayoutOptions", "ViewportChanges",
+    "FocusAnswer", "PrefetchAnswer", "PrefetchElement",
     "ATTRIBUTES_DTYPE", "MAX_ITEMS", "DECELERATION_NORMAL", "DECELERATION_FAST", "lib", "version",
     "CollectionLayoutError", "InvalidHandleError", "InvalidArgumentError", "OutOfRangeError",
     "CallbackError", "BadCallbackDataError", "ReentrantError", "BufferTooSmallError",

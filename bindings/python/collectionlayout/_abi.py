@@ -364,6 +364,97 @@ class cl_fling(Structure):
 
 FLING_SIZE = ctypes.sizeof(cl_fling)
 
+# ---- Focus navigation and prefetch (SPEC §13, §14) ---------------------------------------------
+
+CL_FOCUS_UP = 0
+CL_FOCUS_DOWN = 1
+CL_FOCUS_LEFT = 2
+CL_FOCUS_RIGHT = 3
+CL_FOCUS_NEXT = 4
+CL_FOCUS_PREVIOUS = 5
+
+CL_FOCUS_EDGE_STOP = 0
+CL_FOCUS_EDGE_WRAP = 1
+CL_FOCUS_EDGE_CONTINUOUS = 2
+
+CL_FOCUS_VIA_NONE = 0
+CL_FOCUS_VIA_HISTORY = 1
+CL_FOCUS_VIA_SEARCH = 2
+CL_FOCUS_VIA_WRAP = 3
+CL_FOCUS_VIA_CONTINUOUS = 4
+CL_FOCUS_VIA_REMEMBERED = 5
+CL_FOCUS_VIA_ORDER = 6
+
+CL_PREFETCH_BEFORE = 0
+CL_PREFETCH_AFTER = 1
+
+
+class cl_element_id(Structure):
+    _fields_ = [("category", c_int32), ("kind", c_int32), ("section", c_int64), ("item", c_int64)]
+
+
+class cl_focus_request(Structure):
+    _fields_ = [
+        ("struct_size", c_uint32),
+        ("direction", c_int32),
+        ("source", cl_element_id),
+        ("edge", c_int32),
+        ("has_history", c_int32),
+        ("history_direction", c_int32),
+        ("reserved", c_int32),
+        ("history_source", cl_element_id),
+        ("supplementary_kinds", POINTER(c_int32)),
+        ("supplementary_kind_count", c_int64),
+        ("remembered", POINTER(cl_index_path)),
+        ("remembered_count", c_int64),
+    ]
+
+
+class cl_focus_answer(Structure):
+    _fields_ = [
+        ("has_target", c_int32),
+        ("via", c_int32),
+        ("target", cl_element_id),
+        ("viewport", cl_rect),
+        ("has_section_offset", c_int32),
+        ("reserved", c_int32),
+        ("section", c_int64),
+        ("section_offset", c_double),
+    ]
+
+
+FOCUS_ANSWER_SIZE = ctypes.sizeof(cl_focus_answer)
+
+
+class cl_prefetch_request(Structure):
+    _fields_ = [
+        ("struct_size", c_uint32),
+        ("reserved", c_int32),
+        ("velocity", c_double),
+        ("ahead", c_double),
+        ("behind", c_double),
+        ("horizon", c_double),
+        ("fps", c_double),
+        ("section", c_int64),
+    ]
+
+
+class cl_span(Structure):
+    _fields_ = [("start", c_double), ("end", c_double)]
+
+
+class cl_prefetch_element(Structure):
+    _fields_ = [
+        ("id", cl_element_id),
+        ("frame", cl_rect),
+        ("side", c_int32),
+        ("urgent", c_int32),
+        ("distance", c_double),
+    ]
+
+
+PREFETCH_ELEMENT_SIZE = ctypes.sizeof(cl_prefetch_element)
+
 # The sizes the binding passes: struct_size fields and the element sizes of result arrays.
 LAYOUT_DEF_SIZE = ctypes.sizeof(cl_layout_def)
 SECTION_METRICS_SIZE = ctypes.sizeof(cl_section_metrics)
@@ -449,6 +540,14 @@ FUNCTIONS: list[tuple[str, list[Any], object]] = [
     ("cl_fling_sample", [POINTER(cl_fling), c_double, POINTER(c_double), POINTER(c_double)],
      cl_status),
     ("cl_layout_rubber_band", [cl_layout_p, c_int64, c_double, POINTER(c_double)], cl_status),
+    # focus navigation and prefetch
+    ("cl_focus_request_default", [], cl_focus_request),
+    ("cl_layout_focus", [cl_layout_p, POINTER(cl_focus_request), POINTER(cl_focus_answer), c_size_t],
+     cl_status),
+    ("cl_prefetch_request_default", [], cl_prefetch_request),
+    ("cl_layout_prefetch", [cl_layout_p, POINTER(cl_prefetch_request), POINTER(cl_span),
+                            POINTER(cl_span), POINTER(cl_prefetch_element), c_int64, c_size_t,
+                            POINTER(c_int64)], cl_status),
     # ---- Transitions and interactive movement (SPEC §10.5, §10.7) ----
     ("cl_transition_create", [cl_layout_p, cl_layout_p, POINTER(cl_transition_p)], cl_status),
     ("cl_transition_destroy", [cl_transition_p], None),

@@ -14,8 +14,8 @@ from . import _lib
 from ._lib import CL_ERROR_INVALID_ARGUMENT, CL_ERROR_OUT_OF_RANGE, cl_insets, cl_rect
 from .errors import InvalidArgumentError, OutOfRangeError, UnknownKindError
 from .options import (Alignment, Category, ChangeKind, Coverage, CrossAlignment, Direction,
-                      HitCategories, Packing, Scope, ScrollPosition, ScrollSnapping, Snapping,
-                      Style)
+                      FocusDirection, FocusEdge, FocusVia, HitCategories, Packing, PrefetchSide,
+                      Scope, ScrollPosition, ScrollSnapping, Snapping, Style)
 
 Rect = tuple[float, float, float, float]
 RectLike = Sequence[float]
@@ -54,6 +54,23 @@ SCROLL_POSITIONS: dict[ScrollPosition, int] = {"start": _lib.CL_SCROLL_POSITION_
                                                "end": _lib.CL_SCROLL_POSITION_END,
                                                "nearest": _lib.CL_SCROLL_POSITION_NEAREST}
 HIT_CATEGORIES: dict[HitCategories, int] = {"cells": _lib.CL_HIT_CELLS, "all": _lib.CL_HIT_ALL}
+FOCUS_DIRECTIONS: dict[FocusDirection, int] = {"up": _lib.CL_FOCUS_UP, "down": _lib.CL_FOCUS_DOWN,
+                                               "left": _lib.CL_FOCUS_LEFT,
+                                               "right": _lib.CL_FOCUS_RIGHT,
+                                               "next": _lib.CL_FOCUS_NEXT,
+                                               "previous": _lib.CL_FOCUS_PREVIOUS}
+FOCUS_EDGES: dict[FocusEdge, int] = {"stop": _lib.CL_FOCUS_EDGE_STOP,
+                                     "wrap": _lib.CL_FOCUS_EDGE_WRAP,
+                                     "continuous": _lib.CL_FOCUS_EDGE_CONTINUOUS}
+FOCUS_VIAS: dict[FocusVia | None, int] = {None: _lib.CL_FOCUS_VIA_NONE,
+                                          "history": _lib.CL_FOCUS_VIA_HISTORY,
+                                          "search": _lib.CL_FOCUS_VIA_SEARCH,
+                                          "wrap": _lib.CL_FOCUS_VIA_WRAP,
+                                          "continuous": _lib.CL_FOCUS_VIA_CONTINUOUS,
+                                          "remembered": _lib.CL_FOCUS_VIA_REMEMBERED,
+                                          "order": _lib.CL_FOCUS_VIA_ORDER}
+PREFETCH_SIDES: dict[PrefetchSide, int] = {"before": _lib.CL_PREFETCH_BEFORE,
+                                           "after": _lib.CL_PREFETCH_AFTER}
 CATEGORY_IDS: dict[Category, int] = {"cell": _lib.CL_CATEGORY_CELL,
                                      "supplementary": _lib.CL_CATEGORY_SUPPLEMENTARY,
                                      "decoration": _lib.CL_CATEGORY_DECORATION}

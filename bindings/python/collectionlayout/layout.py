@@ -34,6 +34,7 @@ from .updates import Updates
 from .scrollview import ScrollView  # content insets, pixel rounding (SPEC §20)
 from .targets import Targets  # self-sizing, target offsets, scroll to (SPEC §10.4, §10.6)
 from .physics import Physics  # fling and rubber band (SPEC §22)
+from .focus import Focus  # focus navigation and prefetch (SPEC §13, §14)
 
 if TYPE_CHECKING:
     import numpy.typing as npt
@@ -67,7 +68,7 @@ def _destroy(handle: int, _source: DataSource) -> None:
     _lib.lib().cl_layout_destroy(handle)
 
 
-class Layout(Queries, OrthogonalSections, Updates, Targets, Physics, Motion, ScrollView):
+class Layout(Queries, OrthogonalSections, Updates, Targets, Physics, Focus, Motion, ScrollView):
     """A layout of sections. The data source is Python callables:
 
     - ``item_count(section) -> int`` (required),

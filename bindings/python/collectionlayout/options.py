@@ -26,7 +26,7 @@ if TYPE_CHECKING:
 
 __all__ = ["Direction", "Alignment", "CrossAlignment", "Style", "Packing", "Span", "Snapping", "Category",
            "Scope", "Coverage", "ChangeKind", "ScrollSnapping", "ScrollPosition", "FlingCurve",
-           "HitCategories", "SectionMetrics",
+           "HitCategories", "FocusDirection", "FocusEdge", "FocusVia", "PrefetchSide", "SectionMetrics",
            "SectionMetricsColumns", "LayoutOptions", "LAYOUT_OPTIONS"]
 
 Direction = Literal["vertical", "horizontal"]
@@ -52,6 +52,12 @@ FlingCurve = Literal["decelerate", "spring"]
 """How a fling moves (`Fling.curve`, SPEC §22.2): decelerating to its target from inside the
 scroll range, or springing back from outside it."""
 HitCategories = Literal["cells", "all"]
+# A focus move (SPEC §13), what it does at an edge, and the rule that gave its target.
+FocusDirection = Literal["up", "down", "left", "right", "next", "previous"]
+FocusEdge = Literal["stop", "wrap", "continuous"]
+FocusVia = Literal["history", "search", "wrap", "continuous", "remembered", "order"]
+# The side of the viewport a prefetched element lies on (SPEC §14).
+PrefetchSide = Literal["before", "after"]
 """Which elements `element_at` looks at: cells only, or every element (SPEC §21)."""
 Category = Literal["cell", "supplementary", "decoration"]
 """An element's category (`Attributes.category`)."""

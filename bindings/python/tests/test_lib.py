@@ -45,7 +45,9 @@ def test_structs_mirror_the_header():
                             "cl_section_scroll", "cl_section_move", "cl_item_move",
                             "cl_batch_update", "cl_update_summary", "cl_element_change",
                             "cl_diff_side", "cl_array_source", "cl_item_size", "cl_size_change",
-                            "cl_fling_def", "cl_fling"}
+                            "cl_fling_def", "cl_fling", "cl_element_id", "cl_focus_request",
+                            "cl_focus_answer", "cl_prefetch_request", "cl_span",
+                            "cl_prefetch_element"}
     for name, fields in structs.items():
         mirror = getattr(_lib, name)
         assert [f[0] for f in mirror._fields_] == [f[0] for f in fields], name
@@ -123,6 +125,9 @@ ENUM_TABLES = [
     (_convert.SCROLL_POSITIONS, "CL_SCROLL_POSITION_"), (_convert.CATEGORY_IDS, "CL_CATEGORY_"),
     (_convert.SCOPES, "CL_DECORATION_SCOPE_"), (_convert.COVERAGES, "CL_COVERAGE_"),
     (_convert.CHANGE_KINDS, "CL_CHANGE_"),
+    (_convert.FOCUS_DIRECTIONS, "CL_FOCUS_"), (_convert.FOCUS_EDGES, "CL_FOCUS_EDGE_"),
+    ({"none" if name is None else name: value for name, value in _convert.FOCUS_VIAS.items()},
+     "CL_FOCUS_VIA_"), (_convert.PREFETCH_SIDES, "CL_PREFETCH_"),
     ({"cell" if name == "" else name: value for name, value in _convert.BUILTIN_KINDS.items()},
      "CL_KIND_"),
     ({cls.__name__: status for status, cls in errors.ERRORS.items()}, "CL_ERROR_"),
@@ -175,7 +180,8 @@ def test_no_c_value_is_written_as_a_number():
     package = REPO / "bindings" / "python" / "collectionlayout"
     tables = {"_convert.py": {"DIRECTIONS", "ALIGNMENTS", "CROSS_ALIGNMENTS", "STYLES",
                               "SNAPPING", "SCROLL_SNAPPING", "SCROLL_POSITIONS", "CATEGORY_IDS",
-                              "SCOPES", "COVERAGES", "BUILTIN_KINDS", "CHANGE_KINDS"},
+                              "SCOPES", "COVERAGES", "BUILTIN_KINDS", "CHANGE_KINDS",
+                              "FOCUS_DIRECTIONS", "FOCUS_EDGES", "FOCUS_VIAS", "PREFETCH_SIDES"},
               "errors.py": {"ERRORS"}}
     for file, names in tables.items():
         found = set()

@@ -1,5 +1,6 @@
 """The test vectors (Tests/vectors: *.json and styles/*.json) and the brief's exact grid. Of the
-changes/ vectors (update, diff, self-size, target-offset, scroll-to, transition, move) run
+changes/ vectors (update, diff, self-size, target-offset, scroll-to, transition, move, fling,
+focus, prefetch) run
 through the Python API and the command line."""
 
 from __future__ import annotations
@@ -49,7 +50,7 @@ def test_vector(path):
 
 # the commands whose vectors this binding answers (a vector of another command must be pending)
 COMMANDS = {"update", "diff", "self-size", "target-offset", "scroll-to", "transition", "move",
-            "fling"}
+            "fling", "focus", "prefetch"}
 
 
 def _answer_through_api(vector):
@@ -126,6 +127,10 @@ def test_change_vector(path, tmp_path):
     command = vector["command"]
     if command in ("self-size", "target-offset", "scroll-to", "fling"):
         _check_target_vector(path, vector, tmp_path)
+        return
+    if command in ("focus", "prefetch"):
+        from test_focus import check_focus_vector
+        check_focus_vector(vector, tmp_path)
         return
     if command in ("transition", "move"):
         from test_motion import check_motion_vector

@@ -20,6 +20,12 @@
     fling SCENE --velocity V [--snap S] [--rate R] [--section S] [--from P] [--times t1,t2,...]
                                                      a fling's target, curve and samples
     rubber-band SCENE --offset O [--section S]       where a drag past an end shows the origin
+    focus SCENE CATEGORY KIND SECTION ITEM --direction up|down|left|right|next|previous
+        [--edge stop|wrap|continuous] [--supplementaries KIND[,KIND...]]
+        [--history DIRECTION,CATEGORY,KIND,SECTION,ITEM] [--remembered s,i[;s,i...]]
+                                                     where focus goes, the viewport that shows it
+    prefetch SCENE --velocity V [--ahead A] [--behind B] [--horizon T] [--fps F] [--section S]
+                                                     the elements to prepare, in order
     --version | --help
 
 JSON on stdout, indented with every number list on one line; --compact (before or after the
@@ -44,14 +50,13 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from . import _focus_commands  # focus, prefetch (SPEC §13, §14)
+from ._usage import UsageError, _choice, _integer, _number
+
 USAGE = ("usage: python3 -m collectionlayout [--compact] COMMAND ... with COMMAND one of dump, "
          "render, update, diff, self-size, target-offset, scroll-to, transition, move, hit, fling, "
-         "rubber-band; "
+         "rubber-band, focus, prefetch; "
          "--help lists their arguments, docs/cli.md has the formats")
-
-
-class UsageError(Exception):
-    """Exit 2: an unknown command or option, a missing or unparsable argument."""
 
 
 def _rect(text: str) -> tuple[float, float, float, float]:
@@ -77,23 +82,6 @@ def _finite(name: str) -> Callable[[str], float]:
     return parse
 
 
-def _integer(name: str) -> Callable[[str], int]:
-    def parse(text: str) -> int:
-        try:
-            return int(text)
-        except ValueError:
-            raise UsageError(f"{name} must be an integer, not {text!r}") from None
-    return parse
-
-
-def _choice(name: str, choices: tuple[str, ...]) -> Callable[[str], str]:
-    def parse(text: str) -> str:
-        if text not in choices:
-            raise UsageError(f"{name} must be one of {'|'.join(choices)}, not {text!r}")
-        return text
-    return parse
-
-
 # self-size, target-offset, scroll-to (SPEC §12): their options; --snap is checked against
 # the names of its mode (with or without --section) after parsing.
 _TARGET_OPTIONS: dict[str, tuple[str, Callable[[str], Any]]] = {
@@ -101,15 +89,6 @@ _TARGET_OPTIONS: dict[str, tuple[str, Callable[[str], Any]]] = {
     "--snap": ("snap", str), "--rate": ("rate", _finite("--rate")),
     "--section": ("section", _integer("--section"))}
 # ---- transition, move, animated render (issue 11) ----
-
-def _number(option: str) -> Callable[[str], float]:
-    def parse(text: str) -> float:
-        try:
-            return float(text)  # nan and out-of-range values are the library's to refuse (exit 1)
-        except ValueError:
-            raise UsageError(f"{option} must be a number, not {text!r}") from None
-    return parse
-
 
 def _count(option: str) -> Callable[[str], int]:
     def parse(text: str) -> int:
@@ -213,6 +192,7 @@ _COMMANDS: dict[str, tuple[tuple[str, ...], dict[str, tuple[str, Callable[[str],
                                  "--section": ("section", _integer("--section"))}, {"offset"}),
 }
 _COMMANDS["render"][1].update(_MOTION_OPTIONS)
+_COMMANDS.update(_focus_commands.COMMANDS)
 
 
 def parse_arguments(argv: Sequence[str]) -> tuple[str, dict[str, Any]]:
@@ -285,6 +265,7 @@ def parse_arguments(argv: Sequence[str]) -> tuple[str, dict[str, Any]]:
             values[key] = _integer(key.upper())(values[key])
     if command == "hit":
         values["point"] = _point(values["point"])
+    _focus_commands.check(command, values)
     values["compact"] = compact
     return command, values
 
@@ -348,6 +329,8 @@ def _run(command: str, values: dict[str, Any]) -> Any:
     if command in ("fling", "rubber-band"):
         from . import _targets_commands as targets
         return targets.run_physics(command, values)
+    if command in _focus_commands.COMMANDS:
+        return _focus_commands.run(command, values)
     if command == "scroll-to":
         from . import _targets_commands as targets
         return targets.run_scroll_to(values["scene"], values["category"], values["kind"],

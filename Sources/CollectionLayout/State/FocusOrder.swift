@@ -1,0 +1,122 @@
+/// The focus order of SPEC §13: per section its header, then for each item `i` the inline
+/// elements placed before `i` (in their stacking order) followed by cell `i`, then the inline
+/// elements at `before = item_count`, then its footer. `next` / `previous`, `continuous` and the
+/// order of every visit of the directional search follow it.
+extension LayoutState {
+    /// A key that sorts elements of this state in focus order (decorations have none: never
+    /// candidates, never sources).
+    func focusKey(_ id: ElementID) -> FocusKey {
+        let s = id.section
+        switch id.category {
+        case .cell: return FocusKey(section: s, phase: 1, item: id.item, slot: 1, inline: 0)
+        case .supplementary where id.kind == .header: return FocusKey(section: s, phase: 0, item: 0, slot: 0, inline: 0)
+        case .supplementary where id.kind == .footer: return FocusKey(section: s, phase: 2, item: 0, slot: 0, inline: 0)
+        default:
+            let k = inlineIndex(sectionBody(s).model.inlines, kind: id.kind, before: id.item) ?? 0
+            return FocusKey(section: s, phase: 1, item: id.item, slot: 0, inline: k)
+        }
+    }
+
+    /// The element after (`forward`) or before `id` in focus order among those `wants` accepts
+    /// (kinds it does not want are stepped over without a look-up), or nil past the ends. Walks
+    /// the order from `id`: O(number of elements stepped over).
+    func stepFocusOrder(from id: ElementID, forward: Bool, wants: (ElementID) -> Bool) -> ElementID? {
+        var slot = FocusSlot(id, in: self)
+        while let next = forward ? slot.next(in: self) : slot.previous(in: self) {
+            slot = next
+            let found = slot.id(in: self)
+            if wants(found) { return found }
+        }
+        return nil
+    }
+
+    /// The first (`forward`) or last element of the focus order that `wants` accepts.
+    func endOfFocusOrder(first: Bool, wants: (ElementID) -> Bool) -> ElementID? {
+        guard sectionCount > 0 else { return nil }
+        let end = first ? FocusSlot.header(0) : FocusSlot.footer(sectionCount - 1)
+        let id = end.id(in: self)
+        return wants(id) ? id : stepFocusOrder(from: id, forward: first, wants: wants)
+    }
+}
+
+/// Sorts elements in focus order: section, then header / body / footer, then in the body by
+/// the item's place, inline elements before their cell, several by their stacking order.
+struct FocusKey: Comparable {
+    var section: Int, phase: Int, item: Int, slot: Int, inline: Int
+    static func < (a: FocusKey, b: FocusKey) -> Bool {
+        (a.section, a.phase, a.item, a.slot, a.inline) < (b.section, b.phase, b.item, b.slot, b.inline)
+    }
+}
+
+/// A place in the focus order of a state.
+enum FocusSlot {
+    case header(Int)
+    case inline(Int, Int)  // section, index in its inline list
+    case cell(Int, Int)
+    case footer(Int)
+
+    init(_ id: ElementID, in state: LayoutState) {
+        let s = id.section
+        switch id.category {
+        case .cell: self = .cell(s, id.item)
+        case .supplementary where id.kind == .header: self = .header(s)
+        case .supplementary where id.kind == .footer: self = .footer(s)
+        default: self = .inline(s, state.focusKey(id).inline)
+        }
+    }
+
+    func id(in state: LayoutState) -> ElementID {
+        switch self {
+        case .header(let s): return .header(s)
+        case .footer(let s): return .footer(s)
+        case .cell(let s, let i): return .cell(s, i)
+        case .inline(let s, let k):
+            let e = state.sectionBody(s).model.inlines[k]
+            return ElementID(.supplementary, e.kind, section: s, item: e.before)
+        }
+    }
+
+    /// The first body slot at or after item `i`, inline index `k` (the footer when none).
+    private static func body(_ s: Int, item i: Int, inline k: Int, in state: LayoutState) -> FocusSlot {
+        let inlines = state.sectionBody(s).model.inlines
+        if k < inlines.count && inlines[k].before == i { return .inline(s, k) }
+        return i < state.sectionItemCount(s) ? .cell(s, i) : .footer(s)
+    }
+
+    func next(in state: LayoutState) -> FocusSlot? {
+        switch self {
+        case .header(let s):
+            return Self.body(s, item: 0, inline: 0, in: state)
+        case .inline(let s, let k):
+            return Self.body(s, item: state.sectionBody(s).model.inlines[k].before, inline: k + 1, in: state)
+        case .cell(let s, let i):
+            let inlines = state.sectionBody(s).model.inlines
+            return Self.body(s, item: i + 1, inline: partition(0..<inlines.count) { inlines[$0].before <= i }, in: state)
+        case .footer(let s):
+            return s + 1 < state.sectionCount ? .header(s + 1) : nil
+        }
+    }
+
+    /// The last body slot before item `i`'s cell (with `i` the item count: before the footer).
+    private static func bodyBefore(_ s: Int, item i: Int, in state: LayoutState) -> FocusSlot {
+        let inlines = state.sectionBody(s).model.inlines
+        let k = partition(0..<inlines.count) { inlines[$0].before <= i } - 1
+        if k >= 0 && inlines[k].before == i { return .inline(s, k) }
+        return i > 0 ? .cell(s, i - 1) : .header(s)
+    }
+
+    func previous(in state: LayoutState) -> FocusSlot? {
+        switch self {
+        case .header(let s):
+            return s > 0 ? .footer(s - 1) : nil
+        case .inline(let s, let k):
+            let inlines = state.sectionBody(s).model.inlines, i = inlines[k].before
+            if k > 0 && inlines[k - 1].before == i { return .inline(s, k - 1) }
+            return i > 0 ? .cell(s, i - 1) : .header(s)
+        case .cell(let s, let i):
+            return Self.bodyBefore(s, item: i, in: state)
+        case .footer(let s):
+            return Self.bodyBefore(s, item: state.sectionItemCount(s), in: state)
+        }
+    }
+}
