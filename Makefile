@@ -80,7 +80,7 @@ C_TESTS        := $(BUILD)/tests/c_tests
 EXAMPLE_SOURCES := $(filter-out examples/c/sdl_%.c,$(wildcard examples/c/*.c))
 EXAMPLES       := $(EXAMPLE_SOURCES:examples/c/%.c=$(BUILD)/examples/%)
 
-.PHONY: all lib test test-shared test-demo test-swift test-c test-header test-install test-python test-readme test-no-swift-runtime \
+.PHONY: all lib test test-shared test-demo test-swift test-c test-cpp test-header test-install test-python test-readme test-no-swift-runtime \
         demo bench bench-ab install clean
 .DELETE_ON_ERROR:
 
@@ -97,7 +97,7 @@ lib:
 # The suites of `make test`, each a target test-NAME: the one list. Tests/run_suites.py runs
 # them in turn, each with its output in build/logs/NAME.log, and prints one line per suite, the
 # failures with the end of their log, and the total as its last line.
-TEST_SUITES := shared swift header c install python wheel readme no-swift-runtime sdl fuzz tsan memcheck demo
+TEST_SUITES := shared swift header c cpp install python wheel readme no-swift-runtime sdl fuzz tsan memcheck demo
 
 test: setup-test $(PY_READY)
 	@MAKE="$(MAKE)" $(PYTHON) Tests/run_suites.py $(TEST_SUITES)
@@ -110,9 +110,28 @@ test-swift:
 test-header:
 	$(CC) -std=c99 $(WARNINGS) -pedantic -fsyntax-only -x c $(HEADER)
 	$(CXX) -std=c++17 $(WARNINGS) -pedantic -fsyntax-only -x c++ $(HEADER)
+	$(CXX) -std=c++17 $(WARNINGS) -pedantic -fsyntax-only -x c++ $(CPP_HEADER)
+	$(CXX) -std=c++17 $(WARNINGS) -pedantic -fno-exceptions -fsyntax-only -x c++ $(CPP_HEADER)
 
 test-c: $(C_TESTS)
 	$(C_TESTS)
+
+# The C++ layer (include/collectionlayout.hpp): its tests under AddressSanitizer and
+# UndefinedBehaviorSanitizer (leaks included: Tests/cpp/lsan.supp says what is expected), the
+# header with exceptions off, and no <iostream> in it (a game pays for its static initialiser).
+CPP_HEADER := include/collectionlayout.hpp
+CPP_TESTS  := $(BUILD)/tests/cpp_tests
+CPP_SANITIZE := -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer
+
+$(CPP_TESTS): $(wildcard Tests/cpp/*.cpp) $(CPP_HEADER) $(HEADER) | lib
+	@mkdir -p $(@D)
+	$(CXX) -std=c++17 $(WARNINGS) -pedantic -g -O1 $(CPP_SANITIZE) -Iinclude -o $@ $(wildcard Tests/cpp/*.cpp) $(LINK_LIB)
+
+test-cpp: $(CPP_TESTS)
+	@if grep -n '#include *<iostream>' $(CPP_HEADER); then echo "$(CPP_HEADER) includes <iostream>"; exit 1; fi
+	$(CXX) -std=c++17 $(WARNINGS) -pedantic -fno-exceptions -fsyntax-only -x c++ $(CPP_HEADER)
+	LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/cpp/lsan.supp:print_suppressions=0 \
+	  UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 $(CPP_TESTS)
 
 # Tests/vectors and docs/SPEC.md are copies of ../shared's (checked when it exists beside the
 # repository); Tests/pending_vectors.txt names the vectors that wait for a feature.
