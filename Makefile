@@ -31,6 +31,7 @@ PREFIX  ?= /usr/local
 DESTDIR ?=
 
 HEADER  := include/collectionlayout.h
+CPP_HEADER := include/collectionlayout.hpp
 LIB_DIR := $(CURDIR)/.build/release
 LIB     := $(LIB_DIR)/libcollectionlayout.so
 BUILD   := build
@@ -106,12 +107,11 @@ test: setup-test $(PY_READY)
 test-swift:
 	$(SWIFT) test --disable-xctest
 
-# The public header alone, as strict C99 and as C++17.
+# The public headers alone: the C one as strict C99 and as C++17, the C++ one as C++17.
 test-header:
 	$(CC) -std=c99 $(WARNINGS) -pedantic -fsyntax-only -x c $(HEADER)
 	$(CXX) -std=c++17 $(WARNINGS) -pedantic -fsyntax-only -x c++ $(HEADER)
 	$(CXX) -std=c++17 $(WARNINGS) -pedantic -fsyntax-only -x c++ $(CPP_HEADER)
-	$(CXX) -std=c++17 $(WARNINGS) -pedantic -fno-exceptions -fsyntax-only -x c++ $(CPP_HEADER)
 
 test-c: $(C_TESTS)
 	$(C_TESTS)
@@ -119,7 +119,6 @@ test-c: $(C_TESTS)
 # The C++ layer (include/collectionlayout.hpp): its tests under AddressSanitizer and
 # UndefinedBehaviorSanitizer (leaks included: Tests/cpp/lsan.supp says what is expected), the
 # header with exceptions off, and no <iostream> in it (a game pays for its static initialiser).
-CPP_HEADER := include/collectionlayout.hpp
 CPP_TESTS  := $(BUILD)/tests/cpp_tests
 CPP_SANITIZE := -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer
 
@@ -157,6 +156,7 @@ test-install: lib | setup-test
 	$(MAKE) --no-print-directory install PREFIX=/opt/cl DESTDIR=$(CURDIR)/$(INSTALL_CHECK)/stage
 	test -f $(INSTALL_CHECK)/stage/opt/cl/lib/libcollectionlayout.so
 	test -f $(INSTALL_CHECK)/stage/opt/cl/include/collectionlayout.h
+	test -f $(INSTALL_CHECK)/stage/opt/cl/include/collectionlayout.hpp
 	grep -qx 'prefix=/opt/cl' $(INSTALL_CHECK)/stage/opt/cl/lib/pkgconfig/collectionlayout.pc
 	Tests/c/install/check.sh "$(MAKE)" $(VERSION) $(SONAME) $(LIB)
 
@@ -276,7 +276,7 @@ test-wheel: wheel
 # The library as distributions ship one: lib/libcollectionlayout.so.$(VERSION), stripped, with
 # the SONAME link and the development link; its debug info in lib/debug/.build-id/ (where gdb
 # looks for it with `set debug-file-directory $(PREFIX)/lib/debug`, by itself for PREFIX=/usr),
-# left out with INSTALL_DEBUG=no. Then the header, the pkg-config file, the CMake package
+# left out with INSTALL_DEBUG=no. Then the headers (collectionlayout.h and the C++ layer .hpp), the pkg-config file, the CMake package
 # (relocatable: its paths are relative to itself) and the license.
 INSTALL_DEBUG ?= yes
 STRIP   ?= strip
@@ -303,7 +303,7 @@ install: lib
 	  echo "install -m 644 $(BUILD)/install/$(REALNAME).debug $$dir/$$(echo $$id | cut -c3-).debug"; \
 	  install -d $$dir && install -m 644 $(BUILD)/install/$(REALNAME).debug $$dir/$$(echo $$id | cut -c3-).debug; \
 	fi
-	install -m 644 $(HEADER) $(DESTDIR)$(PREFIX)/include/
+	install -m 644 $(HEADER) $(CPP_HEADER) $(DESTDIR)$(PREFIX)/include/
 	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(VERSION)|' collectionlayout.pc.in \
 	  > $(INSTALL_LIB)/pkgconfig/collectionlayout.pc
 	sed $(CMAKE_SUBST) cmake/CollectionLayoutConfig.cmake.in > $(INSTALL_CMAKE)/CollectionLayoutConfig.cmake
@@ -315,6 +315,7 @@ install: lib
 uninstall:
 	rm -f $(INSTALL_LIB)/$(REALNAME) $(INSTALL_LIB)/$(SONAME) $(INSTALL_LIB)/libcollectionlayout.so \
 	  $(INSTALL_LIB)/pkgconfig/collectionlayout.pc $(DESTDIR)$(PREFIX)/include/collectionlayout.h \
+	  $(DESTDIR)$(PREFIX)/include/collectionlayout.hpp \
 	  $(INSTALL_CMAKE)/CollectionLayoutConfig.cmake $(INSTALL_CMAKE)/CollectionLayoutConfigVersion.cmake \
 	  $(INSTALL_DOC)/LICENSE $(INSTALL_DOC)/CHANGELOG.md
 	id=$(build_id); rm -f $(INSTALL_LIB)/debug/.build-id/$$(echo $$id | cut -c1-2)/$$(echo $$id | cut -c3-).debug
