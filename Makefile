@@ -118,7 +118,8 @@ test-c: $(C_TESTS)
 
 # The C++ layer (include/collectionlayout.hpp): its tests under AddressSanitizer and
 # UndefinedBehaviorSanitizer (leaks included: Tests/cpp/lsan.supp says what is expected), the
-# header with exceptions off, and no <iostream> in it (a game pays for its static initialiser).
+# header with exceptions off, no <iostream> in it (a game pays for its static initialiser), and
+# every function of the C header named in it (a new C function needs its C++ form).
 CPP_TESTS  := $(BUILD)/tests/cpp_tests
 CPP_SANITIZE := -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer
 
@@ -128,6 +129,9 @@ $(CPP_TESTS): $(wildcard Tests/cpp/*.cpp) $(CPP_HEADER) $(HEADER) | lib
 
 test-cpp: $(CPP_TESTS)
 	@if grep -n '#include *<iostream>' $(CPP_HEADER); then echo "$(CPP_HEADER) includes <iostream>"; exit 1; fi
+	@missing=$$(for f in $$(sed -n 's/^[a-z_ ]*\**\(cl_[a-z_0-9]*\)(.*/\1/p' $(HEADER) | sort -u); do \
+	  grep -qw $$f $(CPP_HEADER) || echo $$f; done); \
+	  if [ -n "$$missing" ]; then echo "$(CPP_HEADER) does not reach:" $$missing; exit 1; fi
 	$(CXX) -std=c++17 $(WARNINGS) -pedantic -fno-exceptions -fsyntax-only -x c++ $(CPP_HEADER)
 	LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/cpp/lsan.supp:print_suppressions=0 \
 	  UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 $(CPP_TESTS)
@@ -276,8 +280,8 @@ test-wheel: wheel
 # The library as distributions ship one: lib/libcollectionlayout.so.$(VERSION), stripped, with
 # the SONAME link and the development link; its debug info in lib/debug/.build-id/ (where gdb
 # looks for it with `set debug-file-directory $(PREFIX)/lib/debug`, by itself for PREFIX=/usr),
-# left out with INSTALL_DEBUG=no. Then the headers (collectionlayout.h and the C++ layer .hpp), the pkg-config file, the CMake package
-# (relocatable: its paths are relative to itself) and the license.
+# left out with INSTALL_DEBUG=no. Then the headers (the C ABI and its C++ layer), the pkg-config
+# file, the CMake package (relocatable: its paths are relative to itself) and the license.
 INSTALL_DEBUG ?= yes
 STRIP   ?= strip
 OBJCOPY ?= objcopy

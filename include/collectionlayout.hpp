@@ -55,8 +55,12 @@ private:
     cl_status status_;
 };
 
-inline std::uint32_t version() noexcept { return cl_version(); }
-inline const char *status_string(cl_status status) noexcept { return cl_status_string(status); }
+inline std::uint32_t version() noexcept {
+    return cl_version();
+}
+inline const char *status_string(cl_status status) noexcept {
+    return cl_status_string(status);
+}
 
 namespace detail {
 
@@ -150,7 +154,7 @@ inline cl_section_metrics section_metrics_from_def(const cl_layout_def &def) {
 // The callbacks of cl_data_source as callables; an empty one takes the C default (none is
 // required when `arrays` is set, else item_count is). Each fails by throwing.
 struct data_source {
-    std::function<std::int64_t()> section_count;                      // empty: 1
+    std::function<std::int64_t()> section_count; // empty: 1
     std::function<std::int64_t(std::int64_t section)> item_count;
     // out.size() sizes from first_item on; empty: the def's item_size
     std::function<void(std::int64_t section, std::int64_t first_item, view<cl_size> out)> item_sizes;
@@ -158,8 +162,8 @@ struct data_source {
     std::function<void(std::int64_t section, cl_section_metrics &metrics)> section_metrics;
     // append the section's inline elements to out (empty on entry; its capacity is reused)
     std::function<void(std::int64_t section, std::vector<cl_inline_element> &out)> inline_elements;
-    std::function<void(std::int64_t section, std::int64_t first_item, double line_extent,
-                       view<cl_rect> out)> custom_frames;
+    std::function<void(std::int64_t section, std::int64_t first_item, double line_extent, view<cl_rect> out)>
+        custom_frames;
     std::function<void(std::int64_t section, std::int64_t first_item, view<std::int32_t> out)> item_spans;
     // Counts, sizes and metrics in arrays the host owns (cl_array_source): copied into the layout,
     // which hands out the copy (layout::arrays()) for changes between calls.
@@ -217,7 +221,8 @@ struct source_state {
             s.inline_buffer.clear();
             s.source.inline_elements(section, s.inline_buffer);
             std::int64_t total = static_cast<std::int64_t>(s.inline_buffer.size());
-            for (std::int64_t i = 0; i < total && i < capacity; i++) out[i] = s.inline_buffer[static_cast<std::size_t>(i)];
+            for (std::int64_t i = 0; i < total && i < capacity; i++)
+                out[i] = s.inline_buffer[static_cast<std::size_t>(i)];
             *out_count = total;
         });
     }
@@ -231,7 +236,8 @@ struct source_state {
     static cl_status item_spans(void *user_data, std::int64_t section, std::int64_t first_item,
                                 std::int64_t count, std::int32_t *out) {
         return guard(user_data, [&](source_state &s) {
-            s.source.item_spans(section, first_item, view<std::int32_t>(out, static_cast<std::size_t>(count)));
+            s.source.item_spans(section, first_item,
+                                view<std::int32_t>(out, static_cast<std::size_t>(count)));
         });
     }
 
@@ -266,7 +272,8 @@ cl_status fill(std::vector<T> &buffer, view<const T> &out, Query query) {
     std::int64_t count = 0;
     cl_status status = query(buffer.data(), static_cast<std::int64_t>(buffer.size()), &count);
     // An empty buffer only counts (CL_OK): that too asks again.
-    if (status == CL_ERROR_BUFFER_TOO_SMALL || (status == CL_OK && count > static_cast<std::int64_t>(buffer.size()))) {
+    if (status == CL_ERROR_BUFFER_TOO_SMALL ||
+        (status == CL_OK && count > static_cast<std::int64_t>(buffer.size()))) {
         buffer.resize(static_cast<std::size_t>(count));
         status = query(buffer.data(), count, &count);
     }
@@ -327,7 +334,8 @@ public:
         handle_.reset(handle);
     }
     // Non-throwing create: out owns the layout on CL_OK (a callback's exception is dropped).
-    static cl_status create(std::nothrow_t, const cl_layout_def &def, data_source source, layout &out) noexcept {
+    static cl_status create(std::nothrow_t, const cl_layout_def &def, data_source source,
+                            layout &out) noexcept {
         layout made;
         made.state_ = std::make_unique<detail::source_state>();
         made.state_->source = std::move(source);
@@ -351,18 +359,25 @@ public:
     // The detailed message of the last failure on this layout ("" if none).
     const char *last_error() const noexcept { return cl_layout_last_error(get()); }
     // The array source given at create (data_source::arrays), to change between calls.
-    cl_array_source *arrays() noexcept { return state_ && state_->source.arrays ? &*state_->source.arrays : nullptr; }
+    cl_array_source *arrays() noexcept {
+        return state_ && state_->source.arrays ? &*state_->source.arrays : nullptr;
+    }
 
     // -- Kinds and decorations
     cl_status register_kind(std::nothrow_t, const char *name, std::int32_t &kind) noexcept {
         return cl_layout_register_kind(get(), name, &kind);
     }
-    std::int32_t register_kind(const char *name) { return value<std::int32_t>([&](auto &out) { return register_kind(std::nothrow, name, out); }); }
+    std::int32_t register_kind(const char *name) {
+        return value<std::int32_t>([&](auto &out) { return register_kind(std::nothrow, name, out); });
+    }
     cl_status kind_name(std::nothrow_t, std::int32_t kind, const char *&name) const noexcept {
         return cl_layout_kind_name(get(), kind, &name);
     }
-    const char *kind_name(std::int32_t kind) const { return value<const char *>([&](auto &out) { return kind_name(std::nothrow, kind, out); }); }
-    cl_status add_decoration(std::nothrow_t, const char *name, const cl_decoration_def &def, std::int32_t &kind) noexcept {
+    const char *kind_name(std::int32_t kind) const {
+        return value<const char *>([&](auto &out) { return kind_name(std::nothrow, kind, out); });
+    }
+    cl_status add_decoration(std::nothrow_t, const char *name, const cl_decoration_def &def,
+                             std::int32_t &kind) noexcept {
         return cl_layout_add_decoration(get(), name, &def, &kind);
     }
     std::int32_t add_decoration(const char *name, const cl_decoration_def &def) {
@@ -370,18 +385,36 @@ public:
     }
 
     // -- Viewport, content insets, display scale
-    cl_status set_viewport(std::nothrow_t, cl_rect viewport) noexcept { return cl_layout_set_viewport(get(), viewport); }
+    cl_status set_viewport(std::nothrow_t, cl_rect viewport) noexcept {
+        return cl_layout_set_viewport(get(), viewport);
+    }
     void set_viewport(cl_rect viewport) { check(set_viewport(std::nothrow, viewport)); }
-    cl_status viewport(std::nothrow_t, cl_rect &out) const noexcept { return cl_layout_viewport(get(), &out); }
-    cl_rect viewport() const { return value<cl_rect>([&](auto &out) { return viewport(std::nothrow, out); }); }
-    cl_status set_content_insets(std::nothrow_t, cl_insets insets) noexcept { return cl_layout_set_content_insets(get(), insets); }
+    cl_status viewport(std::nothrow_t, cl_rect &out) const noexcept {
+        return cl_layout_viewport(get(), &out);
+    }
+    cl_rect viewport() const {
+        return value<cl_rect>([&](auto &out) { return viewport(std::nothrow, out); });
+    }
+    cl_status set_content_insets(std::nothrow_t, cl_insets insets) noexcept {
+        return cl_layout_set_content_insets(get(), insets);
+    }
     void set_content_insets(cl_insets insets) { check(set_content_insets(std::nothrow, insets)); }
-    cl_status content_insets(std::nothrow_t, cl_insets &out) const noexcept { return cl_layout_content_insets(get(), &out); }
-    cl_insets content_insets() const { return value<cl_insets>([&](auto &out) { return content_insets(std::nothrow, out); }); }
-    cl_status set_display_scale(std::nothrow_t, double scale) noexcept { return cl_layout_set_display_scale(get(), scale); }
+    cl_status content_insets(std::nothrow_t, cl_insets &out) const noexcept {
+        return cl_layout_content_insets(get(), &out);
+    }
+    cl_insets content_insets() const {
+        return value<cl_insets>([&](auto &out) { return content_insets(std::nothrow, out); });
+    }
+    cl_status set_display_scale(std::nothrow_t, double scale) noexcept {
+        return cl_layout_set_display_scale(get(), scale);
+    }
     void set_display_scale(double scale) { check(set_display_scale(std::nothrow, scale)); }
-    cl_status display_scale(std::nothrow_t, double &out) const noexcept { return cl_layout_display_scale(get(), &out); }
-    double display_scale() const { return value<double>([&](auto &out) { return display_scale(std::nothrow, out); }); }
+    cl_status display_scale(std::nothrow_t, double &out) const noexcept {
+        return cl_layout_display_scale(get(), &out);
+    }
+    double display_scale() const {
+        return value<double>([&](auto &out) { return display_scale(std::nothrow, out); });
+    }
 
     // -- Invalidation
     cl_status invalidate(std::nothrow_t) noexcept { return cl_layout_invalidate(get()); }
@@ -391,32 +424,51 @@ public:
     }
     void invalidate_items(view<const cl_index_path> items) { check(invalidate_items(std::nothrow, items)); }
     cl_status invalidate_sections(std::nothrow_t, view<const std::int64_t> sections) noexcept {
-        return cl_layout_invalidate_sections(get(), sections.data(), static_cast<std::int64_t>(sections.size()));
+        return cl_layout_invalidate_sections(get(), sections.data(),
+                                             static_cast<std::int64_t>(sections.size()));
     }
-    void invalidate_sections(view<const std::int64_t> sections) { check(invalidate_sections(std::nothrow, sections)); }
+    void invalidate_sections(view<const std::int64_t> sections) {
+        check(invalidate_sections(std::nothrow, sections));
+    }
 
     // -- Queries
-    cl_status content_size(std::nothrow_t, cl_size &out) const noexcept { return cl_layout_content_size(get(), &out); }
-    cl_size content_size() const { return value<cl_size>([&](auto &out) { return content_size(std::nothrow, out); }); }
-    cl_status section_count(std::nothrow_t, std::int64_t &out) const noexcept { return cl_layout_section_count(get(), &out); }
-    std::int64_t section_count() const { return value<std::int64_t>([&](auto &out) { return section_count(std::nothrow, out); }); }
+    cl_status content_size(std::nothrow_t, cl_size &out) const noexcept {
+        return cl_layout_content_size(get(), &out);
+    }
+    cl_size content_size() const {
+        return value<cl_size>([&](auto &out) { return content_size(std::nothrow, out); });
+    }
+    cl_status section_count(std::nothrow_t, std::int64_t &out) const noexcept {
+        return cl_layout_section_count(get(), &out);
+    }
+    std::int64_t section_count() const {
+        return value<std::int64_t>([&](auto &out) { return section_count(std::nothrow, out); });
+    }
     cl_status item_count(std::nothrow_t, std::int64_t section, std::int64_t &out) const noexcept {
         return cl_layout_item_count(get(), section, &out);
     }
-    std::int64_t item_count(std::int64_t section) const { return value<std::int64_t>([&](auto &out) { return item_count(std::nothrow, section, out); }); }
+    std::int64_t item_count(std::int64_t section) const {
+        return value<std::int64_t>([&](auto &out) { return item_count(std::nothrow, section, out); });
+    }
 
     // Into the layout's reused buffer: the view is valid until the next elements_in_rect.
     cl_status elements_in_rect(std::nothrow_t, cl_rect rect, view<const cl_attributes> &out) const {
-        return detail::fill(elements_, out, [&](cl_attributes *data, std::int64_t capacity, std::int64_t *count) {
-            return cl_layout_elements_in_rect(get(), rect, data, capacity, sizeof(cl_attributes), count);
-        });
+        return detail::fill(
+            elements_, out, [&](cl_attributes *data, std::int64_t capacity, std::int64_t *count) {
+                return cl_layout_elements_in_rect(get(), rect, data, capacity, sizeof(cl_attributes), count);
+            });
     }
-    view<const cl_attributes> elements_in_rect(cl_rect rect) const { return value<view<const cl_attributes>>([&](auto &out) { return elements_in_rect(std::nothrow, rect, out); }); }
+    view<const cl_attributes> elements_in_rect(cl_rect rect) const {
+        return value<view<const cl_attributes>>(
+            [&](auto &out) { return elements_in_rect(std::nothrow, rect, out); });
+    }
     // Into the caller's buffer; `count` is the needed count when it is too small
     // (CL_ERROR_BUFFER_TOO_SMALL). An empty buffer only counts.
-    cl_status elements_in_rect(std::nothrow_t, cl_rect rect, view<cl_attributes> buffer, std::int64_t &count) const noexcept {
-        return cl_layout_elements_in_rect(get(), rect, buffer.data(), static_cast<std::int64_t>(buffer.size()),
-                                          sizeof(cl_attributes), &count);
+    cl_status elements_in_rect(std::nothrow_t, cl_rect rect, view<cl_attributes> buffer,
+                               std::int64_t &count) const noexcept {
+        return cl_layout_elements_in_rect(get(), rect, buffer.data(),
+                                          static_cast<std::int64_t>(buffer.size()), sizeof(cl_attributes),
+                                          &count);
     }
     view<cl_attributes> elements_in_rect(cl_rect rect, view<cl_attributes> buffer) const {
         std::int64_t count = 0;
@@ -428,32 +480,40 @@ public:
                          std::int64_t item, cl_attributes &out) const noexcept {
         return cl_layout_attributes(get(), category, kind, section, item, &out, sizeof out);
     }
-    cl_attributes attributes(std::int32_t category, std::int32_t kind, std::int64_t section, std::int64_t item) const {
-        return value<cl_attributes>([&](auto &out) { return attributes(std::nothrow, category, kind, section, item, out); });
+    cl_attributes attributes(std::int32_t category, std::int32_t kind, std::int64_t section,
+                             std::int64_t item) const {
+        return value<cl_attributes>(
+            [&](auto &out) { return attributes(std::nothrow, category, kind, section, item, out); });
     }
-    cl_attributes cell(cl_index_path item) const { return attributes(CL_CATEGORY_CELL, CL_KIND_CELL, item.section, item.item); }
+    cl_attributes cell(cl_index_path item) const {
+        return attributes(CL_CATEGORY_CELL, CL_KIND_CELL, item.section, item.item);
+    }
 
     // Hit-testing: the topmost element at (x, y), if any (categories: CL_HIT_CELLS or CL_HIT_ALL).
     cl_status element_at(std::nothrow_t, double x, double y, std::int32_t categories,
                          std::optional<cl_attributes> &out) const noexcept {
         std::int32_t found = 0;
         cl_attributes attributes{};
-        cl_status status = cl_layout_element_at(get(), x, y, categories, &found, &attributes, sizeof attributes);
+        cl_status status =
+            cl_layout_element_at(get(), x, y, categories, &found, &attributes, sizeof attributes);
         out = status == CL_OK && found ? std::optional<cl_attributes>(attributes) : std::nullopt;
         return status;
     }
-    std::optional<cl_attributes> element_at(double x, double y, std::int32_t categories = CL_HIT_CELLS) const {
-        return value<std::optional<cl_attributes>>([&](auto &out) { return element_at(std::nothrow, x, y, categories, out); });
+    std::optional<cl_attributes> element_at(double x, double y,
+                                            std::int32_t categories = CL_HIT_CELLS) const {
+        return value<std::optional<cl_attributes>>(
+            [&](auto &out) { return element_at(std::nothrow, x, y, categories, out); });
     }
 
     // The elements that enter and leave the view from `from` to `to`, in two reused buffers
     // (valid until the next viewport_changes).
-    cl_status viewport_changes(std::nothrow_t, cl_rect from, cl_rect to, collectionlayout::viewport_changes &out) const {
+    cl_status viewport_changes(std::nothrow_t, cl_rect from, cl_rect to,
+                               collectionlayout::viewport_changes &out) const {
         std::int64_t entered = 0, left = 0;
         auto ask = [&] {
-            return cl_layout_viewport_changes(get(), from, to, entered_.data(), static_cast<std::int64_t>(entered_.size()),
-                                              &entered, left_.data(), static_cast<std::int64_t>(left_.size()), &left,
-                                              sizeof(cl_attributes));
+            return cl_layout_viewport_changes(
+                get(), from, to, entered_.data(), static_cast<std::int64_t>(entered_.size()), &entered,
+                left_.data(), static_cast<std::int64_t>(left_.size()), &left, sizeof(cl_attributes));
         };
         cl_status status = ask();
         bool counted_only = status == CL_OK && (entered > static_cast<std::int64_t>(entered_.size()) ||
@@ -469,116 +529,169 @@ public:
         return status;
     }
     collectionlayout::viewport_changes viewport_changes(cl_rect from, cl_rect to) const {
-        return value<collectionlayout::viewport_changes>([&](auto &out) { return viewport_changes(std::nothrow, from, to, out); });
+        return value<collectionlayout::viewport_changes>(
+            [&](auto &out) { return viewport_changes(std::nothrow, from, to, out); });
     }
 
     // -- Orthogonal sections
     cl_status set_section_offset(std::nothrow_t, std::int64_t section, double offset) noexcept {
         return cl_layout_set_section_offset(get(), section, offset);
     }
-    void set_section_offset(std::int64_t section, double offset) { check(set_section_offset(std::nothrow, section, offset)); }
+    void set_section_offset(std::int64_t section, double offset) {
+        check(set_section_offset(std::nothrow, section, offset));
+    }
     cl_status section_scroll(std::nothrow_t, std::int64_t section, cl_section_scroll &out) const noexcept {
         return cl_layout_section_scroll(get(), section, &out, sizeof out);
     }
-    cl_section_scroll section_scroll(std::int64_t section) const { return value<cl_section_scroll>([&](auto &out) { return section_scroll(std::nothrow, section, out); }); }
-    cl_status section_target_offset(std::nothrow_t, std::int64_t section, double proposed, double velocity,
-                                    std::int32_t snapping, double deceleration_rate, double &out) const noexcept {
-        return cl_layout_section_target_offset(get(), section, proposed, velocity, snapping, deceleration_rate, &out);
+    cl_section_scroll section_scroll(std::int64_t section) const {
+        return value<cl_section_scroll>(
+            [&](auto &out) { return section_scroll(std::nothrow, section, out); });
     }
-    double section_target_offset(std::int64_t section, double proposed, double velocity, std::int32_t snapping,
+    cl_status section_target_offset(std::nothrow_t, std::int64_t section, double proposed, double velocity,
+                                    std::int32_t snapping, double deceleration_rate,
+                                    double &out) const noexcept {
+        return cl_layout_section_target_offset(get(), section, proposed, velocity, snapping,
+                                               deceleration_rate, &out);
+    }
+    double section_target_offset(std::int64_t section, double proposed, double velocity,
+                                 std::int32_t snapping,
                                  double deceleration_rate = CL_DECELERATION_NORMAL) const {
-        return value<double>([&](auto &out) { return section_target_offset(std::nothrow, section, proposed, velocity, snapping, deceleration_rate, out); });
+        return value<double>([&](auto &out) {
+            return section_target_offset(std::nothrow, section, proposed, velocity, snapping,
+                                         deceleration_rate, out);
+        });
     }
 
     // -- Self-sizing, target content offset, scrolling to an element
     cl_status set_item_sizes(std::nothrow_t, view<const cl_item_size> sizes, cl_size_change &out) noexcept {
-        return cl_layout_set_item_sizes(get(), sizes.data(), static_cast<std::int64_t>(sizes.size()), &out, sizeof out);
+        return cl_layout_set_item_sizes(get(), sizes.data(), static_cast<std::int64_t>(sizes.size()), &out,
+                                        sizeof out);
     }
-    cl_size_change set_item_sizes(view<const cl_item_size> sizes) { return value<cl_size_change>([&](auto &out) { return set_item_sizes(std::nothrow, sizes, out); }); }
+    cl_size_change set_item_sizes(view<const cl_item_size> sizes) {
+        return value<cl_size_change>([&](auto &out) { return set_item_sizes(std::nothrow, sizes, out); });
+    }
     cl_status target_content_offset(std::nothrow_t, double proposed, double velocity, std::int32_t snapping,
                                     double deceleration_rate, double &out) const noexcept {
         return cl_layout_target_content_offset(get(), proposed, velocity, snapping, deceleration_rate, &out);
     }
     double target_content_offset(double proposed, double velocity, std::int32_t snapping,
                                  double deceleration_rate = CL_DECELERATION_NORMAL) const {
-        return value<double>([&](auto &out) { return target_content_offset(std::nothrow, proposed, velocity, snapping, deceleration_rate, out); });
+        return value<double>([&](auto &out) {
+            return target_content_offset(std::nothrow, proposed, velocity, snapping, deceleration_rate, out);
+        });
     }
-    cl_status scroll_to_element(std::nothrow_t, std::int32_t category, std::int32_t kind, std::int64_t section,
-                                std::int64_t item, std::int32_t position, cl_rect &out) const noexcept {
+    cl_status scroll_to_element(std::nothrow_t, std::int32_t category, std::int32_t kind,
+                                std::int64_t section, std::int64_t item, std::int32_t position,
+                                cl_rect &out) const noexcept {
         return cl_layout_scroll_to_element(get(), category, kind, section, item, position, &out);
     }
-    cl_rect scroll_to_element(std::int32_t category, std::int32_t kind, std::int64_t section, std::int64_t item,
-                              std::int32_t position) const {
-        return value<cl_rect>([&](auto &out) { return scroll_to_element(std::nothrow, category, kind, section, item, position, out); });
+    cl_rect scroll_to_element(std::int32_t category, std::int32_t kind, std::int64_t section,
+                              std::int64_t item, std::int32_t position) const {
+        return value<cl_rect>([&](auto &out) {
+            return scroll_to_element(std::nothrow, category, kind, section, item, position, out);
+        });
     }
 
     // -- Scroll physics
     cl_status fling(std::nothrow_t, const cl_fling_def &def, cl_fling &out) const noexcept {
         return cl_layout_fling(get(), &def, &out, sizeof out);
     }
-    cl_fling fling(const cl_fling_def &def) const { return value<cl_fling>([&](auto &out) { return fling(std::nothrow, def, out); }); }
+    cl_fling fling(const cl_fling_def &def) const {
+        return value<cl_fling>([&](auto &out) { return fling(std::nothrow, def, out); });
+    }
     cl_status rubber_band(std::nothrow_t, std::int64_t section, double offset, double &out) const noexcept {
         return cl_layout_rubber_band(get(), section, offset, &out);
     }
-    double rubber_band(std::int64_t section, double offset) const { return value<double>([&](auto &out) { return rubber_band(std::nothrow, section, offset, out); }); }
+    double rubber_band(std::int64_t section, double offset) const {
+        return value<double>([&](auto &out) { return rubber_band(std::nothrow, section, offset, out); });
+    }
 
     // -- Batch updates and their answers (readable until the layout's next change)
-    cl_status perform_batch_update(std::nothrow_t, const cl_batch_update &update, cl_update_summary &out) noexcept {
+    cl_status perform_batch_update(std::nothrow_t, const cl_batch_update &update,
+                                   cl_update_summary &out) noexcept {
         return cl_layout_perform_batch_update(get(), &update, &out, sizeof out);
     }
     cl_update_summary perform_batch_update(const cl_batch_update &update) {
-        return value<cl_update_summary>([&](auto &out) { return perform_batch_update(std::nothrow, update, out); });
+        return value<cl_update_summary>(
+            [&](auto &out) { return perform_batch_update(std::nothrow, update, out); });
     }
     cl_status update_new_section(std::nothrow_t, std::int64_t old_section, std::int64_t &out) const noexcept {
         return cl_layout_update_new_section(get(), old_section, &out);
     }
-    std::int64_t update_new_section(std::int64_t old_section) const { return value<std::int64_t>([&](auto &out) { return update_new_section(std::nothrow, old_section, out); }); }
+    std::int64_t update_new_section(std::int64_t old_section) const {
+        return value<std::int64_t>(
+            [&](auto &out) { return update_new_section(std::nothrow, old_section, out); });
+    }
     cl_status update_old_section(std::nothrow_t, std::int64_t new_section, std::int64_t &out) const noexcept {
         return cl_layout_update_old_section(get(), new_section, &out);
     }
-    std::int64_t update_old_section(std::int64_t new_section) const { return value<std::int64_t>([&](auto &out) { return update_old_section(std::nothrow, new_section, out); }); }
+    std::int64_t update_old_section(std::int64_t new_section) const {
+        return value<std::int64_t>(
+            [&](auto &out) { return update_old_section(std::nothrow, new_section, out); });
+    }
     cl_status update_new_item(std::nothrow_t, cl_index_path old_item, cl_index_path &out) const noexcept {
         return cl_layout_update_new_item(get(), old_item, &out);
     }
-    cl_index_path update_new_item(cl_index_path old_item) const { return value<cl_index_path>([&](auto &out) { return update_new_item(std::nothrow, old_item, out); }); }
+    cl_index_path update_new_item(cl_index_path old_item) const {
+        return value<cl_index_path>([&](auto &out) { return update_new_item(std::nothrow, old_item, out); });
+    }
     cl_status update_old_item(std::nothrow_t, cl_index_path new_item, cl_index_path &out) const noexcept {
         return cl_layout_update_old_item(get(), new_item, &out);
     }
-    cl_index_path update_old_item(cl_index_path new_item) const { return value<cl_index_path>([&](auto &out) { return update_old_item(std::nothrow, new_item, out); }); }
+    cl_index_path update_old_item(cl_index_path new_item) const {
+        return value<cl_index_path>([&](auto &out) { return update_old_item(std::nothrow, new_item, out); });
+    }
     // The last update's records, in a reused buffer (valid until the next update_elements).
     cl_status update_elements(std::nothrow_t, view<const cl_element_change> &out) const {
-        return detail::fill(changes_, out, [&](cl_element_change *data, std::int64_t capacity, std::int64_t *count) {
-            return cl_layout_update_elements(get(), data, capacity, sizeof(cl_element_change), count);
-        });
+        return detail::fill(
+            changes_, out, [&](cl_element_change *data, std::int64_t capacity, std::int64_t *count) {
+                return cl_layout_update_elements(get(), data, capacity, sizeof(cl_element_change), count);
+            });
     }
-    view<const cl_element_change> update_elements() const { return value<view<const cl_element_change>>([&](auto &out) { return update_elements(std::nothrow, out); }); }
+    view<const cl_element_change> update_elements() const {
+        return value<view<const cl_element_change>>(
+            [&](auto &out) { return update_elements(std::nothrow, out); });
+    }
     // The supplementary and decoration identities inserted (or deleted) by the last update, in a
     // reused buffer (valid until the next update_identities).
     cl_status update_identities(std::nothrow_t, bool inserted, view<const cl_attributes> &out) const {
-        return detail::fill(identities_, out, [&](cl_attributes *data, std::int64_t capacity, std::int64_t *count) {
-            return cl_layout_update_identities(get(), inserted ? 1 : 0, data, capacity, sizeof(cl_attributes), count);
-        });
+        return detail::fill(identities_, out,
+                            [&](cl_attributes *data, std::int64_t capacity, std::int64_t *count) {
+                                return cl_layout_update_identities(get(), inserted ? 1 : 0, data, capacity,
+                                                                   sizeof(cl_attributes), count);
+                            });
     }
-    view<const cl_attributes> update_identities(bool inserted) const { return value<view<const cl_attributes>>([&](auto &out) { return update_identities(std::nothrow, inserted, out); }); }
+    view<const cl_attributes> update_identities(bool inserted) const {
+        return value<view<const cl_attributes>>(
+            [&](auto &out) { return update_identities(std::nothrow, inserted, out); });
+    }
 
     // -- Interactive movement
-    cl_status begin_movement(std::nothrow_t, cl_index_path item) noexcept { return cl_layout_begin_movement(get(), item); }
+    cl_status begin_movement(std::nothrow_t, cl_index_path item) noexcept {
+        return cl_layout_begin_movement(get(), item);
+    }
     void begin_movement(cl_index_path item) { check(begin_movement(std::nothrow, item)); }
     cl_status update_movement(std::nothrow_t, double x, double y, cl_index_path &target) noexcept {
         return cl_layout_update_movement(get(), x, y, &target);
     }
-    cl_index_path update_movement(double x, double y) { return value<cl_index_path>([&](auto &out) { return update_movement(std::nothrow, x, y, out); }); }
+    cl_index_path update_movement(double x, double y) {
+        return value<cl_index_path>([&](auto &out) { return update_movement(std::nothrow, x, y, out); });
+    }
     cl_status movement(std::nothrow_t, movement_state &out) const noexcept {
         std::int32_t moving = 0;
         cl_status status = cl_layout_movement(get(), &moving, &out.origin, &out.target);
         out.moving = moving != 0;
         return status;
     }
-    movement_state movement() const { return value<movement_state>([&](auto &out) { return movement(std::nothrow, out); }); }
+    movement_state movement() const {
+        return value<movement_state>([&](auto &out) { return movement(std::nothrow, out); });
+    }
     cl_status commit_movement(std::nothrow_t, cl_update_summary &out) noexcept {
         return cl_layout_commit_movement(get(), &out, sizeof out);
     }
-    cl_update_summary commit_movement() { return value<cl_update_summary>([&](auto &out) { return commit_movement(std::nothrow, out); }); }
+    cl_update_summary commit_movement() {
+        return value<cl_update_summary>([&](auto &out) { return commit_movement(std::nothrow, out); });
+    }
     cl_status cancel_movement(std::nothrow_t) noexcept { return cl_layout_cancel_movement(get()); }
     void cancel_movement() { check(cancel_movement(std::nothrow)); }
 
@@ -625,16 +738,20 @@ public:
 
     // Into the transition's reused buffer (valid until the next elements_in_rect).
     cl_status elements_in_rect(std::nothrow_t, double t, cl_rect rect, view<const cl_attributes> &out) const {
-        return detail::fill(elements_, out, [&](cl_attributes *data, std::int64_t capacity, std::int64_t *count) {
-            return cl_transition_elements_in_rect(get(), t, rect, data, capacity, sizeof(cl_attributes), count);
-        });
+        return detail::fill(elements_, out,
+                            [&](cl_attributes *data, std::int64_t capacity, std::int64_t *count) {
+                                return cl_transition_elements_in_rect(get(), t, rect, data, capacity,
+                                                                      sizeof(cl_attributes), count);
+                            });
     }
     view<const cl_attributes> elements_in_rect(double t, cl_rect rect) const {
         view<const cl_attributes> out;
         detail::check(elements_in_rect(std::nothrow, t, rect, out));
         return out;
     }
-    cl_status viewport(std::nothrow_t, cl_rect &out) const noexcept { return cl_transition_viewport(get(), &out); }
+    cl_status viewport(std::nothrow_t, cl_rect &out) const noexcept {
+        return cl_transition_viewport(get(), &out);
+    }
     cl_rect viewport() const {
         cl_rect out{};
         detail::check(viewport(std::nothrow, out));
@@ -663,7 +780,8 @@ public:
     diff(const cl_diff_side &old_side, const cl_diff_side &new_side) {
         detail::check(create(std::nothrow, old_side, new_side, *this));
     }
-    static cl_status create(std::nothrow_t, const cl_diff_side &old_side, const cl_diff_side &new_side, diff &out) noexcept {
+    static cl_status create(std::nothrow_t, const cl_diff_side &old_side, const cl_diff_side &new_side,
+                            diff &out) noexcept {
         diff made;
         cl_diff *handle = nullptr;
         cl_status status = cl_diff_create(&old_side, &new_side, &handle, &made.update_);

@@ -13,14 +13,14 @@ namespace cl = collectionlayout;
 
 static int passed = 0, failed = 0;
 
-#define CHECK(condition)                                                                   \
-    do {                                                                                   \
-        if (condition) {                                                                   \
-            passed++;                                                                      \
-        } else {                                                                           \
-            failed++;                                                                      \
-            std::printf("FAIL %s:%d: %s\n", __FILE__, __LINE__, #condition);               \
-        }                                                                                  \
+#define CHECK(condition)                                                                                     \
+    do {                                                                                                     \
+        if (condition) {                                                                                     \
+            passed++;                                                                                        \
+        } else {                                                                                             \
+            failed++;                                                                                        \
+            std::printf("FAIL %s:%d: %s\n", __FILE__, __LINE__, #condition);                                 \
+        }                                                                                                    \
     } while (0)
 
 // Runs body and checks that it throws cl::error with this status (and a message).
@@ -33,12 +33,15 @@ static void expect_error(cl_status status, Body body, int line) {
     } catch (const cl::error &e) {
         bool ok = e.status() == status && std::strlen(e.what()) > std::strlen(cl::status_string(status)) + 2;
         (ok ? passed : failed)++;
-        if (!ok) std::printf("FAIL line %d: status %d (%s), expected %d\n", line, e.status(), e.what(), status);
+        if (!ok)
+            std::printf("FAIL line %d: status %d (%s), expected %d\n", line, e.status(), e.what(), status);
     }
 }
 #define EXPECT_ERROR(status, ...) expect_error(status, [&] { __VA_ARGS__; }, __LINE__)
 
-static bool same(const cl_index_path &a, const cl_index_path &b) { return a.section == b.section && a.item == b.item; }
+static bool same(const cl_index_path &a, const cl_index_path &b) {
+    return a.section == b.section && a.item == b.item;
+}
 
 // What the callbacks read: sections of items of 40x30 points.
 struct feed {
@@ -77,17 +80,22 @@ static void test_from_lambdas() {
     };
     source.section_metrics = [](std::int64_t section, cl_section_metrics &metrics) {
         metrics.header = 15;
-        if (section == 1) { metrics.style = CL_STYLE_GRID; metrics.columns = 2; }
+        if (section == 1) {
+            metrics.style = CL_STYLE_GRID;
+            metrics.columns = 2;
+        }
         if (section == 2) metrics.style = CL_STYLE_CUSTOM;
     };
     source.inline_elements = [](std::int64_t section, std::vector<cl_inline_element> &out) {
         if (section == 0) out.push_back({CL_KIND_FIRST_USER, 0, 2, 5});
     };
     source.item_spans = [](std::int64_t, std::int64_t first, cl::view<std::int32_t> out) {
-        for (std::size_t i = 0; i < out.size(); i++) out[i] = first + static_cast<std::int64_t>(i) == 0 ? CL_SPAN_FULL : 1;
+        for (std::size_t i = 0; i < out.size(); i++)
+            out[i] = first + static_cast<std::int64_t>(i) == 0 ? CL_SPAN_FULL : 1;
     };
     source.custom_frames = [](std::int64_t, std::int64_t first, double, cl::view<cl_rect> out) {
-        for (std::size_t i = 0; i < out.size(); i++) out[i] = {0, static_cast<double>(first + static_cast<std::int64_t>(i)) * 10, 10, 10};
+        for (std::size_t i = 0; i < out.size(); i++)
+            out[i] = {0, static_cast<double>(first + static_cast<std::int64_t>(i)) * 10, 10, 10};
     };
     cl::layout layout(def, std::move(source));
     CHECK(layout.section_count() == 3);
@@ -97,8 +105,8 @@ static void test_from_lambdas() {
     cl_attributes separator = layout.attributes(CL_CATEGORY_SUPPLEMENTARY, CL_KIND_FIRST_USER, 0, 2);
     CHECK(separator.frame.height == 5);
     CHECK(layout.attributes(CL_CATEGORY_SUPPLEMENTARY, CL_KIND_HEADER, 1, 0).frame.height == 15);
-    CHECK(layout.cell({1, 0}).frame.width == 100);      // spans both grid columns
-    CHECK(layout.cell({2, 1}).frame.height == 10);      // a custom frame
+    CHECK(layout.cell({1, 0}).frame.width == 100); // spans both grid columns
+    CHECK(layout.cell({2, 1}).frame.height == 10); // a custom frame
     CHECK(layout.content_size().height > 0);
 }
 
@@ -110,7 +118,7 @@ static void test_reused_and_caller_buffers() {
     CHECK(first.size() == 10);
     const cl_attributes *where = first.data();
     cl::view<const cl_attributes> again = layout.elements_in_rect({0, 0, 100, 40});
-    CHECK(again.data() == where);       // the same buffer, no new allocation
+    CHECK(again.data() == where); // the same buffer, no new allocation
     CHECK(again.size() == 2);
 
     cl_attributes mine[4];
@@ -119,7 +127,8 @@ static void test_reused_and_caller_buffers() {
     std::int64_t needed = 0;
     CHECK(layout.elements_in_rect(std::nothrow, all, mine, needed) == CL_ERROR_BUFFER_TOO_SMALL);
     CHECK(needed == 10);
-    CHECK(layout.elements_in_rect(std::nothrow, all, cl::view<cl_attributes>(), needed) == CL_OK && needed == 10);
+    CHECK(layout.elements_in_rect(std::nothrow, all, cl::view<cl_attributes>(), needed) == CL_OK &&
+          needed == 10);
     EXPECT_ERROR(CL_ERROR_BUFFER_TOO_SMALL, layout.elements_in_rect(all, mine));
 }
 
@@ -133,11 +142,11 @@ static void test_callback_exception() {
         layout.invalidate();
         CHECK(false);
     } catch (const cl::error &) {
-        CHECK(false);   // the callback's own exception comes out, not a library error
+        CHECK(false); // the callback's own exception comes out, not a library error
     } catch (const std::runtime_error &e) {
         CHECK(std::string(e.what()) == "no sizes today");
     }
-    CHECK(layout.item_count(0) == 6);   // the last good state
+    CHECK(layout.item_count(0) == 6); // the last good state
     CHECK(layout.content_size().height == before.height);
     CHECK(layout.invalidate(std::nothrow) == CL_ERROR_CALLBACK);
     data.fail_sizes = false;
@@ -188,18 +197,20 @@ static void test_moves() {
     CHECK(b.item_count(0) == 6);
     cl::layout c(small_def(), data.source());
     cl_layout *replaced = c.get();
-    c = std::move(b);       // destroys c's own layout
+    c = std::move(b); // destroys c's own layout
     CHECK(c.get() == raw && !b);
     std::int64_t count = 0;
     CHECK(cl_layout_item_count(replaced, 0, &count) == CL_ERROR_INVALID_HANDLE);
-    c.invalidate();         // the callbacks moved with it
+    c.invalidate(); // the callbacks moved with it
     CHECK(c.item_count(1) == 4);
 }
 
 // release() hands the handle over; its callbacks' state is leaked by design (Tests/cpp/lsan.supp).
 static void test_release() {
     std::int64_t count = 0;
-    cl::layout owned(small_def(), cl::data_source{{}, [](std::int64_t) { return std::int64_t{3}; }, {}, {}, {}, {}, {}, {}});
+    cl::layout owned(
+        small_def(),
+        cl::data_source{{}, [](std::int64_t) { return std::int64_t{3}; }, {}, {}, {}, {}, {}, {}});
     cl_layout *released = owned.release();
     CHECK(!owned && cl_layout_item_count(released, 0, &count) == CL_OK && count == 3);
     cl_layout_destroy(released);
@@ -352,7 +363,8 @@ static void test_scrolling() {
     CHECK(rest.offset == fling.target && rest.velocity == 0);
     EXPECT_ERROR(CL_ERROR_INVALID_ARGUMENT, cl::sample(fling, -1));
     CHECK(layout.rubber_band(-1, -100) > -100 && layout.rubber_band(-1, -100) < 0);
-    CHECK(layout.target_content_offset(0, 2000, CL_SNAP_PAGE) == std::round(layout.target_content_offset(0, 2000, CL_SNAP_PAGE) / 100) * 100);
+    CHECK(layout.target_content_offset(0, 2000, CL_SNAP_PAGE) ==
+          std::round(layout.target_content_offset(0, 2000, CL_SNAP_PAGE) / 100) * 100);
     cl_rect shown = layout.scroll_to_element(CL_CATEGORY_CELL, CL_KIND_CELL, 0, 50, CL_SCROLL_POSITION_START);
     CHECK(shown.y == layout.cell({0, 50}).frame.y);
     layout.set_viewport(shown);
@@ -370,7 +382,7 @@ static void test_scrolling() {
     layout.invalidate_items(items);
     const std::int64_t sections[] = {0};
     layout.invalidate_sections(sections);
-    CHECK(layout.cell({0, 0}).frame.height == 30);  // the data source's size again
+    CHECK(layout.cell({0, 0}).frame.height == 30); // the data source's size again
 }
 
 static void test_orthogonal_and_decorations() {
@@ -406,7 +418,7 @@ static void test_array_source() {
     cl::layout layout(def, std::move(source));
     CHECK(layout.item_count(1) == 7);
     CHECK(layout.attributes(CL_CATEGORY_SUPPLEMENTARY, CL_KIND_HEADER, 1, 0).frame.height == 12);
-    layout.arrays()->item_counts = more.data();    // pointing elsewhere, then asking again
+    layout.arrays()->item_counts = more.data(); // pointing elsewhere, then asking again
     layout.invalidate();
     CHECK(layout.item_count(1) == 9);
 }
