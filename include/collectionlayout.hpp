@@ -324,6 +324,22 @@ struct fling_sample {
 class layout {
 public:
     layout() noexcept = default; // empty: owns nothing
+    layout(layout &&) noexcept = default;
+    // Destroys the layout it owned before the state its callbacks use (the member order does that
+    // in the destructor; a defaulted assignment would free the state first).
+    layout &operator=(layout &&other) noexcept {
+        if (this != &other) {
+            handle_.reset();
+            state_ = std::move(other.state_);
+            handle_ = std::move(other.handle_);
+            elements_ = std::move(other.elements_);
+            entered_ = std::move(other.entered_);
+            left_ = std::move(other.left_);
+            identities_ = std::move(other.identities_);
+            changes_ = std::move(other.changes_);
+        }
+        return *this;
+    }
     layout(const cl_layout_def &def, data_source source) {
         state_ = std::make_unique<detail::source_state>();
         state_->source = std::move(source);
