@@ -31,6 +31,7 @@
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -93,8 +94,9 @@ public:
     template <std::size_t N>
     constexpr view(T (&array)[N]) noexcept : data_(array), size_(N) {}
     // Any container with data() and size() (std::vector, std::array, std::string...).
-    template <class Container, class = decltype(std::declval<Container &>().data()),
-              class = std::enable_if_t<!std::is_same_v<std::decay_t<Container>, view>>>
+    template <class Container,
+              class = std::enable_if_t<std::is_convertible_v<decltype(std::declval<Container &>().data()), T *> &&
+                                       !std::is_same_v<std::decay_t<Container>, view>>>
     constexpr view(Container &container) noexcept : data_(container.data()), size_(container.size()) {}
     // view<T> -> view<const T>
     template <class U, class = std::enable_if_t<std::is_same_v<const U, T>>>
@@ -172,7 +174,7 @@ struct data_source {
 
 namespace detail {
 
-// What the C callbacks' user_data points at: the callables and the first exception one threw.
+// What the C callbacks' user_data points at: the callables and the exception one threw.
 // It lives on the heap so that moving a layout does not move it.
 struct source_state {
     data_source source;
@@ -341,33 +343,22 @@ public:
         return *this;
     }
     layout(const cl_layout_def &def, data_source source) {
-        state_ = std::make_unique<detail::source_state>();
-        state_->source = std::move(source);
-        cl_data_source c = state_->c_source();
-        cl_layout *handle = nullptr;
-        cl_status status = cl_layout_create(&def, &c, &handle);
+        cl_status status = open(def, std::move(source));
         if (status != CL_OK) state_->raise(status, cl_layout_last_error(nullptr));
-        handle_.reset(handle);
     }
     // Non-throwing create: out owns the layout on CL_OK (a callback's exception is dropped).
     static cl_status create(std::nothrow_t, const cl_layout_def &def, data_source source,
                             layout &out) noexcept {
         layout made;
-        made.state_ = std::make_unique<detail::source_state>();
-        made.state_->source = std::move(source);
-        cl_data_source c = made.state_->c_source();
-        cl_layout *handle = nullptr;
-        cl_status status = cl_layout_create(&def, &c, &handle);
-        if (status != CL_OK) return status;
-        made.handle_.reset(handle);
-        out = std::move(made);
-        return CL_OK;
+        cl_status status = made.open(def, std::move(source));
+        if (status == CL_OK) out = std::move(made);
+        return status;
     }
 
     cl_layout *get() const noexcept { return handle_.get(); }
     explicit operator bool() const noexcept { return get() != nullptr; }
     // Gives up the handle. Its callbacks' state must outlive it and the C API has no hook to free
-    // it with the handle: it is leaked on purpose (nothing is leaked for a layout without callables).
+    // it with the handle: it is leaked on purpose.
     cl_layout *release() noexcept {
         state_.release();
         return handle_.release();
@@ -712,6 +703,15 @@ public:
     void cancel_movement() { check(cancel_movement(std::nothrow)); }
 
 private:
+    cl_status open(const cl_layout_def &def, data_source source) {
+        state_ = std::make_unique<detail::source_state>();
+        state_->source = std::move(source);
+        cl_data_source c = state_->c_source();
+        cl_layout *handle = nullptr;
+        cl_status status = cl_layout_create(&def, &c, &handle);
+        handle_.reset(handle);
+        return status;
+    }
     void check(cl_status status) const {
         if (status == CL_OK) return;
         if (state_) state_->raise(status, last_error());
