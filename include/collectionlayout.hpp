@@ -94,9 +94,9 @@ public:
     template <std::size_t N>
     constexpr view(T (&array)[N]) noexcept : data_(array), size_(N) {}
     // Any container with data() and size() (std::vector, std::array, std::string...).
-    template <class Container,
-              class = std::enable_if_t<std::is_convertible_v<decltype(std::declval<Container &>().data()), T *> &&
-                                       !std::is_same_v<std::decay_t<Container>, view>>>
+    template <class Container, class = std::enable_if_t<
+                                   std::is_convertible_v<decltype(std::declval<Container &>().data()), T *> &&
+                                   !std::is_same_v<std::decay_t<Container>, view>>>
     constexpr view(Container &container) noexcept : data_(container.data()), size_(container.size()) {}
     // view<T> -> view<const T>
     template <class U, class = std::enable_if_t<std::is_same_v<const U, T>>>

@@ -164,6 +164,15 @@ static void test_callback_exception() {
     cl::layout out;
     CHECK(cl::layout::create(std::nothrow, small_def(), data.source(), out) == CL_ERROR_CALLBACK);
     CHECK(!out);
+
+    // A callback that calls into its own layout: the library's refusal comes out as an error.
+    cl::layout *self = nullptr;
+    cl::data_source reentrant;
+    reentrant.item_count = [&](std::int64_t) { return self ? self->item_count(0) : std::int64_t{2}; };
+    cl::layout layout_asking_itself(small_def(), reentrant);
+    self = &layout_asking_itself;
+    EXPECT_ERROR(CL_ERROR_REENTRANT, layout_asking_itself.invalidate());
+    CHECK(layout_asking_itself.item_count(0) == 2);
 }
 
 static void test_errors_and_nothrow() {
