@@ -1,8 +1,9 @@
 # CollectionLayout — the front door.
 #
 #   make              the library: .build/release/libcollectionlayout.so
-#   make test         every test: the copies of ../shared, Swift, C, the header as C99 and C++17,
-#                     install (pkg-config, CMake), Python, the SDL2 example headless, a check
+#   make test         every test: the copies of ../shared, Swift, C, the headers as C99 and C++17,
+#                     the C++ layer under ASan and UBSan, install (pkg-config, CMake; C and
+#                     C++), Python, the SDL2 example headless, a check
 #                     that the library needs no Swift toolchain, the fuzz targets for
 #                     TEST_FUZZ_SECONDS (30) each, the threads test under ThreadSanitizer,
 #                     valgrind over the C examples and tests, `make demo` on a fresh copy of the
