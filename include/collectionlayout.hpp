@@ -323,6 +323,8 @@ struct fling_sample {
 
 // ---- The layout --------------------------------------------------------------------------
 
+// A cl_layout and the callables it asks. Each call comes in two forms: f(std::nothrow, args...,
+// out) returns the cl_status and writes out; f(args...) returns out or throws.
 class layout {
 public:
     layout() noexcept = default; // empty: owns nothing
