@@ -45,15 +45,19 @@ namespace collectionlayout {
 
 // ---- Errors ------------------------------------------------------------------------------
 
+// A refused call: what() is "status text: message".
 class error : public std::runtime_error {
 public:
     error(cl_status status, const char *message)
         : std::runtime_error(std::string(cl_status_string(status)) + ": " + (message ? message : "")),
-          status_(status) {}
+          status_(status), message_(message ? message : "") {}
     cl_status status() const noexcept { return status_; }
+    // The library's message (cl_layout_last_error at the time of the failure).
+    const std::string &message() const noexcept { return message_; }
 
 private:
     cl_status status_;
+    std::string message_;
 };
 
 inline std::uint32_t version() noexcept {

@@ -183,7 +183,9 @@ static void test_errors_and_nothrow() {
     try {
         layout.item_count(9);
     } catch (const cl::error &e) {
-        CHECK(std::string(e.what()).find(layout.last_error()) != std::string::npos);
+        CHECK(e.message() == layout.last_error() && !e.message().empty());
+        CHECK(std::string(e.what()) ==
+              std::string(cl::status_string(CL_ERROR_OUT_OF_RANGE)) + ": " + layout.last_error());
     }
     std::int64_t count = -1;
     CHECK(layout.item_count(std::nothrow, 9, count) == CL_ERROR_OUT_OF_RANGE);
