@@ -129,9 +129,9 @@ CPP_FLAGS := -std=c++17 $(WARNINGS) -pedantic -g -O1 -Iinclude \
 CPP_RUN   := LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/cpp/lsan.supp:print_suppressions=0 \
              UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 
-$(CPP_TESTS): Tests/cpp/test_cpp.cpp $(CPP_HEADER) $(HEADER) | lib
+$(CPP_TESTS): Tests/cpp/test_cpp.cpp Tests/cpp/second_unit.cpp $(CPP_HEADER) $(HEADER) | lib
 	@mkdir -p $(@D)
-	$(CXX) $(CPP_FLAGS) -o $@ $< $(LINK_LIB)
+	$(CXX) $(CPP_FLAGS) -o $@ Tests/cpp/test_cpp.cpp Tests/cpp/second_unit.cpp $(LINK_LIB)
 
 $(CPP_NO_EXCEPTIONS): Tests/cpp/no_exceptions.cpp $(CPP_HEADER) $(HEADER) | lib
 	@mkdir -p $(@D)

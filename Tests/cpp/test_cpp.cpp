@@ -199,6 +199,10 @@ static void test_errors_and_nothrow() {
     CHECK(cl::version() == CL_VERSION_NUMBER);
 }
 
+std::int64_t items_seen_by_second_unit(); // second_unit.cpp
+
+static void test_second_unit() { CHECK(items_seen_by_second_unit() == 3); }
+
 static void test_moves() {
     feed data;
     cl::layout a(small_def(), data.source());
@@ -439,6 +443,7 @@ int main() {
     test_reused_and_caller_buffers();
     test_callback_exception();
     test_errors_and_nothrow();
+    test_second_unit();
     test_moves();
     test_release();
     test_batch_update();
