@@ -1,8 +1,9 @@
 # CollectionLayout — the front door.
 #
 #   make              the library: .build/release/libcollectionlayout.so
-#   make test         every test: the copies of ../shared, Swift, C, the header as C99 and C++17,
-#                     install (pkg-config, CMake), Python, the SDL2 example headless, a check
+#   make test         every test: the copies of ../shared, Swift, C, the headers as C99 and C++17,
+#                     the C++ layer under ASan and UBSan, install (pkg-config, CMake; C and
+#                     C++), Python, the SDL2 example headless, a check
 #                     that the library needs no Swift toolchain, the fuzz targets for
 #                     TEST_FUZZ_SECONDS (30) each, the threads test under ThreadSanitizer,
 #                     valgrind over the C examples and tests, `make demo` on a fresh copy of the
@@ -31,6 +32,7 @@ PREFIX  ?= /usr/local
 DESTDIR ?=
 
 HEADER  := include/collectionlayout.h
+CPP_HEADER := include/collectionlayout.hpp
 LIB_DIR := $(CURDIR)/.build/release
 LIB     := $(LIB_DIR)/libcollectionlayout.so
 BUILD   := build
@@ -80,7 +82,7 @@ C_TESTS        := $(BUILD)/tests/c_tests
 EXAMPLE_SOURCES := $(filter-out examples/c/sdl_%.c,$(wildcard examples/c/*.c))
 EXAMPLES       := $(EXAMPLE_SOURCES:examples/c/%.c=$(BUILD)/examples/%)
 
-.PHONY: all lib test test-shared test-demo test-swift test-c test-header test-install test-python test-readme test-no-swift-runtime \
+.PHONY: all lib test test-shared test-demo test-swift test-c test-cpp test-header test-install test-python test-readme test-no-swift-runtime \
         demo bench bench-ab install clean
 .DELETE_ON_ERROR:
 
@@ -97,7 +99,7 @@ lib:
 # The suites of `make test`, each a target test-NAME: the one list. Tests/run_suites.py runs
 # them in turn, each with its output in build/logs/NAME.log, and prints one line per suite, the
 # failures with the end of their log, and the total as its last line.
-TEST_SUITES := shared swift header c install python wheel readme no-swift-runtime sdl fuzz tsan memcheck demo
+TEST_SUITES := shared swift header c cpp install python wheel readme no-swift-runtime sdl fuzz tsan memcheck demo
 
 test: setup-test $(PY_READY)
 	@MAKE="$(MAKE)" $(PYTHON) Tests/run_suites.py $(TEST_SUITES)
@@ -106,13 +108,42 @@ test: setup-test $(PY_READY)
 test-swift:
 	$(SWIFT) test --disable-xctest
 
-# The public header alone, as strict C99 and as C++17.
+# The public headers alone: the C one as strict C99 and as C++17, the C++ one as C++17.
 test-header:
 	$(CC) -std=c99 $(WARNINGS) -pedantic -fsyntax-only -x c $(HEADER)
 	$(CXX) -std=c++17 $(WARNINGS) -pedantic -fsyntax-only -x c++ $(HEADER)
+	$(CXX) -std=c++17 $(WARNINGS) -pedantic -fsyntax-only -x c++ $(CPP_HEADER)
 
 test-c: $(C_TESTS)
 	$(C_TESTS)
+
+# The C++ layer (include/collectionlayout.hpp): its tests under AddressSanitizer and
+# UndefinedBehaviorSanitizer (leaks included: Tests/cpp/lsan.supp says what is expected), a
+# program built with -fno-exceptions, no <iostream> in the header (a game pays for its static
+# initialiser), and every function of the C header named in it (a new C function needs its C++
+# form).
+CPP_TESTS := $(BUILD)/tests/cpp_tests
+CPP_NO_EXCEPTIONS := $(BUILD)/tests/cpp_no_exceptions
+CPP_FLAGS := -std=c++17 $(WARNINGS) -pedantic -g -O1 -Iinclude \
+             -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer
+CPP_RUN   := LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/cpp/lsan.supp:print_suppressions=0 \
+             UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
+
+$(CPP_TESTS): Tests/cpp/test_cpp.cpp Tests/cpp/second_unit.cpp $(CPP_HEADER) $(HEADER) | lib
+	@mkdir -p $(@D)
+	$(CXX) $(CPP_FLAGS) -o $@ Tests/cpp/test_cpp.cpp Tests/cpp/second_unit.cpp $(LINK_LIB)
+
+$(CPP_NO_EXCEPTIONS): Tests/cpp/no_exceptions.cpp $(CPP_HEADER) $(HEADER) | lib
+	@mkdir -p $(@D)
+	$(CXX) $(CPP_FLAGS) -fno-exceptions -o $@ $< $(LINK_LIB)
+
+test-cpp: $(CPP_TESTS) $(CPP_NO_EXCEPTIONS)
+	@if grep -n '#include *<iostream>' $(CPP_HEADER); then echo "$(CPP_HEADER) includes <iostream>"; exit 1; fi
+	@missing=$$(for f in $$(sed -n 's/^[a-z_ ]*\**\(cl_[a-z_0-9]*\)(.*/\1/p' $(HEADER) | sort -u); do \
+	  grep -qw $$f $(CPP_HEADER) || echo $$f; done); \
+	  if [ -n "$$missing" ]; then echo "$(CPP_HEADER) does not reach:" $$missing; exit 1; fi
+	$(CPP_RUN) $(CPP_NO_EXCEPTIONS)
+	$(CPP_RUN) $(CPP_TESTS)
 
 # Tests/vectors and docs/SPEC.md are copies of ../shared's (checked when it exists beside the
 # repository); Tests/pending_vectors.txt names the vectors that wait for a feature.
@@ -138,6 +169,7 @@ test-install: lib | setup-test
 	$(MAKE) --no-print-directory install PREFIX=/opt/cl DESTDIR=$(CURDIR)/$(INSTALL_CHECK)/stage
 	test -f $(INSTALL_CHECK)/stage/opt/cl/lib/libcollectionlayout.so
 	test -f $(INSTALL_CHECK)/stage/opt/cl/include/collectionlayout.h
+	test -f $(INSTALL_CHECK)/stage/opt/cl/include/collectionlayout.hpp
 	grep -qx 'prefix=/opt/cl' $(INSTALL_CHECK)/stage/opt/cl/lib/pkgconfig/collectionlayout.pc
 	Tests/c/install/check.sh "$(MAKE)" $(VERSION) $(SONAME) $(LIB)
 
@@ -257,8 +289,8 @@ test-wheel: wheel
 # The library as distributions ship one: lib/libcollectionlayout.so.$(VERSION), stripped, with
 # the SONAME link and the development link; its debug info in lib/debug/.build-id/ (where gdb
 # looks for it with `set debug-file-directory $(PREFIX)/lib/debug`, by itself for PREFIX=/usr),
-# left out with INSTALL_DEBUG=no. Then the header, the pkg-config file, the CMake package
-# (relocatable: its paths are relative to itself) and the license.
+# left out with INSTALL_DEBUG=no. Then the headers (the C ABI and its C++ layer), the pkg-config
+# file, the CMake package (relocatable: its paths are relative to itself) and the license.
 INSTALL_DEBUG ?= yes
 STRIP   ?= strip
 OBJCOPY ?= objcopy
@@ -284,7 +316,7 @@ install: lib
 	  echo "install -m 644 $(BUILD)/install/$(REALNAME).debug $$dir/$$(echo $$id | cut -c3-).debug"; \
 	  install -d $$dir && install -m 644 $(BUILD)/install/$(REALNAME).debug $$dir/$$(echo $$id | cut -c3-).debug; \
 	fi
-	install -m 644 $(HEADER) $(DESTDIR)$(PREFIX)/include/
+	install -m 644 $(HEADER) $(CPP_HEADER) $(DESTDIR)$(PREFIX)/include/
 	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(VERSION)|' collectionlayout.pc.in \
 	  > $(INSTALL_LIB)/pkgconfig/collectionlayout.pc
 	sed $(CMAKE_SUBST) cmake/CollectionLayoutConfig.cmake.in > $(INSTALL_CMAKE)/CollectionLayoutConfig.cmake
@@ -296,6 +328,7 @@ install: lib
 uninstall:
 	rm -f $(INSTALL_LIB)/$(REALNAME) $(INSTALL_LIB)/$(SONAME) $(INSTALL_LIB)/libcollectionlayout.so \
 	  $(INSTALL_LIB)/pkgconfig/collectionlayout.pc $(DESTDIR)$(PREFIX)/include/collectionlayout.h \
+	  $(DESTDIR)$(PREFIX)/include/collectionlayout.hpp \
 	  $(INSTALL_CMAKE)/CollectionLayoutConfig.cmake $(INSTALL_CMAKE)/CollectionLayoutConfigVersion.cmake \
 	  $(INSTALL_DOC)/LICENSE $(INSTALL_DOC)/CHANGELOG.md
 	id=$(build_id); rm -f $(INSTALL_LIB)/debug/.build-id/$$(echo $$id | cut -c1-2)/$$(echo $$id | cut -c3-).debug

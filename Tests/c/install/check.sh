@@ -7,6 +7,7 @@
 #     rpath) and with CMake's find_package (after moving the prefix: the package is relocatable;
 #     run by the build rpath CMake sets), from a directory holding nothing but the program, with
 #     no path into the checkout; the program's NEEDED entry is the SONAME;
+#   - a C++ program with collectionlayout.hpp builds and runs likewise (pkg-config, CMake);
 #   - the CMake package takes a request for this minor version and refuses the next one.
 #
 #   Tests/c/install/check.sh MAKE VERSION SONAME BUILT_LIBRARY
@@ -42,7 +43,7 @@ debug=$lib/debug/.build-id/${id:0:2}/${id:2}.debug
 [ -n "$id" ] && [ -f "$debug" ] || fail "no debug info at lib/debug/.build-id/ for build id '$id'"
 readelf -S -W "$debug" | grep -q '\.debug_info' || fail "$debug has no .debug_info"
 if nm -D --defined-only "$lib/$real" | grep ' T ' | grep -v ' cl_'; then fail "$real exports more than cl_*"; fi
-for f in include/collectionlayout.h lib/pkgconfig/collectionlayout.pc \
+for f in include/collectionlayout.h include/collectionlayout.hpp lib/pkgconfig/collectionlayout.pc \
          lib/cmake/CollectionLayout/CollectionLayoutConfig.cmake \
          lib/cmake/CollectionLayout/CollectionLayoutConfigVersion.cmake \
          share/doc/collectionlayout/LICENSE share/doc/collectionlayout/CHANGELOG.md; do
@@ -53,7 +54,7 @@ echo "sizes: $real $(stat -c %s "$lib/$real") bytes stripped, $(stat -c %s "$bui
 
 # The program and its build files alone, in a directory outside the checkout.
 mkdir "$tmp/app"
-cp "$root/Tests/c/install/hello.c" "$root/Tests/c/install/CMakeLists.txt" "$tmp/app/"
+cp "$root/Tests/c/install/hello.c" "$root/Tests/c/install/hello.cpp" "$root/Tests/c/install/CMakeLists.txt" "$tmp/app/"
 cd "$tmp/app"
 needs_soname() { readelf -d "$1" | grep -qF "Shared library: [$soname]" || fail "$1 does not need $soname"; }
 loads_from() {  # the program's library resolves into the prefix, not the checkout
@@ -71,6 +72,10 @@ cc -std=c99 -Wall -Wextra -Werror -o hello-rpath hello.c $(pkg-config --cflags -
    -Wl,-rpath,"$lib"
 ./hello-rpath
 loads_from hello-rpath "$lib"
+c++ -std=c++17 -Wall -Wextra -Werror -pedantic -o hello-cpp hello.cpp $(pkg-config --cflags --libs collectionlayout) \
+    -Wl,-rpath,"$lib"
+needs_soname hello-cpp
+./hello-cpp
 unset PKG_CONFIG_PATH
 
 echo "== CMake, the prefix moved to $tmp/moved"
@@ -81,6 +86,7 @@ cmake --build build >>cmake.log 2>&1 || { cat cmake.log; fail "cmake --build fai
 needs_soname build/hello
 ./build/hello
 loads_from build/hello "$tmp/moved/lib"
+./build/hello_cpp
 major=${version%%.*} minor=${version#*.}; minor=${minor%%.*}
 if [ "$major" = 0 ]; then next=0.$((minor + 1)); else next=$((major + 1)).0; fi
 if cmake -S . -B build-next -DCMAKE_PREFIX_PATH="$tmp/moved" -DCL_REQUEST="$next" >cmake-next.log 2>&1; then
