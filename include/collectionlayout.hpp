@@ -4,8 +4,9 @@
  *
  *   - Owners: collectionlayout::layout, transition and diff destroy their handle in their
  *     destructor; they are move-only, with get() and release().
- *   - Definitions: layout_def, decoration_def, batch_update, diff_side, fling_def, array_source
- *     are the C structs, constructed with the C defaults (cl_..._default()).
+ *   - Definitions: layout_def, decoration_def, batch_update, diff_side, fling_def, array_source,
+ *     focus_request, prefetch_request are the C structs, constructed with the C defaults
+ *     (cl_..._default()).
  *   - Callbacks: data_source holds std::function members, no void *. An exception thrown by a
  *     callback is caught at the C boundary, the callback reports failure, and the exception is
  *     rethrown from the call that made the library ask.
@@ -142,6 +143,12 @@ struct fling_def : cl_fling_def {
 };
 struct array_source : cl_array_source {
     array_source() noexcept : cl_array_source(cl_array_source_default()) {}
+};
+struct focus_request : cl_focus_request {
+    focus_request() noexcept : cl_focus_request(cl_focus_request_default()) {}
+};
+struct prefetch_request : cl_prefetch_request {
+    prefetch_request() noexcept : cl_prefetch_request(cl_prefetch_request_default()) {}
 };
 
 // The metrics every section has unless its data says otherwise (cl_section_metrics_from_def).
@@ -325,6 +332,13 @@ struct fling_sample {
     double offset = 0, velocity = 0;
 };
 
+// What to prepare (cl_layout_prefetch): the windows before and after the viewport, and the
+// elements in them, in the layout's reused buffer (valid until its next prefetch).
+struct prefetch_answer {
+    cl_span before{0, 0}, after{0, 0};
+    view<const cl_prefetch_element> elements;
+};
+
 // ---- The layout --------------------------------------------------------------------------
 
 // A cl_layout and the callables it asks. Each call comes in two forms: f(std::nothrow, args...,
@@ -345,6 +359,7 @@ public:
             left_ = std::move(other.left_);
             identities_ = std::move(other.identities_);
             changes_ = std::move(other.changes_);
+            prefetched_ = std::move(other.prefetched_);
         }
         return *this;
     }
@@ -619,6 +634,24 @@ public:
         return value<double>([&](auto &out) { return rubber_band(std::nothrow, section, offset, out); });
     }
 
+    // -- Focus navigation and prefetch (SPEC §13, §14): answers, the layout does not change
+    cl_status focus(std::nothrow_t, const cl_focus_request &request, cl_focus_answer &out) const noexcept {
+        return cl_layout_focus(get(), &request, &out, sizeof out);
+    }
+    cl_focus_answer focus(const cl_focus_request &request) const {
+        return value<cl_focus_answer>([&](auto &out) { return focus(std::nothrow, request, out); });
+    }
+    cl_status prefetch(std::nothrow_t, const cl_prefetch_request &request, prefetch_answer &out) const {
+        return detail::fill(prefetched_, out.elements,
+                            [&](cl_prefetch_element *data, std::int64_t capacity, std::int64_t *count) {
+                                return cl_layout_prefetch(get(), &request, &out.before, &out.after, data, capacity,
+                                                          sizeof(cl_prefetch_element), count);
+                            });
+    }
+    prefetch_answer prefetch(const cl_prefetch_request &request) const {
+        return value<prefetch_answer>([&](auto &out) { return prefetch(std::nothrow, request, out); });
+    }
+
     // -- Batch updates and their answers (readable until the layout's next change)
     cl_status perform_batch_update(std::nothrow_t, const cl_batch_update &update,
                                    cl_update_summary &out) noexcept {
@@ -738,6 +771,7 @@ private:
     // Reused result buffers (queries are const: they change no layout state).
     mutable std::vector<cl_attributes> elements_, entered_, left_, identities_;
     mutable std::vector<cl_element_change> changes_;
+    mutable std::vector<cl_prefetch_element> prefetched_;
 };
 
 // ---- Transitions -------------------------------------------------------------------------

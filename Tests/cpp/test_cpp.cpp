@@ -364,6 +364,32 @@ static void test_hit_test_and_viewport_changes() {
     CHECK(layout.viewport_changes({0, 0, 100, 100}, {0, 90, 100, 100}).entered.data() == where);
 }
 
+static void test_focus_and_prefetch() {
+    feed data;
+    data.counts = {100};
+    cl::layout layout(small_def(), data.source());  // 40 x 30 items, two to a line in 100
+    cl::focus_request request;
+    request.direction = CL_FOCUS_DOWN;
+    request.source = {CL_CATEGORY_CELL, CL_KIND_CELL, 0, 0};
+    cl_focus_answer answer = layout.focus(request);
+    CHECK(answer.has_target && answer.via == CL_FOCUS_VIA_SEARCH);
+    CHECK(answer.target.category == CL_CATEGORY_CELL && answer.target.section == 0 && answer.target.item == 2);
+    request.direction = 99;
+    cl_focus_answer refused;
+    CHECK(layout.focus(std::nothrow, request, refused) == CL_ERROR_INVALID_ARGUMENT);
+    EXPECT_ERROR(CL_ERROR_INVALID_ARGUMENT, layout.focus(request));
+
+    cl::prefetch_request ahead;
+    ahead.velocity = 1000;
+    cl::prefetch_answer prepared = layout.prefetch(ahead);
+    CHECK(!prepared.elements.empty() && prepared.after.start == 100 && prepared.after.end > prepared.after.start);
+    for (const cl_prefetch_element &e : prepared.elements) CHECK(e.side == CL_PREFETCH_AFTER && e.distance >= 0);
+    const cl_prefetch_element *where = prepared.elements.data();
+    CHECK(layout.prefetch(ahead).elements.data() == where);  // the buffer is reused
+    ahead.fps = 0;
+    EXPECT_ERROR(CL_ERROR_INVALID_ARGUMENT, layout.prefetch(ahead));
+}
+
 static void test_scrolling() {
     feed data;
     data.counts = {100};
@@ -452,6 +478,7 @@ int main() {
     test_movement();
     test_hit_test_and_viewport_changes();
     test_scrolling();
+    test_focus_and_prefetch();
     test_orthogonal_and_decorations();
     test_array_source();
     std::printf("%d passed, %d failed\n", passed, failed);
