@@ -241,7 +241,7 @@ test-sdl: $(SDL_EXAMPLE) $(PY_READY)
 demo: $(EXAMPLES) $(SDL_EXAMPLE) $(PY_READY)
 	@for example in $(EXAMPLES); do echo "== $$example"; $$example || exit 1; done
 	@echo "== $(SDL_EXAMPLE) --headless (a window without it; screenshot $(BUILD)/sdl_gallery.bmp)"
-	$(SDL_EXAMPLE) --headless --frames 360 --screenshot $(BUILD)/sdl_gallery.bmp
+	$(SDL_EXAMPLE) --headless --frames 420 --screenshot $(BUILD)/sdl_gallery.bmp
 	@echo "== examples/python/flow_demo.py"
 	$(PY_ENV) $(PYTHON) examples/python/flow_demo.py
 	@echo "== examples/python/cards_demo.py"

@@ -1333,7 +1333,8 @@ static void perform(fuzz_input *in, slot *sl, const cl_batch_update *u, const xd
     check_map(layout, sl);
     m->synced = was_synced && exact;
     if (m->synced) {
-        check_diff_map(layout, &old_x, new_x);
+        /* (With no section_count callback the layout reads one section whatever the data has.) */
+        if (sl->answers_sections[0] == old_x.sections) check_diff_map(layout, &old_x, new_x);
         compare_fresh(sl, layout, what);
         updates_fresh++;
     }

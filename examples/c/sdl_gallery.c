@@ -20,17 +20,19 @@
  * Scrolling uses the library's physics (cl_layout_fling, cl_fling_sample, cl_layout_rubber_band):
  * a drag follows the finger and rubber-bands past the ends; a release or a wheel notch starts a
  * fling that decelerates to its target (a shelf's comes to rest on a card's edge) or springs back
- * from past an end. Controls: drag with the left button or turn the wheel; Up/Down fling one
- * line, PageUp/PageDown one page, Home/End to an end. Over a shelf: drag it sideways,
- * shift+wheel or a horizontal wheel, or Left/Right for one card. Resizing the window relays
- * out. Escape quits.
+ * from past an end. Controls: drag with the left button or turn the wheel; PageUp/PageDown
+ * fling one page, Home/End to an end. Over a shelf: drag it sideways, shift+wheel or a
+ * horizontal wheel. Arrow keys, Tab and a game controller's d-pad move a focus ring
+ * (cl_layout_focus: a move back retraces the last one, shelves remember their card) and scroll
+ * to show it. Resizing the window relays out. Escape quits.
  *
  *   make examples && build/examples/sdl_gallery
- *   build/examples/sdl_gallery --headless --frames 360 --screenshot out.bmp [--scale 1]
+ *   build/examples/sdl_gallery --headless --frames 420 --screenshot out.bmp [--scale 1]
  *
  * --headless uses SDL's dummy video driver (unless SDL_VIDEODRIVER says otherwise), a clock of
  * 16 ms per frame and a script of flings, drags (the last one past the top) and wheel turns
- * (360 frames play all of it); --screenshot writes the last frame as a BMP. Against an installed copy:
+ * and then a focus path with a game controller's d-pad and the arrow keys (420 frames play all of
+ * it); --screenshot writes the last frame as a BMP. Against an installed copy:
  *
  *   cc -std=c99 sdl_gallery.c $(pkg-config --cflags --libs collectionlayout sdl2) -lm
  */
@@ -205,6 +207,17 @@ typedef struct app {
     double drag_time;
     motion screen;                     /* the screen's fling */
     motion shelves[SECTIONS];          /* each shelf's own */
+    /* Focus (arrow keys, a game controller's d-pad; cl_layout_focus): the focused cell, the moves
+     * made as a stack (the top is the history a move may retrace), and per shelf the cell last
+     * focused there (a row remembers its item, as tvOS does). */
+    int has_focus;
+    cl_element_id focus;
+    int32_t moves[64];
+    cl_element_id sources[64];
+    int move_count;
+    cl_index_path remembered[SECTIONS];
+    int remembered_count;
+    char path[512];                    /* the cells focused, for the report */
 } app;
 
 static double section_offset(const app *a, int64_t shelf) {
@@ -262,6 +275,56 @@ static void tick(app *a, double now) {
         else cl_layout_set_section_offset(a->layout, s, offset);
         m->running = now - m->start_time < m->fling.rest_time;
     }
+}
+
+/* Moves focus in a direction (CL_FOCUS_*): the library's answer gives the target, the rule
+ * that found it, and the viewport and shelf offset that show it, which the app applies. */
+static void move_focus(app *a, int32_t direction) {
+    cl_focus_request request = cl_focus_request_default();
+    request.direction = direction;
+    if (!a->has_focus) { /* the first move focuses the first cell on screen */
+        cl_rect visible = {a->viewport.x, a->viewport.y + TOOLBAR, a->viewport.width, a->viewport.height - TOOLBAR};
+        if (!query(a->layout, visible, &a->probe)) return;
+        for (int64_t i = 0; i < a->probe.count && !a->has_focus; i++)
+            if (a->probe.items[i].category == CL_CATEGORY_CELL) {
+                const cl_attributes *e = &a->probe.items[i];
+                a->focus = (cl_element_id){CL_CATEGORY_CELL, CL_KIND_CELL, e->section, e->item};
+                a->has_focus = 1;
+            }
+        return;
+    }
+    request.source = a->focus;
+    if (a->move_count > 0) {
+        request.has_history = 1;
+        request.history_direction = a->moves[a->move_count - 1];
+        request.history_source = a->sources[a->move_count - 1];
+    }
+    request.remembered = a->remembered;
+    request.remembered_count = a->remembered_count;
+    cl_focus_answer answer;
+    if (cl_layout_focus(a->layout, &request, &answer, sizeof answer) != CL_OK) {
+        fprintf(stderr, "cl_layout_focus: %s\n", cl_layout_last_error(a->layout));
+        return;
+    }
+    if (!answer.has_target) return;
+    /* The history: a move that retraced the last one pops it; any other pushes itself. */
+    if (answer.via == CL_FOCUS_VIA_HISTORY && a->move_count > 0) a->move_count--;
+    else if (a->move_count < 64) {
+        a->moves[a->move_count] = direction;
+        a->sources[a->move_count++] = a->focus;
+    }
+    a->focus = answer.target;
+    if (is_shelf(answer.target.section) && a->remembered_count < SECTIONS)
+        a->remembered[a->remembered_count++] = (cl_index_path){answer.target.section, answer.target.item};
+    a->screen.running = 0;
+    show_origin(a, answer.viewport.y);
+    if (answer.has_section_offset) {
+        a->shelves[answer.section].running = 0;
+        cl_layout_set_section_offset(a->layout, answer.section, answer.section_offset);
+    }
+    size_t used = strlen(a->path);
+    snprintf(a->path + used, sizeof a->path - used, "%s%lld.%lld", used ? " " : "",
+             (long long)answer.target.section, (long long)answer.target.item);
 }
 
 static void resize(app *a, double width, double height) {
@@ -327,11 +390,11 @@ static int handle(app *a, const SDL_Event *event) {
         SDL_Keycode key = event->key.keysym.sym;
         switch (key) {
         case SDLK_ESCAPE: return 0;
-        case SDLK_UP:
-        case SDLK_DOWN:
-            a->screen.running = 0;
-            fling(a, -1, key == SDLK_DOWN ? 1000 : -1000, CL_SNAP_LINE_PAGING);
-            break;
+        case SDLK_UP: move_focus(a, CL_FOCUS_UP); break;
+        case SDLK_DOWN: move_focus(a, CL_FOCUS_DOWN); break;
+        case SDLK_LEFT: move_focus(a, CL_FOCUS_LEFT); break;
+        case SDLK_RIGHT: move_focus(a, CL_FOCUS_RIGHT); break;
+        case SDLK_TAB: move_focus(a, SDL_GetModState() & KMOD_SHIFT ? CL_FOCUS_PREVIOUS : CL_FOCUS_NEXT); break;
         case SDLK_PAGEUP:
         case SDLK_PAGEDOWN:
             a->screen.running = 0;
@@ -342,17 +405,20 @@ static int handle(app *a, const SDL_Event *event) {
             a->screen.running = 0;
             fling(a, -1, key == SDLK_END ? 1e7 : -1e7, CL_SNAP_NONE);
             break;
-        case SDLK_LEFT:
-        case SDLK_RIGHT: { /* a fling of one card: item paging moves one column at most */
-            int64_t shelf = shelf_at(a, a->pointer_x, a->pointer_y);
-            if (shelf >= 0) {
-                a->shelves[shelf].running = 0;
-                fling(a, shelf, key == SDLK_RIGHT ? 1000 : -1000, CL_SNAP_ITEM_PAGING);
-            }
-            break;
-        }
         default: break;
         }
+        break;
+    }
+    case SDL_CONTROLLERDEVICEADDED: /* a game controller: its d-pad moves focus */
+        SDL_GameControllerOpen(event->cdevice.which);
+        break;
+    case SDL_CONTROLLERBUTTONDOWN: {
+        static const int32_t moves[][2] = {{SDL_CONTROLLER_BUTTON_DPAD_UP, CL_FOCUS_UP},
+                                           {SDL_CONTROLLER_BUTTON_DPAD_DOWN, CL_FOCUS_DOWN},
+                                           {SDL_CONTROLLER_BUTTON_DPAD_LEFT, CL_FOCUS_LEFT},
+                                           {SDL_CONTROLLER_BUTTON_DPAD_RIGHT, CL_FOCUS_RIGHT}};
+        for (int i = 0; i < 4; i++)
+            if (event->cbutton.button == moves[i][0]) move_focus(a, moves[i][1]);
         break;
     }
     default: break;
@@ -364,6 +430,7 @@ static int handle(app *a, const SDL_Event *event) {
 
 typedef struct rgb { Uint8 r, g, b; } rgb;
 
+static const rgb FOCUS_RING = {255, 0, 140};
 static const rgb SCREEN = {246, 246, 248}, HEADER = {38, 50, 56}, SHADOW_FILL = {196, 198, 204},
                  WHITE = {255, 255, 255};
 static const rgb SECTION_FILL[4] = {{227, 234, 242}, {240, 232, 222}, {230, 240, 228}, {240, 232, 222}};
@@ -476,6 +543,16 @@ static drawn draw(SDL_Renderer *renderer, app *a, elements *visible) {
             fill_rounded(renderer, rect, 8, SHADOW_FILL);
         }
     }
+    /* The focus ring: 3 points around the focused element, over everything but the toolbar. */
+    cl_attributes focused;
+    if (a->has_focus && cl_layout_attributes(a->layout, a->focus.category, a->focus.kind, a->focus.section,
+                                             a->focus.item, &focused, sizeof focused) == CL_OK) {
+        const float x = (float)(focused.frame.x - a->viewport.x), y = (float)(focused.frame.y - a->viewport.y);
+        const float w = (float)focused.frame.width, h = (float)focused.frame.height, t = 3;
+        const SDL_FRect sides[4] = {{x - t, y - t, w + 2 * t, t}, {x - t, y + h, w + 2 * t, t},
+                                    {x - t, y, t, h}, {x + w, y, t, h}};
+        for (int i = 0; i < 4; i++) fill(renderer, sides[i], FOCUS_RING);
+    }
     /* The bar over the content, translucent: what scrolls under it shows through. Pinned
      * headers stop below it, and the content starts there (content insets). */
     SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_BLEND);
@@ -558,7 +635,6 @@ static void script(app *a, int frame) {
         push_wheel(1, 0);
         push_wheel(1, 0);
     }
-    if (frame == 80) push_key(SDLK_RIGHT);
     if (frame == 300) { /* from the top, a drag down past the start: the rubber band */
         a->screen.running = 0;
         show_origin(a, -TOOLBAR);
@@ -567,6 +643,18 @@ static void script(app *a, int frame) {
     }
     if (frame > 300 && frame <= 310) push_motion(40, 300 + 30 * (frame - 300), 0, 30);
     if (frame == 311) push_button(SDL_MOUSEBUTTONUP, 40, 600);
+    /* Then a focus path with the game controller's d-pad and the arrow keys: into a shelf, along
+     * it, down out of it and back up (the history retraces the move: the same card again). */
+    static const int32_t path[] = {SDL_CONTROLLER_BUTTON_DPAD_DOWN, SDL_CONTROLLER_BUTTON_DPAD_DOWN,
+                                   SDL_CONTROLLER_BUTTON_DPAD_DOWN, SDL_CONTROLLER_BUTTON_DPAD_DOWN,
+                                   SDL_CONTROLLER_BUTTON_DPAD_RIGHT, SDL_CONTROLLER_BUTTON_DPAD_RIGHT,
+                                   SDL_CONTROLLER_BUTTON_DPAD_DOWN, SDL_CONTROLLER_BUTTON_DPAD_UP};
+    const int step = (frame - 360) / 4;
+    if (frame >= 360 && (frame - 360) % 4 == 0 && step < (int)(sizeof path / sizeof path[0])) {
+        SDL_Event e = {.cbutton = {.type = SDL_CONTROLLERBUTTONDOWN, .button = (Uint8)path[step], .state = SDL_PRESSED}};
+        SDL_PushEvent(&e);
+    }
+    if (frame == 396) push_key(SDLK_RIGHT); /* and the arrow keys do the same */
 }
 
 static int save_screenshot(SDL_Renderer *renderer, const char *path, int width, int height) {
@@ -594,7 +682,7 @@ int main(int argc, char *argv[]) {
         }
     }
     if (headless) SDL_setenv("SDL_VIDEODRIVER", "dummy", 0); /* unless one is chosen */
-    if (SDL_Init(SDL_INIT_VIDEO) != 0) {
+    if (SDL_Init(SDL_INIT_VIDEO | SDL_INIT_GAMECONTROLLER) != 0) {
         fprintf(stderr, "SDL_Init: %s\n", SDL_GetError());
         return 1;
     }
@@ -624,6 +712,7 @@ int main(int argc, char *argv[]) {
     drawn counts = {0, 0, 0, 0};
     int frame = 0, running = 1;
     double furthest = a.viewport.y, pulled = 0; /* the furthest scroll, the furthest pull past the start */
+    double sprang_back = NAN;                   /* the origin after the pull, before the focus path */
     while (running && (frames < 0 || frame < frames)) {
         frame++;
         uint32_t start = SDL_GetTicks(), now = headless ? (uint32_t)frame * 16 : start;
@@ -632,6 +721,7 @@ int main(int argc, char *argv[]) {
         while (SDL_PollEvent(&event)) running = handle(&a, &event) && running;
         tick(&a, now / 1000.0);
         furthest = fmax(furthest, a.viewport.y);
+        if (frame == 359) sprang_back = a.viewport.y;
         pulled = fmax(pulled, -TOOLBAR - a.viewport.y);
         counts = draw(renderer, &a, &visible);
         if (screenshot && (frame == frames || !running))
@@ -649,7 +739,9 @@ int main(int argc, char *argv[]) {
            counts.shadows);
     int moving = a.screen.running;
     for (int s = 0; s < SECTIONS; s++) moving = moving || a.shelves[s].running;
-    printf("pulled %g points past the start at most; %s\n", pulled, moving ? "still moving" : "everything at rest");
+    printf("pulled %g points past the start at most, then at y=%g; %s\n", pulled, sprang_back,
+           moving ? "still moving" : "everything at rest");
+    printf("focus path: %s\n", a.path[0] ? a.path : "(none)");
     /* Shelves moved away from 0: where each rests, and whether that is a card's edge (a snap
      * from there with no velocity stays put). */
     for (int64_t s = 0; s < SECTIONS; s++) {
