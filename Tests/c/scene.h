@@ -93,6 +93,14 @@ cl_status scene_elements_by_identity(const scene *s, const cl_layout *layout, el
  * section that scrolls sideways (2 rows, offset 60). */
 extern const char sample_scene_json[];
 
+/* The folder of the shared vectors: $COLLECTIONLAYOUT_VECTORS, else Tests/vectors. */
+const char *vectors_dir(void);
+
+/* The layout of the scene of vector changes/<name>.json, the vector parsed into *json (free it
+ * with json_free) and its scene into *sc (scene_free); NULL, and a failed CHECK, if it cannot
+ * be made. */
+cl_layout *vector_layout(const char *name, json_value **json, scene *sc);
+
 /* Reads expected elements in the dump format (SPEC §12) into a list. */
 bool expected_elements_load(element_list *out, const json_value *json, char *error,
                             size_t error_size);

@@ -12,11 +12,6 @@
 
 static bool near(double a, double b) { return fabs(a - b) <= 1e-6; }
 
-static const char *vectors_dir(void) {
-    const char *dir = getenv("COLLECTIONLAYOUT_VECTORS");
-    return dir && *dir ? dir : "Tests/vectors";
-}
-
 static int32_t scroll_snap(const char *name) {
     const char *names[] = {"none", "page", "line", "line-paging", "line-center", "line-end"};
     const int32_t values[] = {CL_SNAP_NONE, CL_SNAP_PAGE, CL_SNAP_LINE, CL_SNAP_LINE_PAGING, CL_SNAP_LINE_CENTER, CL_SNAP_LINE_END};

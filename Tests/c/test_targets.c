@@ -11,25 +11,7 @@
 #include "scene.h"
 #include "tests.h"
 
-static const char *vectors_dir(void) {
-    const char *dir = getenv("COLLECTIONLAYOUT_VECTORS");
-    return dir && *dir ? dir : "Tests/vectors";
-}
-
 static bool near(double a, double b) { return fabs(a - b) <= 1e-6; }
-
-/* The vector's scene laid out; NULL (and a failed check) if it cannot be. */
-static cl_layout *vector_layout(const char *name, json_value **json, scene *sc) {
-    char path[512], error[256] = "";
-    snprintf(path, sizeof path, "%s/changes/%s.json", vectors_dir(), name);
-    *json = json_parse_file(path, error, sizeof error);
-    memset(sc, 0, sizeof *sc);
-    if (!CHECK(*json != NULL, "%s: %s", path, error)) return NULL;
-    if (!CHECK(scene_load(sc, json_get(*json, "scene"), error, sizeof error), "%s: %s", path, error)) return NULL;
-    cl_layout *layout = NULL;
-    CHECK_OK(layout, scene_create_layout(sc, NULL, &layout));
-    return layout;
-}
 
 static void self_size_vector(void *unused) {
     (void)unused;

@@ -9,11 +9,6 @@
 #include "scene.h"
 #include "tests.h"
 
-static const char *vectors_dir(void) {
-    const char *dir = getenv("COLLECTIONLAYOUT_VECTORS");
-    return dir && *dir ? dir : "Tests/vectors";
-}
-
 static json_value *load_vector(const char *name) {
     char path[512], error[256];
     snprintf(path, sizeof path, "%s/changes/%s.json", vectors_dir(), name);

@@ -16,11 +16,6 @@
 #include "scene.h"
 #include "tests.h"
 
-static const char *vectors_dir(void) {
-    const char *dir = getenv("COLLECTIONLAYOUT_VECTORS");
-    return dir && *dir ? dir : "Tests/vectors";
-}
-
 /* Windows of the viewport's size slid over the content in steps of a third; stops at the
  * first wrong one so that a broken query reports once. */
 static void check_rect_queries(const cl_layout *layout, const element_list *all, cl_rect viewport) {
