@@ -14,9 +14,8 @@
 #include "tests.h"
 
 static json_value *load_vector(const char *name) {
-    const char *dir = getenv("COLLECTIONLAYOUT_VECTORS");
     char path[512], error[256];
-    snprintf(path, sizeof path, "%s/changes/%s.json", dir && *dir ? dir : "Tests/vectors", name);
+    snprintf(path, sizeof path, "%s/changes/%s.json", vectors_dir(), name);
     json_value *v = json_parse_file(path, error, sizeof error);
     CHECK(v != NULL, "%s: %s", path, error);
     return v;
