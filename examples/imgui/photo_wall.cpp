@@ -2,9 +2,9 @@
 // engine through the C++ layer (include/collectionlayout.hpp) and drawn with ImGui's draw list
 // from one rect query per frame; SDL2 and its SDL_Renderer under ImGui's backends.
 //
-//   - 400 sections of 250 photos, section s of kind s % 4: a flow of mixed widths, a sideways
-//     shelf (an orthogonal section), a 4-column grid, a 3-column waterfall of mixed heights;
-//   - headers pinned to the top; a separator (an inline element) every 50 photos in flows, grids
+//   - 2,000 sections of 50 photos, section s of kind s % 4: a flow of mixed widths, a sideways
+//     shelf (an orthogonal section), a 6-column grid, a 5-column waterfall of mixed heights;
+//   - headers pinned to the top; a separator (an inline element) every 20 photos in flows, grids
 //     and waterfalls; a background behind every section (a decoration);
 //   - arrow keys and a game controller's d-pad move a focus ring (layout::focus: a move back
 //     retraces the last one, shelves remember their photo) and the view scrolls to show it (the
@@ -45,7 +45,7 @@ namespace cl = collectionlayout;
 
 // ---- The data ------------------------------------------------------------------------------
 
-constexpr int SECTIONS = 400, ITEMS = 250, SEPARATOR_EVERY = 50;
+constexpr int SECTIONS = 2000, ITEMS = 50, SEPARATOR_EVERY = 20;
 constexpr int WIDTH = 960, HEIGHT = 640, PANEL = 300; // the window; the panel on its right
 enum { FLOW, SHELF, GRID, WATERFALL };                  // section s is kind s % 4
 const char *const KIND_NAMES[] = {"flow", "shelf", "grid", "waterfall"};
@@ -56,12 +56,12 @@ int section_kind(std::int64_t section) { return static_cast<int>(section % 4); }
 bool is_shelf(std::int64_t section) { return section_kind(section) == SHELF; }
 
 cl_size photo_size(std::int64_t section, std::int64_t item) {
-    const double h = static_cast<double>((37 * item + 11 * section) % 90);
+    const double h = static_cast<double>((37 * item + 11 * section) % 60);
     switch (section_kind(section)) {
-    case FLOW: return {70 + h, 90};
-    case SHELF: return {90 + h, 120};
-    case GRID: return {0, 80 + static_cast<double>((item % 3) * 20)};
-    default: return {0, 60 + static_cast<double>((53 * item + 17 * section) % 110)};
+    case FLOW: return {50 + h, 56};
+    case SHELF: return {70 + h, 84};
+    case GRID: return {0, 50 + static_cast<double>((item % 3) * 14)};
+    default: return {0, 40 + static_cast<double>((53 * item + 17 * section) % 70)};
     }
 }
 
@@ -85,8 +85,8 @@ cl::layout make_wall(double width, double height) {
         switch (section_kind(section)) {
         case FLOW: metrics.style = CL_STYLE_FLOW; break;
         case SHELF: metrics.style = CL_STYLE_ORTHOGONAL; metrics.rows = 1; break;
-        case GRID: metrics.style = CL_STYLE_GRID; metrics.columns = 4; break;
-        default: metrics.style = CL_STYLE_WATERFALL; metrics.columns = 3; break;
+        case GRID: metrics.style = CL_STYLE_GRID; metrics.columns = 6; break;
+        default: metrics.style = CL_STYLE_WATERFALL; metrics.columns = 5; break;
         }
     };
     source.inline_elements = [](std::int64_t section, std::vector<cl_inline_element> &out) {
@@ -447,13 +447,12 @@ void script(app &a, int frame) {
     }
     if (frame > 150 && frame <= 160) push_motion(200, 100 + 30 * (frame - 150), 30);
     if (frame == 161) push_button(SDL_MOUSEBUTTONUP, 200, 400);
-    static const Uint8 dpad[] = {SDL_CONTROLLER_BUTTON_DPAD_DOWN, SDL_CONTROLLER_BUTTON_DPAD_DOWN,
-                                 SDL_CONTROLLER_BUTTON_DPAD_DOWN, SDL_CONTROLLER_BUTTON_DPAD_DOWN,
-                                 SDL_CONTROLLER_BUTTON_DPAD_RIGHT, SDL_CONTROLLER_BUTTON_DPAD_DOWN};
-    const int step = (frame - 240) / 5;
-    if (frame >= 240 && (frame - 240) % 5 == 0 && step < 6) push_dpad(dpad[step]);
-    if (frame == 275) push_key(SDLK_UP); // retraces the last move: the same photo again
-    if (frame == 280) push_key(SDLK_RIGHT);
+    // The focus path: the d-pad down through the flow into the shelf below it, then the arrow
+    // keys into the shelf, along it, down into the grid and back up (the history retraces the
+    // move: the same photo again) and along the shelf.
+    if (frame >= 236 && frame < 268 && (frame - 236) % 4 == 0) push_dpad(SDL_CONTROLLER_BUTTON_DPAD_DOWN);
+    static const SDL_Keycode keys[] = {SDLK_DOWN, SDLK_RIGHT, SDLK_DOWN, SDLK_UP, SDLK_RIGHT};
+    if (frame >= 268 && frame < 288 && (frame - 268) % 4 == 0) push_key(keys[(frame - 268) / 4]);
 }
 
 bool save_screenshot(SDL_Renderer *renderer, const std::string &path) {
@@ -509,7 +508,7 @@ int main(int argc, char *argv[]) {
         std::printf("layout of %d photos in %d sections made in %.1f ms\n", SECTIONS * ITEMS, SECTIONS,
                     a.timed.frame * 1e3);
         a.timed.frame = 0;
-        double frame_ms = 0, pulled = 0;
+        double frame_ms = 0, pulled = 0, furthest = 0;
         bool running = true;
         int written = 0;
         for (int frame = 1; running && (!headless || frame <= SCRIPT_FRAMES); frame++) {
@@ -523,6 +522,7 @@ int main(int argc, char *argv[]) {
             }
             a.tick(headless ? frame * 0.016 : SDL_GetTicks() / 1000.0);
             pulled = std::max(pulled, -a.viewport.y);
+            furthest = std::max(furthest, a.viewport.y);
             cl::prefetch_request request;
             request.velocity = a.velocity_now(a.screen);
             a.prefetched = a.timed([&] { return a.wall.prefetch(request); });
@@ -544,8 +544,8 @@ int main(int argc, char *argv[]) {
             }
             SDL_RenderPresent(renderer);
         }
-        std::printf("%ld frames; at y=%.0f, pulled %.0f points past the start at most (rubber band)\n",
-                    a.timed.frames, a.viewport.y, pulled);
+        std::printf("%ld frames; at y=%.0f (at most y=%.0f), pulled %.0f points past the start at most (rubber band)\n",
+                    a.timed.frames, a.viewport.y, furthest, pulled);
         std::printf("focus path: %s\n", a.path.empty() ? "(none)" : a.path.c_str());
         std::printf("library time per frame: mean %.4f ms, max %.4f ms (%d photos)\n",
                     a.timed.total / static_cast<double>(std::max(a.timed.frames, 1L)) * 1e3, a.timed.largest * 1e3,
