@@ -256,6 +256,8 @@ imgui: setup-demo
 
 $(IMGUI_EXAMPLE): examples/imgui/photo_wall.cpp $(CPP_HEADER) $(HEADER) | lib imgui
 	@mkdir -p $(@D)
+	@test -f $(IMGUI_BACKENDS)/imgui_impl_sdlrenderer.cpp || { echo "$(IMGUI_BACKENDS)/imgui_impl_sdlrenderer.cpp" \
+	  "is missing: libimgui-dev installed without its examples (a dpkg path-exclude for /usr/share/doc?)"; exit 1; }
 	$(CXX) -std=c++17 $(WARNINGS) -O2 -g -Iinclude $(IMGUI_CFLAGS) -c -o $@.o $<
 	$(CXX) -std=c++17 -Wall -Wextra -O2 $(IMGUI_CFLAGS) -c -o $@-sdlrenderer.o $(IMGUI_BACKENDS)/imgui_impl_sdlrenderer.cpp
 	$(CXX) -o $@ $@.o $@-sdlrenderer.o $(LINK_LIB) $(IMGUI_LIBS)
