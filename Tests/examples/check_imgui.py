@@ -4,12 +4,14 @@
 
 With SDL's dummy video driver, the software renderer and its scripted input, the Dear ImGui
 photo wall (100,000 photos through include/collectionlayout.hpp) flings down with the wheel,
-is dragged and released, is pulled past its start and springs back, and moves a focus ring with
-a game controller's d-pad and the arrow keys. The checks read its report and its three
+is dragged and released, is pulled past its start and springs back, moves a focus ring with
+a game controller's d-pad and the arrow keys, and inserts 3 photos (the last screenshot is taken
+while they animate). The checks read its report and its three
 screenshots for content, not pixels: it exits 0; it was pulled past its start less far than the
 drag (rubber band); the focus path is the expected one (down through a flow section, into the
 shelf below it, along it, down into a grid and back up by the history, along the shelf); the
-library's time per frame is reported; each screenshot is the window's size, has many colours
+insert of 3 photos (a batch update) gives records to animate; the library's time per frame is
+reported; each screenshot is the window's size, has many colours
 and the cards' palette; the last one shows the focus ring.
 Pillow reads the BMPs (a required test dependency: make test installs it in .build/venv).
 """
@@ -68,6 +70,9 @@ def main(program: str, out_dir: str) -> int:
     path = re.search(r"^focus path: (.*)$", report, re.M)
     check(path is not None and path.group(1) == FOCUS_PATH,
           f"the scripted focus path visits the expected photos ({path.group(1) if path else None})")
+    inserted = re.search(r"^insert: (\d+) records to animate$", report, re.M)
+    check(inserted is not None and int(inserted.group(1)) > 3,
+          f"the scripted insert (a batch update) gave records to animate ({inserted.group(1) if inserted else None})")
     timing = re.search(r"^library time per frame: mean ([\d.]+) ms, max ([\d.]+) ms", report, re.M)
     check(timing is not None and float(timing.group(1)) > 0,
           f"it reports the library's time per frame ({timing.group(0) if timing else None})")

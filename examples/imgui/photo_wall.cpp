@@ -13,7 +13,9 @@
 //     frame with collectionlayout::sample); a drag with the left button follows the pointer and
 //     rubber-bands past the ends (layout::rubber_band), and its release flings or springs back;
 //   - the elements to prepare next (layout::prefetch, with the fling's velocity) are outlined
-//     faintly in the panel's map of the viewport.
+//     faintly in the panel's map of the viewport;
+//   - Insert, Delete and Shuffle buttons: batch updates whose records (from and to attributes)
+//     animate the photos.
 //
 // The panel shows the frame time and the library's own time per frame (every library call timed
 // with std::chrono). Escape quits.
@@ -22,7 +24,8 @@
 //   build/examples/imgui_photo_wall --headless --screenshots build/imgui
 //
 // --headless: SDL's dummy video driver and the software renderer, a clock of 16 ms per frame and
-// a fixed script (wheel flings, a drag past the top, a focus path of d-pad and arrow moves);
+// a fixed script (wheel flings, a drag past the top, a focus path of d-pad and arrow moves, an
+// insert);
 // writes three screenshots (BMP) into the directory, prints the focus path and the mean and
 // largest library time per frame, and exits 0.
 #include <algorithm>
@@ -55,6 +58,7 @@ constexpr std::int32_t BACKGROUND = CL_KIND_FIRST_USER, SEPARATOR = CL_KIND_FIRS
 int section_kind(std::int64_t section) { return static_cast<int>(section % 4); }
 bool is_shelf(std::int64_t section) { return section_kind(section) == SHELF; }
 
+// A photo's size (and colour) follow its id, not its place: a photo keeps them when it moves.
 cl_size photo_size(std::int64_t section, std::int64_t item) {
     const double h = static_cast<double>((37 * item + 11 * section) % 60);
     switch (section_kind(section)) {
@@ -65,7 +69,10 @@ cl_size photo_size(std::int64_t section, std::int64_t item) {
     }
 }
 
-cl::layout make_wall(double width, double height) {
+// The photos of each section, by id (ids 0..ITEMS-1 at first; inserted ones get new ids).
+using photo_ids = std::vector<std::vector<std::int32_t>>;
+
+cl::layout make_wall(double width, double height, const photo_ids &photos) {
     cl::layout_def def;
     def.viewport = {0, 0, width, height};
     def.insets = {12, 14, 12, 14};
@@ -77,9 +84,13 @@ cl::layout make_wall(double width, double height) {
     def.kind_count = 2;
     cl::data_source source;
     source.section_count = [] { return std::int64_t{SECTIONS}; };
-    source.item_count = [](std::int64_t) { return std::int64_t{ITEMS}; };
-    source.item_sizes = [](std::int64_t section, std::int64_t first, cl::view<cl_size> out) {
-        for (std::size_t n = 0; n < out.size(); n++) out[n] = photo_size(section, first + static_cast<std::int64_t>(n));
+    source.item_count = [&photos](std::int64_t section) {
+        return static_cast<std::int64_t>(photos[static_cast<std::size_t>(section)].size());
+    };
+    source.item_sizes = [&photos](std::int64_t section, std::int64_t first, cl::view<cl_size> out) {
+        const auto &ids = photos[static_cast<std::size_t>(section)];
+        for (std::size_t n = 0; n < out.size(); n++)
+            out[n] = photo_size(section, ids[static_cast<std::size_t>(first) + n]);
     };
     source.section_metrics = [](std::int64_t section, cl_section_metrics &metrics) {
         switch (section_kind(section)) {
@@ -89,9 +100,10 @@ cl::layout make_wall(double width, double height) {
         default: metrics.style = CL_STYLE_WATERFALL; metrics.columns = 5; break;
         }
     };
-    source.inline_elements = [](std::int64_t section, std::vector<cl_inline_element> &out) {
+    source.inline_elements = [&photos](std::int64_t section, std::vector<cl_inline_element> &out) {
         if (is_shelf(section)) return; // an orthogonal section has none
-        for (std::int64_t before = SEPARATOR_EVERY; before < ITEMS; before += SEPARATOR_EVERY)
+        const auto count = static_cast<std::int64_t>(photos[static_cast<std::size_t>(section)].size());
+        for (std::int64_t before = SEPARATOR_EVERY; before < count; before += SEPARATOR_EVERY)
             out.push_back({SEPARATOR, 0, before, 14});
     };
     cl::layout wall(def, std::move(source));
@@ -136,8 +148,15 @@ struct motion {
     double start = 0;
 };
 
+constexpr double ANIMATION = 0.4; // s, of a batch update
+
 struct app {
+    photo_ids photos;
+    std::int32_t next_id = ITEMS;
     cl::layout wall;
+    // The last batch update's records (from and to attributes) and when it began.
+    std::vector<cl_element_change> changes;
+    double changed_at = -1;
     library_clock timed;
     cl_rect viewport{};
     double now = 0; // s
@@ -154,6 +173,64 @@ struct app {
     std::string path;
     cl::prefetch_answer prefetched;
     std::size_t drawn = 0;
+    std::int64_t inserted_records = -1; // the headless script's insert
+
+    std::int32_t photo(std::int64_t section, std::int64_t item) const {
+        return photos[static_cast<std::size_t>(section)][static_cast<std::size_t>(item)];
+    }
+
+    // A batch update of the first on-screen section that is no shelf: `insert` photos put at its
+    // start, or its first `remove` deleted, or its first six reversed (moves). The records animate.
+    std::int64_t update(int insert, int remove, bool shuffle) {
+        std::int64_t section = -1;
+        for (const cl_attributes &e : timed([&] { return wall.elements_in_rect(viewport); }))
+            if (e.category == CL_CATEGORY_CELL && !is_shelf(e.section)) { section = e.section; break; }
+        if (section < 0) return 0;
+        auto &ids = photos[static_cast<std::size_t>(section)];
+        std::vector<cl_index_path> paths;
+        std::vector<cl_item_move> moves_made;
+        cl::batch_update batch;
+        if (insert > 0) {
+            for (int n = 0; n < insert; n++) {
+                ids.insert(ids.begin() + n, next_id++);
+                paths.push_back({section, n});
+            }
+            batch.insert_items = paths.data();
+            batch.insert_item_count = insert;
+        } else if (remove > 0 && ids.size() > static_cast<std::size_t>(remove)) {
+            ids.erase(ids.begin(), ids.begin() + remove);
+            for (int n = 0; n < remove; n++) paths.push_back({section, n});
+            batch.delete_items = paths.data();
+            batch.delete_item_count = remove;
+        } else if (shuffle && ids.size() >= 6) {
+            std::reverse(ids.begin(), ids.begin() + 6);
+            for (std::int64_t n = 0; n < 6; n++) moves_made.push_back({{section, n}, {section, 5 - n}});
+            batch.move_items = moves_made.data();
+            batch.move_item_count = 6;
+        } else {
+            return 0;
+        }
+        const cl_update_summary summary = timed([&] { return wall.perform_batch_update(batch); });
+        const auto records = timed([&] { return wall.update_elements(); });
+        changes.assign(records.begin(), records.end());
+        changed_at = now;
+        if (has_focus) focus_moved();
+        show_origin(summary.viewport.y);
+        return summary.element_count;
+    }
+
+    // After an update the focused photo may have another index path (or be gone).
+    void focus_moved() {
+        const cl_index_path moved = timed([&] { return wall.update_new_item({focus.section, focus.item}); });
+        if (moved.section < 0 || moved.item < 0) {
+            has_focus = false;
+            moves.clear();
+            return;
+        }
+        focus.section = moved.section;
+        focus.item = moved.item;
+        moves.clear(); // the history's sources named the old index paths
+    }
 
     void show_origin(double y) {
         viewport.y = std::round(y);
@@ -311,6 +388,20 @@ void draw_wall(app &a, ImDrawList *draw) {
     draw->AddRectFilled(ImVec2(0, 0), ImVec2(static_cast<float>(a.viewport.width), static_cast<float>(a.viewport.height)),
                         SCREEN);
     const cl::view<const cl_attributes> visible = a.timed([&] { return a.wall.elements_in_rect(a.viewport); });
+    // While a batch update animates, its records give the cells: each from its old attributes to
+    // its new ones (an inserted one fades in, a deleted one out).
+    const double t = a.changed_at < 0 ? 1 : std::min(1.0, (a.now - a.changed_at) / ANIMATION);
+    const bool animating = t < 1;
+    auto draw_cell = [&](const cl_attributes &e, std::int32_t id, double alpha) {
+        const ImVec2 p0(static_cast<float>(e.frame.x - a.viewport.x), static_cast<float>(e.frame.y - a.viewport.y));
+        const ImVec2 p1(p0.x + static_cast<float>(e.frame.width), p0.y + static_cast<float>(e.frame.height));
+        const ImU32 colour = (CARDS[(e.section * 3 + id) % 8] & ~IM_COL32_A_MASK) |
+                             (static_cast<ImU32>(alpha * 255) << IM_COL32_A_SHIFT);
+        draw->AddRectFilled(p0, p1, colour, 6);
+        char text[48];
+        std::snprintf(text, sizeof text, "%lld.%lld", static_cast<long long>(e.section), static_cast<long long>(e.item));
+        if (e.frame.width > 48 && alpha > 0.5) draw->AddText(ImVec2(p0.x + 6, p0.y + 4), WHITE, text);
+    };
     // lowest z first: decorations (-1), then cells and inline elements (0), then pinned headers (10)
     for (int z : {-1, 0, 10}) {
         for (const cl_attributes &e : visible) {
@@ -319,10 +410,7 @@ void draw_wall(app &a, ImDrawList *draw) {
             const ImVec2 p1(p0.x + static_cast<float>(e.frame.width), p0.y + static_cast<float>(e.frame.height));
             char text[48];
             if (e.category == CL_CATEGORY_CELL) {
-                draw->AddRectFilled(p0, p1, CARDS[(e.section * 3 + e.item) % 8], 6);
-                std::snprintf(text, sizeof text, "%lld.%lld", static_cast<long long>(e.section),
-                              static_cast<long long>(e.item));
-                if (e.frame.width > 48) draw->AddText(ImVec2(p0.x + 6, p0.y + 4), WHITE, text);
+                if (!animating) draw_cell(e, a.photo(e.section, e.item), 1);
             } else if (e.kind == CL_KIND_HEADER) {
                 draw->AddRectFilled(p0, p1, HEADER);
                 std::snprintf(text, sizeof text, "SECTION %lld: %s", static_cast<long long>(e.section),
@@ -334,6 +422,18 @@ void draw_wall(app &a, ImDrawList *draw) {
             } else if (e.kind == BACKGROUND) {
                 draw->AddRectFilled(p0, p1, SECTION_FILL[section_kind(e.section)], 10);
             }
+        }
+    }
+    if (animating) {
+        const double ease = t * t * (3 - 2 * t);
+        for (const cl_element_change &c : a.changes) {
+            if (c.to.category != CL_CATEGORY_CELL) continue;
+            cl_attributes e = c.to;
+            auto mix = [&](double from, double to) { return from + (to - from) * ease; };
+            e.frame = {mix(c.from.frame.x, c.to.frame.x), mix(c.from.frame.y, c.to.frame.y),
+                       mix(c.from.frame.width, c.to.frame.width), mix(c.from.frame.height, c.to.frame.height)};
+            const std::int32_t id = c.has_new ? a.photo(c.to.section, c.to.item) : 0;
+            draw_cell(e, id, mix(c.from.alpha, c.to.alpha));
         }
     }
     a.drawn = visible.size();
@@ -367,6 +467,11 @@ void draw_panel(app &a, double frame_ms, double width, double height) {
                                  static_cast<long long>(a.focus.item));
     else ImGui::TextUnformatted("focus: arrows or d-pad");
     ImGui::Text("prefetch: %zu elements", a.prefetched.elements.size());
+    if (ImGui::Button("Insert 3")) a.update(3, 0, false);
+    ImGui::SameLine();
+    if (ImGui::Button("Delete 3")) a.update(0, 3, false);
+    ImGui::SameLine();
+    if (ImGui::Button("Shuffle 6")) a.update(0, 0, true);
     // The map: the viewport and, faintly, what to prepare before and after it.
     const ImVec2 origin = ImGui::GetCursorScreenPos();
     const float map_w = PANEL - 24, map_h = 300;
@@ -453,6 +558,9 @@ void script(app &a, int frame) {
     if (frame >= 236 && frame < 268 && (frame - 236) % 4 == 0) push_dpad(SDL_CONTROLLER_BUTTON_DPAD_DOWN);
     static const SDL_Keycode keys[] = {SDLK_DOWN, SDLK_RIGHT, SDLK_DOWN, SDLK_UP, SDLK_RIGHT};
     if (frame >= 268 && frame < 288 && (frame - 268) % 4 == 0) push_key(keys[(frame - 268) / 4]);
+    // Last, 3 photos inserted at the start of the first section on screen (the Insert button):
+    // the last screenshot catches them fading in while the others slide.
+    if (frame == 290) a.inserted_records = a.update(3, 0, false);
 }
 
 bool save_screenshot(SDL_Renderer *renderer, const std::string &path) {
@@ -504,7 +612,10 @@ int main(int argc, char *argv[]) {
         const double wall_width = WIDTH - PANEL;
         app a;
         a.viewport = {0, 0, wall_width, HEIGHT};
-        a.wall = a.timed([&] { return make_wall(wall_width, HEIGHT); });
+        a.photos.assign(SECTIONS, std::vector<std::int32_t>(ITEMS));
+        for (auto &ids : a.photos)
+            for (std::int32_t i = 0; i < ITEMS; i++) ids[static_cast<std::size_t>(i)] = i;
+        a.wall = a.timed([&] { return make_wall(wall_width, HEIGHT, a.photos); });
         std::printf("layout of %d photos in %d sections made in %.1f ms\n", SECTIONS * ITEMS, SECTIONS,
                     a.timed.frame * 1e3);
         a.timed.frame = 0;
@@ -547,6 +658,7 @@ int main(int argc, char *argv[]) {
         std::printf("%ld frames; at y=%.0f (at most y=%.0f), pulled %.0f points past the start at most (rubber band)\n",
                     a.timed.frames, a.viewport.y, furthest, pulled);
         std::printf("focus path: %s\n", a.path.empty() ? "(none)" : a.path.c_str());
+        if (a.inserted_records >= 0) std::printf("insert: %lld records to animate\n", static_cast<long long>(a.inserted_records));
         std::printf("library time per frame: mean %.4f ms, max %.4f ms (%d photos)\n",
                     a.timed.total / static_cast<double>(std::max(a.timed.frames, 1L)) * 1e3, a.timed.largest * 1e3,
                     SECTIONS * ITEMS);
