@@ -15,7 +15,7 @@
 //   - the elements to prepare next (layout::prefetch, with the fling's velocity) are outlined
 //     faintly in the panel's map of the viewport;
 //   - Insert, Delete and Shuffle buttons: batch updates whose records (from and to attributes)
-//     animate the photos.
+//     animate the photos; a flow <-> grid switch animated by a transition between two layouts.
 //
 // The panel shows the frame time and the library's own time per frame (every library call timed
 // with std::chrono). Escape quits.
@@ -24,8 +24,8 @@
 //   build/examples/imgui_photo_wall --headless --screenshots build/imgui
 //
 // --headless: SDL's dummy video driver and the software renderer, a clock of 16 ms per frame and
-// a fixed script (wheel flings, a drag past the top, a focus path of d-pad and arrow moves, an
-// insert);
+// a fixed script (wheel flings, a drag past the top, a switch to grids and back, a focus path of
+// d-pad and arrow moves, an insert);
 // writes three screenshots (BMP) into the directory, prints the focus path and the mean and
 // largest library time per frame, and exits 0.
 #include <algorithm>
@@ -72,7 +72,8 @@ cl_size photo_size(std::int64_t section, std::int64_t item) {
 // The photos of each section, by id (ids 0..ITEMS-1 at first; inserted ones get new ids).
 using photo_ids = std::vector<std::vector<std::int32_t>>;
 
-cl::layout make_wall(double width, double height, const photo_ids &photos) {
+// `grid`: every section that is no shelf a grid (the other look of the flow <-> grid switch).
+cl::layout make_wall(double width, double height, const photo_ids &photos, bool grid) {
     cl::layout_def def;
     def.viewport = {0, 0, width, height};
     def.insets = {12, 14, 12, 14};
@@ -92,8 +93,8 @@ cl::layout make_wall(double width, double height, const photo_ids &photos) {
         for (std::size_t n = 0; n < out.size(); n++)
             out[n] = photo_size(section, ids[static_cast<std::size_t>(first) + n]);
     };
-    source.section_metrics = [](std::int64_t section, cl_section_metrics &metrics) {
-        switch (section_kind(section)) {
+    source.section_metrics = [grid](std::int64_t section, cl_section_metrics &metrics) {
+        switch (grid && !is_shelf(section) ? GRID : section_kind(section)) {
         case FLOW: metrics.style = CL_STYLE_FLOW; break;
         case SHELF: metrics.style = CL_STYLE_ORTHOGONAL; metrics.rows = 1; break;
         case GRID: metrics.style = CL_STYLE_GRID; metrics.columns = 6; break;
@@ -117,10 +118,15 @@ cl::layout make_wall(double width, double height, const photo_ids &photos) {
 
 // ---- The library's time ----------------------------------------------------------------------
 
-// Every library call of a frame runs through timed(): the sum is the layout's own time.
+// Every library call of a frame runs through timed(): the sum is the layout's own time. Frames
+// that change the layout (a batch update, a new layout for the flow <-> grid switch) are counted
+// apart from those that only query and scroll.
 struct library_clock {
     double frame = 0, total = 0, largest = 0; // seconds
     long frames = 0;
+    bool changing = false; // this frame changes the layout
+    double changing_largest = 0;
+    long changing_frames = 0;
     template <class Call>
     auto operator()(Call &&call) {
         const auto start = std::chrono::steady_clock::now();
@@ -132,9 +138,15 @@ struct library_clock {
         return call();
     }
     void end_frame() {
-        total += frame;
-        largest = std::max(largest, frame);
-        frames++;
+        if (changing) {
+            changing_largest = std::max(changing_largest, frame);
+            changing_frames++;
+        } else {
+            total += frame;
+            largest = std::max(largest, frame);
+            frames++;
+        }
+        changing = false;
     }
 };
 
@@ -149,6 +161,7 @@ struct motion {
 };
 
 constexpr double ANIMATION = 0.4; // s, of a batch update
+constexpr double MORPH = 0.3;     // s, of the flow <-> grid transition
 
 struct app {
     photo_ids photos;
@@ -157,6 +170,11 @@ struct app {
     // The last batch update's records (from and to attributes) and when it began.
     std::vector<cl_element_change> changes;
     double changed_at = -1;
+    // The flow <-> grid switch: a transition from the old layout to the new one, its start, and
+    // the scroll origins it goes between.
+    bool grid = false;
+    cl::transition morph;
+    double morph_at = -1, morph_from = 0, morph_to = 0;
     library_clock timed;
     cl_rect viewport{};
     double now = 0; // s
@@ -210,6 +228,7 @@ struct app {
         } else {
             return 0;
         }
+        timed.changing = true;
         const cl_update_summary summary = timed([&] { return wall.perform_batch_update(batch); });
         const auto records = timed([&] { return wall.update_elements(); });
         changes.assign(records.begin(), records.end());
@@ -217,6 +236,29 @@ struct app {
         if (has_focus) focus_moved();
         show_origin(summary.viewport.y);
         return summary.element_count;
+    }
+
+    // Flow <-> grid: a new layout in the other look, shelves at their offsets; the transition
+    // from the old one animates, the new one answers from now on.
+    void switch_look() {
+        timed.changing = true;
+        cl::layout next = timed([&] { return make_wall(viewport.width, viewport.height, photos, !grid); });
+        timed([&] {
+            next.set_viewport(viewport);
+            for (std::int64_t s = SHELF; s < SECTIONS; s += 4) {
+                const double offset = wall.section_scroll(s).offset;
+                if (offset != 0) next.set_section_offset(s, offset);
+            }
+            morph = cl::transition(wall, next);
+        });
+        const cl_rect target = timed([&] { return morph.viewport(); });
+        wall = std::move(next);
+        grid = !grid;
+        screen.running = false;
+        morph_at = now;
+        morph_from = viewport.y;
+        morph_to = target.y;
+        show_origin(target.y);
     }
 
     // After an update the focused photo may have another index path (or be gone).
@@ -387,13 +429,20 @@ const ImU32 SECTION_FILL[4] = {IM_COL32(227, 234, 242, 255), IM_COL32(240, 232, 
 void draw_wall(app &a, ImDrawList *draw) {
     draw->AddRectFilled(ImVec2(0, 0), ImVec2(static_cast<float>(a.viewport.width), static_cast<float>(a.viewport.height)),
                         SCREEN);
-    const cl::view<const cl_attributes> visible = a.timed([&] { return a.wall.elements_in_rect(a.viewport); });
+    // During the flow <-> grid switch the transition gives the elements, at a scroll origin
+    // between the two layouts'.
+    const double m = a.morph_at < 0 ? 1 : std::min(1.0, (a.now - a.morph_at) / MORPH);
+    cl_rect shown = a.viewport;
+    if (m < 1) shown.y = a.morph_from + (a.morph_to - a.morph_from) * m * m * (3 - 2 * m);
+    const cl::view<const cl_attributes> visible = a.timed([&] {
+        return m < 1 ? a.morph.elements_in_rect(m, shown) : a.wall.elements_in_rect(a.viewport);
+    });
     // While a batch update animates, its records give the cells: each from its old attributes to
     // its new ones (an inserted one fades in, a deleted one out).
     const double t = a.changed_at < 0 ? 1 : std::min(1.0, (a.now - a.changed_at) / ANIMATION);
     const bool animating = t < 1;
     auto draw_cell = [&](const cl_attributes &e, std::int32_t id, double alpha) {
-        const ImVec2 p0(static_cast<float>(e.frame.x - a.viewport.x), static_cast<float>(e.frame.y - a.viewport.y));
+        const ImVec2 p0(static_cast<float>(e.frame.x - shown.x), static_cast<float>(e.frame.y - shown.y));
         const ImVec2 p1(p0.x + static_cast<float>(e.frame.width), p0.y + static_cast<float>(e.frame.height));
         const ImU32 colour = (CARDS[(e.section * 3 + id) % 8] & ~IM_COL32_A_MASK) |
                              (static_cast<ImU32>(alpha * 255) << IM_COL32_A_SHIFT);
@@ -406,15 +455,15 @@ void draw_wall(app &a, ImDrawList *draw) {
     for (int z : {-1, 0, 10}) {
         for (const cl_attributes &e : visible) {
             if (e.hidden || e.z != z) continue;
-            const ImVec2 p0(static_cast<float>(e.frame.x - a.viewport.x), static_cast<float>(e.frame.y - a.viewport.y));
+            const ImVec2 p0(static_cast<float>(e.frame.x - shown.x), static_cast<float>(e.frame.y - shown.y));
             const ImVec2 p1(p0.x + static_cast<float>(e.frame.width), p0.y + static_cast<float>(e.frame.height));
             char text[48];
             if (e.category == CL_CATEGORY_CELL) {
-                if (!animating) draw_cell(e, a.photo(e.section, e.item), 1);
+                if (!animating) draw_cell(e, a.photo(e.section, e.item), e.alpha);
             } else if (e.kind == CL_KIND_HEADER) {
                 draw->AddRectFilled(p0, p1, HEADER);
                 std::snprintf(text, sizeof text, "SECTION %lld: %s", static_cast<long long>(e.section),
-                              KIND_NAMES[section_kind(e.section)]);
+                              KIND_NAMES[a.grid && !is_shelf(e.section) ? GRID : section_kind(e.section)]);
                 draw->AddText(ImVec2(p0.x + 14, p0.y + 7), WHITE, text);
             } else if (e.kind == SEPARATOR) {
                 const float y = (p0.y + p1.y) / 2;
@@ -437,7 +486,7 @@ void draw_wall(app &a, ImDrawList *draw) {
         }
     }
     a.drawn = visible.size();
-    if (a.has_focus) { // the ring, 3 points around the focused photo
+    if (a.has_focus && m >= 1) { // the ring, 3 points around the focused photo
         const cl_attributes f = a.timed([&] { return a.wall.cell({a.focus.section, a.focus.item}); });
         const ImVec2 p0(static_cast<float>(f.frame.x - a.viewport.x), static_cast<float>(f.frame.y - a.viewport.y));
         draw->AddRect(ImVec2(p0.x - 2, p0.y - 2),
@@ -472,6 +521,8 @@ void draw_panel(app &a, double frame_ms, double width, double height) {
     if (ImGui::Button("Delete 3")) a.update(0, 3, false);
     ImGui::SameLine();
     if (ImGui::Button("Shuffle 6")) a.update(0, 0, true);
+    bool grid = a.grid;
+    if (ImGui::Checkbox("Grids for all (an animated transition)", &grid) && a.morph_at + MORPH <= a.now) a.switch_look();
     // The map: the viewport and, faintly, what to prepare before and after it.
     const ImVec2 origin = ImGui::GetCursorScreenPos();
     const float map_w = PANEL - 24, map_h = 300;
@@ -545,6 +596,8 @@ void script(app &a, int frame) {
     if (frame == 80) push_button(SDL_MOUSEBUTTONDOWN, 200, 500);
     if (frame > 80 && frame <= 86) push_motion(200, 500 - 30 * (frame - 80), -30);
     if (frame == 87) push_button(SDL_MOUSEBUTTONUP, 200, 320);
+    if (frame == 204 || frame == 222) a.switch_look(); // to grids and back (the second screenshot
+                                                       // catches the transition)
     if (frame == 150) { // back to the top, then a pull of 300 points past it
         a.screen.running = false;
         a.show_origin(0);
@@ -615,7 +668,7 @@ int main(int argc, char *argv[]) {
         a.photos.assign(SECTIONS, std::vector<std::int32_t>(ITEMS));
         for (auto &ids : a.photos)
             for (std::int32_t i = 0; i < ITEMS; i++) ids[static_cast<std::size_t>(i)] = i;
-        a.wall = a.timed([&] { return make_wall(wall_width, HEIGHT, a.photos); });
+        a.wall = a.timed([&] { return make_wall(wall_width, HEIGHT, a.photos, false); });
         std::printf("layout of %d photos in %d sections made in %.1f ms\n", SECTIONS * ITEMS, SECTIONS,
                     a.timed.frame * 1e3);
         a.timed.frame = 0;
@@ -649,19 +702,23 @@ int main(int argc, char *argv[]) {
             SDL_RenderClear(renderer);
             ImGui_ImplSDLRenderer_RenderDrawData(ImGui::GetDrawData());
             frame_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
-            if (headless && (frame == 60 || frame == 200 || frame == SCRIPT_FRAMES)) {
+            if (headless && (frame == 60 || frame == 212 || frame == SCRIPT_FRAMES)) {
                 const std::string file = shots + "/photo_wall_" + std::to_string(++written) + ".bmp";
                 if (!save_screenshot(renderer, file)) status = 1;
             }
             SDL_RenderPresent(renderer);
         }
         std::printf("%ld frames; at y=%.0f (at most y=%.0f), pulled %.0f points past the start at most (rubber band)\n",
-                    a.timed.frames, a.viewport.y, furthest, pulled);
+                    a.timed.frames + a.timed.changing_frames, a.viewport.y, furthest, pulled);
         std::printf("focus path: %s\n", a.path.empty() ? "(none)" : a.path.c_str());
         if (a.inserted_records >= 0) std::printf("insert: %lld records to animate\n", static_cast<long long>(a.inserted_records));
-        std::printf("library time per frame: mean %.4f ms, max %.4f ms (%d photos)\n",
+        std::printf("library time per frame: mean %.4f ms, max %.4f ms (%d photos; %ld frames of queries, "
+                    "scrolling and focus)\n",
                     a.timed.total / static_cast<double>(std::max(a.timed.frames, 1L)) * 1e3, a.timed.largest * 1e3,
-                    SECTIONS * ITEMS);
+                    SECTIONS * ITEMS, a.timed.frames);
+        if (a.timed.changing_frames)
+            std::printf("frames that changed the layout (batch update, new layout): %ld, at most %.3f ms\n",
+                        a.timed.changing_frames, a.timed.changing_largest * 1e3);
         if (headless) std::printf("screenshots: %d in %s\n", written, shots.c_str());
     }
     ImGui_ImplSDLRenderer_Shutdown();
