@@ -15,7 +15,8 @@
 //   - the elements to prepare next (layout::prefetch, with the fling's velocity) are outlined
 //     faintly in the panel's map of the viewport;
 //   - Insert, Delete and Shuffle buttons: batch updates whose records (from and to attributes)
-//     animate the photos; a flow <-> grid switch animated by a transition between two layouts.
+//     animate the photos; a flow <-> grid switch animated by a transition between two layouts;
+//     a photo dragged with the right button reorders (interactive movement).
 //
 // The panel shows the frame time and the library's own time per frame (every library call timed
 // with std::chrono). Escape quits.
@@ -119,8 +120,8 @@ cl::layout make_wall(double width, double height, const photo_ids &photos, bool 
 // ---- The library's time ----------------------------------------------------------------------
 
 // Every library call of a frame runs through timed(): the sum is the layout's own time. Frames
-// that change the layout (a batch update, a new layout for the flow <-> grid switch) are counted
-// apart from those that only query and scroll.
+// that change the layout (a batch update, a new layout for the flow <-> grid switch, a drag to
+// reorder) are counted apart from those that only query and scroll.
 struct library_clock {
     double frame = 0, total = 0, largest = 0; // seconds
     long frames = 0;
@@ -181,6 +182,7 @@ struct app {
     motion screen;
     motion shelves[SECTIONS];
     bool dragging = false;
+    bool reordering = false; // a photo dragged with the right button (interactive movement)
     double drag_raw = 0, drag_velocity = 0, drag_time = 0;
     // Focus: the focused cell, the moves made (the top is the history a move may retrace), and per
     // shelf the photo last focused there.
@@ -200,6 +202,7 @@ struct app {
     // A batch update of the first on-screen section that is no shelf: `insert` photos put at its
     // start, or its first `remove` deleted, or its first six reversed (moves). The records animate.
     std::int64_t update(int insert, int remove, bool shuffle) {
+        if (reordering) return 0; // the layout changes only by the movement meanwhile
         std::int64_t section = -1;
         for (const cl_attributes &e : timed([&] { return wall.elements_in_rect(viewport); }))
             if (e.category == CL_CATEGORY_CELL && !is_shelf(e.section)) { section = e.section; break; }
@@ -241,6 +244,7 @@ struct app {
     // Flow <-> grid: a new layout in the other look, shelves at their offsets; the transition
     // from the old one animates, the new one answers from now on.
     void switch_look() {
+        if (reordering) return;
         timed.changing = true;
         cl::layout next = timed([&] { return make_wall(viewport.width, viewport.height, photos, !grid); });
         timed([&] {
@@ -260,6 +264,36 @@ struct app {
         morph_to = target.y;
         show_origin(target.y);
     }
+
+    // Drag to reorder: the right button picks up the photo under the pointer; while it moves the
+    // layout answers as if it were at its target; the release commits the move (and animates it).
+    void pick_up(double x, double y) {
+        const auto hit = timed([&] { return wall.element_at(viewport.x + x, viewport.y + y); });
+        if (!hit || (morph_at >= 0 && now < morph_at + MORPH)) return;
+        screen.running = false;
+        timed.changing = true;
+        timed([&] { wall.begin_movement({hit->section, hit->item}); });
+        reordering = true;
+    }
+    void put_down() {
+        reordering = false;
+        const cl::movement_state moved = timed([&] { return wall.movement(); });
+        timed.changing = true;
+        timed([&] { wall.commit_movement(); });
+        if (moved.target.section >= 0 && (moved.target.section != moved.origin.section || moved.target.item != moved.origin.item)) {
+            auto &from = photos[static_cast<std::size_t>(moved.origin.section)];
+            const std::int32_t id = from[static_cast<std::size_t>(moved.origin.item)];
+            from.erase(from.begin() + moved.origin.item);
+            auto &to = photos[static_cast<std::size_t>(moved.target.section)];
+            to.insert(to.begin() + moved.target.item, id);
+            reordered++;
+        }
+        const auto records = timed([&] { return wall.update_elements(); });
+        changes.assign(records.begin(), records.end());
+        changed_at = now;
+        if (has_focus) focus_moved();
+    }
+    int reordered = 0;
 
     // After an update the focused photo may have another index path (or be gone).
     void focus_moved() {
@@ -286,6 +320,7 @@ struct app {
 
     // A fling of the screen (shelf -1) or of a shelf, adding a running fling's velocity.
     void fling(std::int64_t shelf, double velocity, std::int32_t snapping) {
+        if (reordering) return;
         motion &m = shelf < 0 ? screen : shelves[shelf];
         velocity += velocity_now(m);
         cl::fling_def def;
@@ -310,6 +345,7 @@ struct app {
     }
 
     void move_focus(std::int32_t direction) {
+        if (reordering) return;
         if (!has_focus) { // the first move focuses the first photo on screen
             for (const cl_attributes &e : timed([&] { return wall.elements_in_rect(viewport); }))
                 if (e.category == CL_CATEGORY_CELL && !has_focus) {
@@ -357,7 +393,10 @@ struct app {
         switch (event.type) {
         case SDL_QUIT: return false;
         case SDL_MOUSEBUTTONDOWN:
-            if (event.button.button != SDL_BUTTON_LEFT || io.WantCaptureMouse || event.button.x >= viewport.width) break;
+            if (event.button.button == SDL_BUTTON_RIGHT && !io.WantCaptureMouse && !reordering &&
+                event.button.x < viewport.width)
+                pick_up(event.button.x, event.button.y);
+            if (event.button.button != SDL_BUTTON_LEFT || reordering || io.WantCaptureMouse || event.button.x >= viewport.width) break;
             dragging = true;
             screen.running = false;
             drag_raw = viewport.y;
@@ -365,7 +404,11 @@ struct app {
             drag_time = now;
             break;
         case SDL_MOUSEMOTION:
-            if (dragging) { // follows the pointer; past the ends it rubber-bands
+            if (reordering) { // the live layout changes with the target
+                timed.changing = true;
+                timed([&] { wall.update_movement(viewport.x + event.motion.x, viewport.y + event.motion.y); });
+            }
+            else if (dragging) { // follows the pointer; past the ends it rubber-bands
                 const double dy = -event.motion.yrel, dt = std::max(now - drag_time, 0.008);
                 drag_raw += dy;
                 show_origin(timed([&] { return wall.rubber_band(-1, drag_raw); }));
@@ -374,6 +417,7 @@ struct app {
             }
             break;
         case SDL_MOUSEBUTTONUP:
+            if (event.button.button == SDL_BUTTON_RIGHT && reordering) put_down();
             if (event.button.button == SDL_BUTTON_LEFT && dragging) {
                 dragging = false;
                 fling(-1, drag_velocity, CL_SNAP_NONE); // or springs back from past an end
@@ -452,7 +496,7 @@ void draw_wall(app &a, ImDrawList *draw) {
         if (e.frame.width > 48 && alpha > 0.5) draw->AddText(ImVec2(p0.x + 6, p0.y + 4), WHITE, text);
     };
     // lowest z first: decorations (-1), then cells and inline elements (0), then pinned headers (10)
-    for (int z : {-1, 0, 10}) {
+    for (int z : {-1, 0, 10, 100}) { // 100: a photo being dragged
         for (const cl_attributes &e : visible) {
             if (e.hidden || e.z != z) continue;
             const ImVec2 p0(static_cast<float>(e.frame.x - shown.x), static_cast<float>(e.frame.y - shown.y));
@@ -542,7 +586,8 @@ void draw_panel(app &a, double frame_ms, double width, double height) {
         map_rect(e.frame, e.urgent ? IM_COL32(255, 200, 120, 160) : IM_COL32(200, 200, 220, 90), false);
     draw->PopClipRect();
     ImGui::Dummy(ImVec2(map_w, map_h));
-    ImGui::TextWrapped("Wheel, drag or left stick: fling. Arrows or d-pad: focus. PageUp/PageDown: a page.");
+    ImGui::TextWrapped("Wheel, drag or left stick: fling. Arrows or d-pad: focus. PageUp/PageDown: a page. "
+                       "Right-drag a photo: reorder.");
     ImGui::End();
 }
 
@@ -555,10 +600,10 @@ void push_wheel(int y) {
     e.wheel.direction = SDL_MOUSEWHEEL_NORMAL;
     SDL_PushEvent(&e);
 }
-void push_button(Uint32 type, int x, int y) {
+void push_button(Uint32 type, int x, int y, Uint8 button = SDL_BUTTON_LEFT) {
     SDL_Event e{};
     e.type = type;
-    e.button.button = SDL_BUTTON_LEFT;
+    e.button.button = button;
     e.button.state = type == SDL_MOUSEBUTTONDOWN ? SDL_PRESSED : SDL_RELEASED;
     e.button.x = x;
     e.button.y = y;
@@ -596,6 +641,9 @@ void script(app &a, int frame) {
     if (frame == 80) push_button(SDL_MOUSEBUTTONDOWN, 200, 500);
     if (frame > 80 && frame <= 86) push_motion(200, 500 - 30 * (frame - 80), -30);
     if (frame == 87) push_button(SDL_MOUSEBUTTONUP, 200, 320);
+    if (frame == 188) push_button(SDL_MOUSEBUTTONDOWN, 130, 65, SDL_BUTTON_RIGHT); // photo 0.1 ...
+    if (frame > 188 && frame <= 194) push_motion(130 + 30 * (frame - 188), 65 + 12 * (frame - 188), 0);
+    if (frame == 195) push_button(SDL_MOUSEBUTTONUP, 310, 137, SDL_BUTTON_RIGHT); // ... dragged along
     if (frame == 204 || frame == 222) a.switch_look(); // to grids and back (the second screenshot
                                                        // catches the transition)
     if (frame == 150) { // back to the top, then a pull of 300 points past it
@@ -711,13 +759,14 @@ int main(int argc, char *argv[]) {
         std::printf("%ld frames; at y=%.0f (at most y=%.0f), pulled %.0f points past the start at most (rubber band)\n",
                     a.timed.frames + a.timed.changing_frames, a.viewport.y, furthest, pulled);
         std::printf("focus path: %s\n", a.path.empty() ? "(none)" : a.path.c_str());
+        std::printf("reordered: %d photos dragged to another place\n", a.reordered);
         if (a.inserted_records >= 0) std::printf("insert: %lld records to animate\n", static_cast<long long>(a.inserted_records));
         std::printf("library time per frame: mean %.4f ms, max %.4f ms (%d photos; %ld frames of queries, "
                     "scrolling and focus)\n",
                     a.timed.total / static_cast<double>(std::max(a.timed.frames, 1L)) * 1e3, a.timed.largest * 1e3,
                     SECTIONS * ITEMS, a.timed.frames);
         if (a.timed.changing_frames)
-            std::printf("frames that changed the layout (batch update, new layout): %ld, at most %.3f ms\n",
+            std::printf("frames that changed the layout (batch update, new layout, reorder): %ld, at most %.3f ms\n",
                         a.timed.changing_frames, a.timed.changing_largest * 1e3);
         if (headless) std::printf("screenshots: %d in %s\n", written, shots.c_str());
     }
