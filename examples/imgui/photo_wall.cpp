@@ -195,8 +195,10 @@ struct app {
     std::size_t drawn = 0;
     std::int64_t inserted_records = -1; // the headless script's insert
 
+    // (While a photo moves to another section the live layout has one more item there.)
     std::int32_t photo(std::int64_t section, std::int64_t item) const {
-        return photos[static_cast<std::size_t>(section)][static_cast<std::size_t>(item)];
+        const auto &ids = photos[static_cast<std::size_t>(section)];
+        return static_cast<std::size_t>(item) < ids.size() ? ids[static_cast<std::size_t>(item)] : 0;
     }
 
     // A batch update of the first on-screen section that is no shelf: `insert` photos put at its
@@ -259,6 +261,7 @@ struct app {
         wall = std::move(next);
         grid = !grid;
         screen.running = false;
+        changed_at = -1; // an update's records name the old layout's frames
         morph_at = now;
         morph_from = viewport.y;
         morph_to = target.y;
@@ -709,7 +712,7 @@ int main(int argc, char *argv[]) {
     ImGui_ImplSDLRenderer_Init(renderer);
 
     int status = 0;
-    {
+    try {
         const double wall_width = WIDTH - PANEL;
         app a;
         a.viewport = {0, 0, wall_width, HEIGHT};
@@ -769,6 +772,9 @@ int main(int argc, char *argv[]) {
             std::printf("frames that changed the layout (batch update, new layout, reorder): %ld, at most %.3f ms\n",
                         a.timed.changing_frames, a.timed.changing_largest * 1e3);
         if (headless) std::printf("screenshots: %d in %s\n", written, shots.c_str());
+    } catch (const cl::error &e) { // a call the library refused: a bug of this program
+        std::fprintf(stderr, "collectionlayout: %s\n", e.what());
+        status = 1;
     }
     ImGui_ImplSDLRenderer_Shutdown();
     ImGui_ImplSDL2_Shutdown();
