@@ -3,17 +3,17 @@
     python3 Tests/examples/check_imgui.py build/examples/imgui_photo_wall OUT_DIR
 
 With SDL's dummy video driver, the software renderer and its scripted input, the Dear ImGui
-photo wall (100,000 photos through include/collectionlayout.hpp) flings down with the wheel,
-is dragged and released, is pulled past its start and springs back, reorders a photo with a
-right-button drag (interactive movement), switches to grids and back (transitions between two layouts; the second screenshot is taken during one), moves a focus ring with
-a game controller's d-pad and the arrow keys, and inserts 3 photos (the last screenshot is taken
-while they animate). The checks read its report and its three
-screenshots for content, not pixels: it exits 0; it was pulled past its start less far than the
-drag (rubber band); the focus path is the expected one (down through a flow section, into the
-shelf below it, along it, down into a grid and back up by the history, along the shelf); the
-insert of 3 photos (a batch update) gives records to animate; the library's time per frame is
-reported; each screenshot is the window's size, has many colours
-and the cards' palette; the last one shows the focus ring.
+photo wall (100,000 photos through include/collectionlayout.hpp) flings down with the wheel, is
+dragged and released, is pulled past its start and springs back, reorders a photo with a
+right-button drag (interactive movement), switches to grids and back (transitions between two
+layouts; the second screenshot is taken during one), moves a focus ring with a game controller's
+d-pad and the arrow keys, and inserts 3 photos, shuffles 6 and deletes 3 (the last screenshot is
+taken while they animate). The checks read its report and its three screenshots for content, not
+pixels: it exits 0; it was pulled past its start less far than the drag (rubber band); the focus
+path is the expected one (down through a flow section, into the shelf below it, along it, down
+into a grid and back up by the history, along the shelf); the insert, shuffle and delete (batch
+updates) give records to animate; the library's time per frame is reported; each screenshot is
+the window's size, has many colours and the cards' palette; the last one shows the focus ring.
 Pillow reads the BMPs (a required test dependency: make test installs it in .build/venv).
 """
 
@@ -71,9 +71,10 @@ def main(program: str, out_dir: str) -> int:
     path = re.search(r"^focus path: (.*)$", report, re.M)
     check(path is not None and path.group(1) == FOCUS_PATH,
           f"the scripted focus path visits the expected photos ({path.group(1) if path else None})")
-    inserted = re.search(r"^insert: (\d+) records to animate$", report, re.M)
-    check(inserted is not None and int(inserted.group(1)) > 3,
-          f"the scripted insert (a batch update) gave records to animate ({inserted.group(1) if inserted else None})")
+    updates = re.search(r"^insert: (\d+) records to animate, shuffle: (\d+), delete: (\d+)$", report, re.M)
+    check(updates is not None and all(int(n) > 3 for n in updates.groups()),
+          f"the scripted insert, shuffle and delete (batch updates) gave records to animate "
+          f"({updates.groups() if updates else None})")
     changed = re.search(r"^frames that changed the layout \(batch update, new layout, reorder\): (\d+),", report, re.M)
     check(changed is not None and int(changed.group(1)) >= 5,
           "frames changed the layout: to grids and back (transitions), a drag to reorder, the insert")

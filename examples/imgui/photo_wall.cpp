@@ -193,7 +193,7 @@ struct app {
     std::string path;
     cl::prefetch_answer prefetched;
     std::size_t drawn = 0;
-    std::int64_t inserted_records = -1; // the headless script's insert
+    std::int64_t records[3] = {-1, -1, -1}; // the headless script's insert, shuffle and delete
 
     // (While a photo moves to another section the live layout has one more item there.)
     std::int32_t photo(std::int64_t section, std::int64_t item) const {
@@ -662,9 +662,11 @@ void script(app &a, int frame) {
     if (frame >= 236 && frame < 268 && (frame - 236) % 4 == 0) push_dpad(SDL_CONTROLLER_BUTTON_DPAD_DOWN);
     static const SDL_Keycode keys[] = {SDLK_DOWN, SDLK_RIGHT, SDLK_DOWN, SDLK_UP, SDLK_RIGHT};
     if (frame >= 268 && frame < 288 && (frame - 268) % 4 == 0) push_key(keys[(frame - 268) / 4]);
-    // Last, 3 photos inserted at the start of the first section on screen (the Insert button):
-    // the last screenshot catches them fading in while the others slide.
-    if (frame == 290) a.inserted_records = a.update(3, 0, false);
+    // Last, the Insert, Shuffle and Delete buttons' updates of the first section on screen: the
+    // last screenshot catches the photos sliding and fading.
+    if (frame == 290) a.records[0] = a.update(3, 0, false);
+    if (frame == 293) a.records[1] = a.update(0, 0, true); // Shuffle 6
+    if (frame == 296) a.records[2] = a.update(0, 3, false); // Delete 3
 }
 
 bool save_screenshot(SDL_Renderer *renderer, const std::string &path) {
@@ -763,7 +765,10 @@ int main(int argc, char *argv[]) {
                     a.timed.frames + a.timed.changing_frames, a.viewport.y, furthest, pulled);
         std::printf("focus path: %s\n", a.path.empty() ? "(none)" : a.path.c_str());
         std::printf("reordered: %d photos dragged to another place\n", a.reordered);
-        if (a.inserted_records >= 0) std::printf("insert: %lld records to animate\n", static_cast<long long>(a.inserted_records));
+        if (a.records[0] >= 0)
+            std::printf("insert: %lld records to animate, shuffle: %lld, delete: %lld\n",
+                        static_cast<long long>(a.records[0]), static_cast<long long>(a.records[1]),
+                        static_cast<long long>(a.records[2]));
         std::printf("library time per frame: mean %.4f ms, max %.4f ms (%d photos; %ld frames of queries, "
                     "scrolling and focus)\n",
                     a.timed.total / static_cast<double>(std::max(a.timed.frames, 1L)) * 1e3, a.timed.largest * 1e3,
