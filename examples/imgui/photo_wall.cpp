@@ -373,20 +373,28 @@ struct app {
         if (answer.via == CL_FOCUS_VIA_HISTORY && !moves.empty()) moves.pop_back();
         else moves.emplace_back(direction, focus);
         focus = answer.target;
-        if (is_shelf(focus.section)) remembered.push_back({focus.section, focus.item});
+        if (is_shelf(focus.section)) { // one entry per shelf: its last photo
+            remembered.erase(std::remove_if(remembered.begin(), remembered.end(),
+                                            [&](const cl_index_path &p) { return p.section == focus.section; }),
+                             remembered.end());
+            remembered.push_back({focus.section, focus.item});
+        }
         screen.running = false;
         show_origin(answer.viewport.y);
         if (answer.has_section_offset) {
             shelves[answer.section].running = false;
             timed([&] { wall.set_section_offset(answer.section, answer.section_offset); });
         }
-        note(focus);
+        note(focus, answer.via);
     }
 
-    void note(const cl_element_id &id) {
+    // The path as "section.item", marked (h) when the move retraced the history, (r) when a shelf
+    // gave its remembered photo.
+    void note(const cl_element_id &id, std::int32_t via = CL_FOCUS_VIA_SEARCH) {
         char text[48];
-        std::snprintf(text, sizeof text, "%s%lld.%lld", path.empty() ? "" : " ", static_cast<long long>(id.section),
-                      static_cast<long long>(id.item));
+        std::snprintf(text, sizeof text, "%s%lld.%lld%s", path.empty() ? "" : " ", static_cast<long long>(id.section),
+                      static_cast<long long>(id.item),
+                      via == CL_FOCUS_VIA_HISTORY ? "(h)" : via == CL_FOCUS_VIA_REMEMBERED ? "(r)" : "");
         path += text;
     }
 
@@ -659,9 +667,11 @@ void script(app &a, int frame) {
     // The focus path: the d-pad down through the flow into the shelf below it, then the arrow
     // keys into the shelf, along it, down into the grid and back up (the history retraces the
     // move: the same photo again) and along the shelf.
-    if (frame >= 236 && frame < 268 && (frame - 236) % 4 == 0) push_dpad(SDL_CONTROLLER_BUTTON_DPAD_DOWN);
-    static const SDL_Keycode keys[] = {SDLK_DOWN, SDLK_RIGHT, SDLK_DOWN, SDLK_UP, SDLK_RIGHT};
-    if (frame >= 268 && frame < 288 && (frame - 268) % 4 == 0) push_key(keys[(frame - 268) / 4]);
+    // Then down into the grid, left, and up: no history for that move, and the shelf gives back
+    // the photo it remembers.
+    if (frame >= 236 && frame < 260 && (frame - 236) % 3 == 0) push_dpad(SDL_CONTROLLER_BUTTON_DPAD_DOWN);
+    static const SDL_Keycode keys[] = {SDLK_DOWN, SDLK_RIGHT, SDLK_DOWN, SDLK_UP, SDLK_RIGHT, SDLK_DOWN, SDLK_LEFT, SDLK_UP};
+    if (frame >= 260 && frame < 284 && (frame - 260) % 3 == 0) push_key(keys[(frame - 260) / 3]);
     // Last, the Insert, Shuffle and Delete buttons' updates of the first section on screen: the
     // last screenshot catches the photos sliding and fading.
     if (frame == 290) a.records[0] = a.update(3, 0, false);
