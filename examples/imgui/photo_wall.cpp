@@ -25,10 +25,16 @@
 //   build/examples/imgui_photo_wall --headless --screenshots build/imgui
 //
 // --headless: SDL's dummy video driver and the software renderer, a clock of 16 ms per frame and
-// a fixed script (wheel flings, a drag past the top, a switch to grids and back, a focus path of
-// d-pad and arrow moves, an insert);
-// writes three screenshots (BMP) into the directory, prints the focus path and the mean and
-// largest library time per frame, and exits 0.
+// a fixed script (wheel flings, a drag and release, a drag past the top, a photo dragged to
+// another place, a switch to grids and back, a focus path of d-pad and arrow moves, then Insert,
+// Shuffle and Delete); writes three screenshots (BMP) into the directory, prints the focus path
+// and the mean and largest library time per frame (the frames that change the layout apart), and
+// exits 0. Tests/examples/check_imgui.py checks that run. Against an installed copy (Debian's
+// libimgui-dev ships the SDL_Renderer backend as source only):
+//
+//   backends=/usr/share/doc/libimgui-dev/examples/backends
+//   c++ -std=c++17 photo_wall.cpp $backends/imgui_impl_sdlrenderer.cpp -I/usr/include/imgui/backends
+//       $(pkg-config --cflags --libs collectionlayout imgui sdl2)        (one line)
 #include <algorithm>
 #include <chrono>
 #include <cmath>
