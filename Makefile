@@ -3,18 +3,18 @@
 #   make              the library: .build/release/libcollectionlayout.so
 #   make test         every test: the copies of ../shared, Swift, C, the headers as C99 and C++17,
 #                     the C++ layer under ASan and UBSan, install (pkg-config, CMake; C and
-#                     C++), Python, the SDL2 example headless, a check
+#                     C++), Python, the SDL2 and Dear ImGui examples headless, a check
 #                     that the library needs no Swift toolchain, the fuzz targets for
 #                     TEST_FUZZ_SECONDS (30) each, the threads test under ThreadSanitizer,
 #                     valgrind over the C examples and tests, `make demo` on a fresh copy of the
 #                     tree; one line per suite, logs in build/logs/
-#   make demo         every C and Python example (the SDL2 and pygame ones headless, writing
+#   make demo         every C, C++ and Python example (the SDL2, ImGui and pygame ones headless, writing
 #                     their screenshots under build/)
 #
 # Both install what they need (tools/setup): the Python side into .build/venv (made with
 # BASE_PYTHON, default python3), Debian packages with apt-get as root or with password-less sudo
 # (otherwise they stop and print the one command to run).
-#   make examples     the C examples, the SDL2 gallery included (build/examples/)
+#   make examples     the C examples, the SDL2 gallery and the ImGui photo wall included (build/examples/)
 #   make bench        bench/run (BENCH_ARGS="ITEMS RUNS" for a quick one; its Python side in
 #                     .build/bench-venv)
 #   make bench-ab BASE=REV   the working tree's scattered update against revision REV's, paired
@@ -63,7 +63,7 @@ PY_ENV := PYTHONPATH=$(CURDIR)/bindings/python COLLECTIONLAYOUT_LIBRARY=$(LIB)
 VENV        := .build/venv
 PYTHON      := $(CURDIR)/$(VENV)/bin/python
 PY_READY    := $(VENV)/requirements
-DEBIAN_DEMO := pkg-config libsdl2-dev
+DEBIAN_DEMO := pkg-config libsdl2-dev libimgui-dev
 DEBIAN_TEST := $(DEBIAN_DEMO) cmake binutils valgrind git
 
 .PHONY: setup-demo setup-test
@@ -99,7 +99,7 @@ lib:
 # The suites of `make test`, each a target test-NAME: the one list. Tests/run_suites.py runs
 # them in turn, each with its output in build/logs/NAME.log, and prints one line per suite, the
 # failures with the end of their log, and the total as its last line.
-TEST_SUITES := shared swift header c cpp install python wheel readme no-swift-runtime sdl fuzz tsan memcheck demo
+TEST_SUITES := shared swift header c cpp install python wheel readme no-swift-runtime sdl imgui fuzz tsan memcheck demo
 
 test: setup-test $(PY_READY)
 	@MAKE="$(MAKE)" $(PYTHON) Tests/run_suites.py $(TEST_SUITES)
@@ -236,12 +236,46 @@ $(SDL_EXAMPLE): $(SDL_OBJECT) | lib
 test-sdl: $(SDL_EXAMPLE) $(PY_READY)
 	$(PYTHON) Tests/examples/check_sdl_gallery.py $(SDL_EXAMPLE) $(BUILD)/sdl-check
 
+# ---- The Dear ImGui example ---------------------------------------------------------------
+#
+# examples/imgui/photo_wall.cpp: the C++ layer under Dear ImGui with its SDL2 and SDL_Renderer
+# backends (Debian: libimgui-dev, which setup-demo installs). Debian's libimgui.a holds the SDL2
+# backend but not the SDL_Renderer one: its source ships in the package's examples and is built
+# with the example. `make demo` and `make test` run it headless (screenshots under build/imgui).
+
+IMGUI_EXAMPLE  := $(BUILD)/examples/imgui_photo_wall
+IMGUI_BACKENDS := /usr/share/doc/libimgui-dev/examples/backends
+IMGUI_CFLAGS    = $(shell pkg-config --cflags imgui sdl2 2>/dev/null || echo -I/usr/include/imgui $$(pkg-config --cflags sdl2)) \
+                  -I/usr/include/imgui/backends
+IMGUI_LIBS      = $(shell pkg-config --libs imgui sdl2 2>/dev/null || echo -limgui $$(pkg-config --libs sdl2))
+
+.PHONY: imgui test-imgui
+examples: $(IMGUI_EXAMPLE)
+
+imgui: setup-demo
+
+$(IMGUI_EXAMPLE): examples/imgui/photo_wall.cpp $(CPP_HEADER) $(HEADER) | lib imgui
+	@mkdir -p $(@D)
+	@test -f $(IMGUI_BACKENDS)/imgui_impl_sdlrenderer.cpp || { echo "$(IMGUI_BACKENDS)/imgui_impl_sdlrenderer.cpp" \
+	  "is missing: libimgui-dev installed without its examples (a dpkg path-exclude for /usr/share/doc?)"; exit 1; }
+	$(CXX) -std=c++17 $(WARNINGS) -O2 -g -Iinclude $(IMGUI_CFLAGS) -c -o $@.o $<
+	$(CXX) -std=c++17 -Wall -Wextra -O2 $(IMGUI_CFLAGS) -c -o $@-sdlrenderer.o $(IMGUI_BACKENDS)/imgui_impl_sdlrenderer.cpp
+	$(CXX) -o $@ $@.o $@-sdlrenderer.o $(LINK_LIB) $(IMGUI_LIBS)
+
+# Headless, the wall flings, is dragged past its start and moves its focus ring; the check reads
+# what it printed (the focus path, the library's time) and its screenshots (colours, the cards).
+test-imgui: $(IMGUI_EXAMPLE) $(PY_READY)
+	$(PYTHON) Tests/examples/check_imgui.py $(IMGUI_EXAMPLE) $(BUILD)/imgui-check
+
 # ---- Examples, benchmarks ----------------------------------------------------------------
 
-demo: $(EXAMPLES) $(SDL_EXAMPLE) $(PY_READY)
+demo: $(EXAMPLES) $(SDL_EXAMPLE) $(IMGUI_EXAMPLE) $(PY_READY)
 	@for example in $(EXAMPLES); do echo "== $$example"; $$example || exit 1; done
 	@echo "== $(SDL_EXAMPLE) --headless (a window without it; screenshot $(BUILD)/sdl_gallery.bmp)"
 	$(SDL_EXAMPLE) --headless --frames 420 --screenshot $(BUILD)/sdl_gallery.bmp
+	@echo "== $(IMGUI_EXAMPLE) --headless (Dear ImGui, 100,000 photos; screenshots in $(BUILD)/imgui)"
+	@mkdir -p $(BUILD)/imgui
+	$(IMGUI_EXAMPLE) --headless --screenshots $(BUILD)/imgui
 	@echo "== examples/python/flow_demo.py"
 	$(PY_ENV) $(PYTHON) examples/python/flow_demo.py
 	@echo "== examples/python/cards_demo.py"

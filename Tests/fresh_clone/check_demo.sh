@@ -21,7 +21,7 @@ fi
 grep '^== \(build\|examples\)' demo.log
 # every example ran, and the headless ones wrote their pictures
 missing=()
-for picture in build/sdl_gallery.bmp build/pygame_shelves.png build/pygame_feed build/pygame_updates build/pygame_motion build/pygame_recycler; do
+for picture in build/sdl_gallery.bmp build/imgui build/pygame_shelves.png build/pygame_feed build/pygame_updates build/pygame_motion build/pygame_recycler; do
     [[ -s $picture || -n "$(ls -A "$picture" 2>/dev/null)" ]] || missing+=("$picture")
 done
 if ((${#missing[@]})); then
