@@ -10,7 +10,8 @@
 //     retraces the last one, shelves remember their photo) and the view scrolls to show it (the
 //     answer's viewport and section offset);
 //   - the mouse wheel, PageUp/PageDown and the left stick fling (layout::fling, sampled each
-//     frame with collectionlayout::sample); a drag with the left button follows the pointer and
+//     frame with collectionlayout::sample) and snap: the wheel and the stick to a line, the page
+//     keys to a page (target content offsets); a drag with the left button follows the pointer and
 //     rubber-bands past the ends (layout::rubber_band), and its release flings or springs back;
 //   - the elements to prepare next (layout::prefetch, with the fling's velocity) are outlined
 //     faintly in the panel's map of the viewport;
@@ -441,7 +442,7 @@ struct app {
             }
             break;
         case SDL_MOUSEWHEEL:
-            if (!io.WantCaptureMouse && event.wheel.y) fling(-1, -event.wheel.y * WHEEL_VELOCITY, CL_SNAP_NONE);
+            if (!io.WantCaptureMouse && event.wheel.y) fling(-1, -event.wheel.y * WHEEL_VELOCITY, CL_SNAP_LINE);
             break;
         case SDL_KEYDOWN:
             if (io.WantCaptureKeyboard) break;
@@ -468,7 +469,7 @@ struct app {
             break;
         case SDL_CONTROLLERAXISMOTION: // the left stick flings, in proportion to its tilt
             if (event.caxis.axis == SDL_CONTROLLER_AXIS_LEFTY && std::abs(event.caxis.value) > 8000)
-                fling(-1, event.caxis.value / 32767.0 * 1500 - velocity_now(screen), CL_SNAP_NONE);
+                fling(-1, event.caxis.value / 32767.0 * 1500 - velocity_now(screen), CL_SNAP_LINE);
             break;
         default: break;
         }
