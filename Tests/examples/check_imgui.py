@@ -28,26 +28,13 @@ from pathlib import Path
 
 from PIL import Image
 
+from checks import CARDS, FOCUS_RING, check, finish
+
 WIDTH, HEIGHT = 960, 640  # the window, examples/imgui/photo_wall.cpp
-FOCUS_RING = (255, 0, 140)
-CARDS = [(66, 133, 244), (219, 68, 55), (244, 180, 0), (15, 157, 88), (171, 71, 188),
-         (0, 172, 193), (255, 112, 67), (124, 179, 66)]
 # (h): the move retraced the history; (r): the shelf gave the photo it remembers (1.2, not 1.1,
 # which is above 2.1)
 FOCUS_PATH = "0.0 0.7 0.14 0.20 0.27 0.34 0.40 0.47 1.0 1.1 2.1 1.1(h) 1.2 2.2 2.1 1.2(r)"
 
-failures: list[str] = []
-passed = 0
-
-
-def check(ok: bool, what: str) -> None:
-    global passed
-    if ok:
-        passed += 1
-        print(f"ok    {what}")
-    else:
-        failures.append(what)
-        print(f"FAIL  {what}")
 
 
 def main(program: str, out_dir: str) -> int:
@@ -107,10 +94,6 @@ def main(program: str, out_dir: str) -> int:
         image.save(shot.with_suffix(".png"))
     return finish()
 
-
-def finish() -> int:
-    print(f"{passed} passed, {len(failures)} failed")
-    return 1 if failures else 0
 
 
 if __name__ == "__main__":

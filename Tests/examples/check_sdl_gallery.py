@@ -28,25 +28,12 @@ from pathlib import Path
 
 from PIL import Image
 
+from checks import CARDS, FOCUS_RING, check, finish
+
 WIDTH, HEIGHT = 420, 600  # the window in points, examples/c/sdl_gallery.c
 SCALE, TOOLBAR, HEADER_EXTENT = 2, 56, 30  # pixels per point; the bar's and the headers' extents
 HEADER = (38, 50, 56)  # the pinned header's fill, examples/c/sdl_gallery.c
-FOCUS_RING = (255, 0, 140)
-CARDS = [(66, 133, 244), (219, 68, 55), (244, 180, 0), (15, 157, 88), (171, 71, 188),
-         (0, 172, 193), (255, 112, 67), (124, 179, 66)]
 
-failures: list[str] = []
-passed = 0
-
-
-def check(ok: bool, what: str) -> None:
-    global passed
-    if ok:
-        passed += 1
-        print(f"ok    {what}")
-    else:
-        failures.append(what)
-        print(f"FAIL  {what}")
 
 
 def main(program: str, out_dir: str) -> int:
@@ -112,10 +99,6 @@ def main(program: str, out_dir: str) -> int:
     print(f"screenshot: {png}")
     return finish()
 
-
-def finish() -> int:
-    print(f"{passed} passed, {len(failures)} failed")
-    return 1 if failures else 0
 
 
 if __name__ == "__main__":

@@ -280,14 +280,6 @@ struct LayoutState {
     }
 
     var space: BodySpace { BodySpace(axes: axes, lineExtent: lineExtent) }
-    /// The line axis less the content insets across it (SPEC §20.1): what lines span.
-    var lineExtent: Double { Self.lineExtent(of: viewport, contentInsets: chrome.contentInsets, axes: axes) }
-
-    static func lineExtent(of viewport: Rect, contentInsets: Insets, axes: Axes) -> Double {
-        let i = axes.axisInsets(contentInsets)
-        return Swift.max(0, axes.lineExtent(of: viewport) - i.left - i.right)
-    }
-
     var contentSize: Size {
         let total = starts[starts.count - 1]
         return axes.direction == .vertical ? Size(width: lineExtent, height: total) : Size(width: total, height: lineExtent)

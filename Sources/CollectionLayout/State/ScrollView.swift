@@ -1,6 +1,14 @@
 /// What a state knows of the scroll view around it (SPEC §20.1): the viewport, the bars the
 /// content insets say cover it, and the range its scroll-axis origin may take.
 extension LayoutState {
+    /// The line axis less the content insets across it (SPEC §20.1): what lines span.
+    var lineExtent: Double { Self.lineExtent(of: viewport, contentInsets: chrome.contentInsets, axes: axes) }
+
+    static func lineExtent(of viewport: Rect, contentInsets: Insets, axes: Axes) -> Double {
+        let i = axes.axisInsets(contentInsets)
+        return Swift.max(0, axes.lineExtent(of: viewport) - i.left - i.right)
+    }
+
     /// The content insets along the scroll axis: `lead` before the content, `trail` after it.
     var scrollInsets: (lead: Double, trail: Double) {
         let i = axes.axisInsets(chrome.contentInsets)
