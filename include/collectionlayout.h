@@ -121,6 +121,10 @@ typedef struct cl_index_path { int64_t section, item; } cl_index_path;
 #define CL_DIRECTION_VERTICAL   0
 #define CL_DIRECTION_HORIZONTAL 1
 
+/* Layout direction (SPEC §15), apart from the scroll direction. */
+#define CL_LAYOUT_DIRECTION_LTR 0
+#define CL_LAYOUT_DIRECTION_RTL 1 /* the left-to-right layout mirrored once along x */
+
 /* Line alignment along the line axis (SPEC §3). */
 #define CL_ALIGNMENT_JUSTIFIED 0 /* UIKit's flow layout */
 #define CL_ALIGNMENT_LEADING   1
@@ -223,6 +227,16 @@ typedef struct cl_layout_def {
      * pixel grid (half up, as Yoga does); finite, >= 0; 0 (the default) is off. The layout, the
      * content size and every scroll position stay exact. */
     double display_scale;
+    /* (added during 0.4: a struct that ends at display_scale is accepted) */
+    /* CL_LAYOUT_DIRECTION_*; default ltr (SPEC §15). Right to left, every frame the library
+     * reports is the left-to-right one mirrored, x' = W - x - w, with W the line extent
+     * (vertical) or max(content width, viewport width - left - right content insets)
+     * (horizontal). Section, decoration and badge insets and alignments read left as leading
+     * (the right); content insets, viewports, rects and points stay physical. In a horizontal
+     * layout scroll offsets map as W - V - o and velocities change sign; section offsets (SPEC
+     * §4) stay logical: 0 shows a strip's start, at its right. */
+    int32_t layout_direction;
+    int32_t reserved2;         /* zero */
 } cl_layout_def;
 
 cl_layout_def cl_layout_def_default(void);
@@ -428,6 +442,11 @@ cl_status cl_layout_content_insets(const cl_layout *layout, cl_insets *out_inset
  * CL_ERROR_INVALID_ARGUMENT for a scale that is negative or not finite. */
 cl_status cl_layout_set_display_scale(cl_layout *layout, double display_scale);
 cl_status cl_layout_display_scale(const cl_layout *layout, double *out_display_scale);
+/* A new layout direction (cl_layout_def.layout_direction): the same layout mirrored or not,
+ * nothing laid out again. The viewport keeps its line-axis place and its distance from the start
+ * of the scroll range, clamped. CL_ERROR_INVALID_ARGUMENT for a value not listed. */
+cl_status cl_layout_set_layout_direction(cl_layout *layout, int32_t layout_direction);
+cl_status cl_layout_layout_direction(const cl_layout *layout, int32_t *out_layout_direction);
 
 /* ---- Invalidation (each runs at once; on failure the last good layout stays) --------------- */
 

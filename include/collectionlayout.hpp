@@ -443,6 +443,16 @@ public:
     double display_scale() const {
         return value<double>([&](auto &out) { return display_scale(std::nothrow, out); });
     }
+    cl_status set_layout_direction(std::nothrow_t, int32_t direction) noexcept {
+        return cl_layout_set_layout_direction(get(), direction);
+    }
+    void set_layout_direction(int32_t direction) { check(set_layout_direction(std::nothrow, direction)); }
+    cl_status layout_direction(std::nothrow_t, int32_t &out) const noexcept {
+        return cl_layout_layout_direction(get(), &out);
+    }
+    int32_t layout_direction() const {
+        return value<int32_t>([&](auto &out) { return layout_direction(std::nothrow, out); });
+    }
 
     // -- Invalidation
     cl_status invalidate(std::nothrow_t) noexcept { return cl_layout_invalidate(get()); }

@@ -119,6 +119,8 @@ extension LayoutDefinition {
         elementLimit = Int(d.element_limit)
         contentInsets = Insets(d.content_insets)
         displayScale = d.display_scale
+        layoutDirection = try LayoutDirection(c: d.layout_direction, "layout_direction")
+        guard d.reserved2 == 0 else { throw LayoutError(.invalidArgument, "cl_layout_def.reserved2 is \(d.reserved2); it must be zero") }
         guard d.kind_count >= 0, d.kind_count <= maximumListCount else {
             throw LayoutError(.invalidArgument, "kind_count \(d.kind_count) is out of 0...\(maximumListCount)")
         }

@@ -25,6 +25,11 @@ extension ScrollDirection: CEnum {
     var c: Int32 { switch self { case .vertical: CL_DIRECTION_VERTICAL; case .horizontal: CL_DIRECTION_HORIZONTAL } }
 }
 
+extension LayoutDirection: CEnum {
+    static var cNames: String { "a CL_LAYOUT_DIRECTION_* value" }
+    var c: Int32 { switch self { case .leftToRight: CL_LAYOUT_DIRECTION_LTR; case .rightToLeft: CL_LAYOUT_DIRECTION_RTL } }
+}
+
 extension Alignment: CEnum {
     static var cNames: String { "a CL_ALIGNMENT_* value" }
     var c: Int32 {

@@ -27,6 +27,7 @@ public func cl_layout_def_default() -> cl_layout_def {
     d.element_limit = Int64(defaults.elementLimit)
     d.content_insets = defaults.contentInsets.c
     d.display_scale = defaults.displayScale
+    d.layout_direction = defaults.layoutDirection.c
     return d
 }
 

@@ -34,6 +34,16 @@ public func cl_layout_display_scale(_ layout: OpaquePointer?, _ out: UnsafeMutab
 }
 
 @c @implementation
+public func cl_layout_set_layout_direction(_ layout: OpaquePointer?, _ direction: Int32) -> cl_status {
+    withHandle(layout) { h throws(LayoutError) in try h.layout.setLayoutDirection(LayoutDirection(c: direction, "layout_direction")) }
+}
+
+@c @implementation
+public func cl_layout_layout_direction(_ layout: OpaquePointer?, _ out: UnsafeMutablePointer<Int32>?) -> cl_status {
+    withHandle(layout) { h throws(LayoutError) in try required(out, "out_layout_direction").pointee = h.layout.definition.layoutDirection.c }
+}
+
+@c @implementation
 public func cl_layout_invalidate(_ layout: OpaquePointer?) -> cl_status {
     withHandle(layout) { h throws(LayoutError) in try h.layout.invalidateAll() }
 }

@@ -17,7 +17,8 @@ public final class Layout {
     /// The cell being moved interactively, if any (SPEC §10.7): queries answer its live layout.
     var movement: Movement?
 
-    public var viewport: Rect { liveState.viewport }
+    /// As the host sees it (physical, SPEC §15).
+    public var viewport: Rect { liveState.presentedViewport }
     /// True while a data-source call is under way; every entry point refuses to run then.
     public var isInCallback: Bool { reader.isAsking }
 
@@ -25,8 +26,10 @@ public final class Layout {
         self.definition = try definition.validated()
         try kinds.registerAll(definition.kinds)
         reader = SourceReader(dataSource)
+        let rtl = definition.layoutDirection == .rightToLeft
         let chrome = Chrome(pinHeaders: definition.pinHeaders, pinFooters: definition.pinFooters,
-                            contentInsets: definition.contentInsets, pixelGrid: PixelGrid(scale: definition.displayScale))
+                            contentInsets: rtl ? Mirror.insets(definition.contentInsets) : definition.contentInsets,
+                            layoutDirection: definition.layoutDirection, pixelGrid: PixelGrid(scale: definition.displayScale))
         let axes = Axes(direction: definition.direction)
         let empty = try LayoutState(SectionModels(), axes: axes, viewport: definition.viewport, chrome: chrome)
         state = empty

@@ -110,6 +110,7 @@ struct Scene {
         definition.anchoring = layout["anchoring"] as? Bool ?? true
         definition.contentInsets = insets(layout["content_insets"]) ?? .zero
         definition.displayScale = (layout["display_scale"] as? NSNumber)?.doubleValue ?? 0
+        definition.layoutDirection = layout["layout_direction"] as? String == "rtl" ? .rightToLeft : .leftToRight
         for d in layout["decorations"] as? [[String: Any]] ?? [] {
             var def = DecorationDefinition()
             def.scope = d["scope"] as? String == "item" ? .item : .section

@@ -22,6 +22,8 @@ typedef struct enum_name { const char *name; int32_t value; } enum_name;
 
 static const enum_name directions[] = {
     {"vertical", CL_DIRECTION_VERTICAL}, {"horizontal", CL_DIRECTION_HORIZONTAL}, {NULL, 0}};
+static const enum_name layout_directions[] = {
+    {"ltr", CL_LAYOUT_DIRECTION_LTR}, {"rtl", CL_LAYOUT_DIRECTION_RTL}, {NULL, 0}};
 static const enum_name alignments[] = {
     {"justified", CL_ALIGNMENT_JUSTIFIED}, {"leading", CL_ALIGNMENT_LEADING},
     {"center", CL_ALIGNMENT_CENTER}, {"trailing", CL_ALIGNMENT_TRAILING}, {NULL, 0}};
@@ -281,6 +283,7 @@ bool scene_load(scene *out, const json_value *json, char *error, size_t error_si
     if (!read_numbers(json, "viewport", viewport, 4, error, error_size) ||
         !read_numbers(layout, "content_insets", content_insets, 4, error, error_size) ||
         !read_enum(layout, "direction", directions, &def->direction, error, error_size) ||
+        !read_enum(layout, "layout_direction", layout_directions, &def->layout_direction, error, error_size) ||
         !read_decorations(out, json_get(layout, "decorations"), error, error_size))
         return false;
     cl_rect rect = {viewport[0], viewport[1], viewport[2], viewport[3]};

@@ -6,7 +6,7 @@ extension Layout {
     public func setViewport(_ viewport: Rect) throws(LayoutError) {
         try change { () throws(LayoutError) in
             try checkRect(viewport, "viewport")
-            try state.setViewport(viewport)
+            try state.setScrollView(viewport, state.chrome)
         }
     }
 
@@ -16,8 +16,8 @@ extension Layout {
         try change { () throws(LayoutError) in
             try checkContentInsets(insets)
             var chrome = state.chrome
-            chrome.contentInsets = insets
-            try state.setScrollView(state.viewport, chrome)
+            chrome.contentInsets = state.mirror == nil ? insets : Mirror.insets(insets)
+            try state.setScrollView(state.presentedViewport, chrome)
             definition.contentInsets = insets
         }
     }
@@ -30,6 +30,23 @@ extension Layout {
             chrome.pixelGrid = PixelGrid(scale: scale)
             try state.setChrome(chrome)
             definition.displayScale = scale
+        }
+    }
+
+    /// A new layout direction (SPEC §15): the same logical layout, mirrored or not, nothing laid
+    /// out again. The viewport keeps its place on the line axis (physical) and its distance from
+    /// the start of the scroll range (as a transition between the two does), clamped.
+    public func setLayoutDirection(_ direction: LayoutDirection) throws(LayoutError) {
+        try change { () throws(LayoutError) in
+            guard direction != state.chrome.layoutDirection else { return }
+            var next = state
+            var chrome = next.chrome
+            chrome.layoutDirection = direction
+            chrome.contentInsets = Mirror.insets(chrome.contentInsets)
+            try next.setScrollView(state.presentedViewport, chrome)
+            try next.setViewport(next.viewport(atOrigin: next.clampedOrigin(state.viewportLeading)))
+            state = next
+            definition.layoutDirection = direction
         }
     }
 

@@ -49,11 +49,12 @@ struct Movement {
         return found
     }
 
-    /// The moving cell's frame: its laid-out size at the target, centred on the position.
+    /// The moving cell's frame (logical): its laid-out size at the target, centred on the
+    /// position (physical, SPEC §15).
     private var lifted: AxisRect? {
         guard let slot = try? live.exactAttributes(for: .cell(target.section, target.item), kinds: Kinds()) else { return nil }
         var f = slot.frame
-        if let (x, y) = position { (f.x, f.y) = (x - f.width / 2, y - f.height / 2) }
+        if let (x, y) = position { (f.x, f.y) = ((live.mirror?.x(x) ?? x) - f.width / 2, y - f.height / 2) }
         return live.axes.axisRect(f)
     }
 
@@ -79,15 +80,14 @@ struct Movement {
     }
 
     /// The moving cell and its item decorations (placed from its frame, keeping their z), as
-    /// reported (SPEC §20.2).
+    /// reported (SPEC §15, §20.2).
     private func liftedElements() -> [Attributes] {
         guard let f = lifted else { return [] }
         var result = [Attributes(id: .cell(target.section, target.item), frame: live.axes.rect(f), z: Self.movingZ)]
         for d in live.chrome.decorations.itemScope {
             if let a = live.itemDecoration(d, item: target.item, cell: f, section: target.section) { result.append(a) }
         }
-        guard let grid = live.chrome.pixelGrid else { return result }
-        return result.map(grid.round)
+        return result.map(live.reported)
     }
 
     /// The batch update that commits the movement.

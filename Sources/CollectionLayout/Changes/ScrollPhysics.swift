@@ -69,6 +69,13 @@ public struct Fling: Sendable, Equatable {
         self.init(unchecked: curve, start: start, velocity: velocity, target: target, tau: tau, omega: omega, a: a, b: b, restTime: restTime)
     }
 
+    /// The same curve with every offset `o` read as `k − o` and every velocity negated: a
+    /// horizontal right-to-left layout's physical fling from its logical one (SPEC §15).
+    func mirrored(around k: Double) -> Fling {
+        Fling(unchecked: curve, start: k - start, velocity: -velocity, target: k - target, tau: tau, omega: omega,
+              a: -a, b: -b, restTime: restTime)
+    }
+
     /// The offset and velocity at time `t` (seconds since the release, finite, ≥ 0).
     public func sample(at t: Double) throws(LayoutError) -> (offset: Double, velocity: Double) {
         guard t.isFinite, t >= 0 else { throw LayoutError(.invalidArgument, "time \(t) must be a finite number of seconds ≥ 0") }
@@ -142,11 +149,13 @@ extension Layout {
     /// A fling along the scroll axis from `start` (default: the viewport's origin).
     public func fling(velocity: Double, snapping: ScrollSnapping, decelerationRate rate: Double = Snapping.normalDeceleration,
                       from start: Double? = nil) throws(LayoutError) -> Fling {
-        let p0 = try checked(start: start ?? state.viewportLeading, velocity: velocity)
-        let target = try state.checkedTargetOrigin(projected: try projection(proposed: p0, velocity: velocity, rate: rate), snapping: snapping, current: p0)
+        // (On the logical layout, SPEC §15: the start and the velocity map in, the curve out.)
+        let p0 = state.presentedOrigin(try checked(start: start ?? state.presentedLeading, velocity: velocity))
+        let v0 = state.presentedVelocity(velocity)
+        let target = try state.checkedTargetOrigin(projected: try projection(proposed: p0, velocity: v0, rate: rate), snapping: snapping, current: p0)
         let (lo, hi) = state.scrollRange
-        return try Fling(start: p0, velocity: velocity, target: target, inRange: p0 >= lo && p0 <= hi, rate: rate,
-                     rest: state.flingRestDistance)
+        return state.presentedFling(try Fling(start: p0, velocity: v0, target: target, inRange: p0 >= lo && p0 <= hi, rate: rate,
+                                              rest: state.flingRestDistance))
     }
 
     /// A fling of an orthogonal section's own offset from `start` (default: its offset), in
@@ -164,7 +173,7 @@ extension Layout {
     public func rubberBand(_ offset: Double) throws(LayoutError) -> Double {
         guard offset.isFinite else { throw LayoutError(.invalidArgument, "offset \(offset) must be finite") }
         let (lo, hi) = state.scrollRange
-        return presented(offset, range: lo, hi, dimension: state.viewportExtent)
+        return state.presentedOrigin(presented(state.presentedOrigin(offset), range: lo, hi, dimension: state.viewportExtent))
     }
 
     /// The offset a drag to the raw `offset` of an orthogonal section shows (SPEC §22.3).

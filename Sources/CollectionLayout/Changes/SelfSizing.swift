@@ -28,7 +28,7 @@ extension Layout {
             unique.append((e.path.section, e.path.item))
             sizes.append(e.size)
         }
-        let oldOrigin = state.viewportLeading, oldTotal = state.starts[state.starts.count - 1]
+        let oldOrigin = state.viewportLeading, oldPresented = state.presentedLeading, oldTotal = state.starts[state.starts.count - 1]
         // Nothing moves or goes away: the anchor is the first visible cell.
         let anchor = definition.anchoring ? state.anchor { $0 } : nil
         try changeItems(unique) { s, changed, model throws(LayoutError) in
@@ -42,7 +42,8 @@ extension Layout {
             return (new, ItemValues.current(changed, whole: false, in: model))
         }
         try state.setViewport(state.viewport(atOrigin: state.anchoredOrigin(from: oldOrigin, anchor: anchor)))
-        return SizeChange(viewport: state.viewport, adjustment: state.viewportLeading - oldOrigin,
+        // (Each side's physical origin, SPEC §15: W may change with the content.)
+        return SizeChange(viewport: state.presentedViewport, adjustment: state.presentedLeading - oldPresented,
                           contentSizeChange: state.starts[state.starts.count - 1] - oldTotal)
     }
 }

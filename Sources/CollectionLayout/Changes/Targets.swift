@@ -25,8 +25,9 @@ extension Layout {
     /// (points/s): projected by the deceleration rate, snapped as it is, then clamped.
     public func targetContentOffset(proposed: Double, velocity: Double, snapping: ScrollSnapping,
                                     decelerationRate rate: Double = Snapping.normalDeceleration) throws(LayoutError) -> Double {
-        let projected = try projection(proposed: proposed, velocity: velocity, rate: rate)
-        return try state.checkedTargetOrigin(projected: projected, snapping: snapping, current: state.viewportLeading)
+        // (Computed on the logical layout, SPEC §15: the proposal maps in, the answer out.)
+        let projected = try projection(proposed: state.presentedOrigin(proposed), velocity: state.presentedVelocity(velocity), rate: rate)
+        return state.presentedOrigin(try state.checkedTargetOrigin(projected: projected, snapping: snapping, current: state.viewportLeading))
     }
 
     /// UIScrollView's projection `offset + v/1000 · r/(1−r)`, checked (SPEC §10.6, §11).
@@ -46,7 +47,7 @@ extension Layout {
     /// layout's viewport does not change: the host sets it (at once, or after an animation).
     public func scrollToElement(_ id: ElementID, position: ScrollPosition) throws(LayoutError) -> Rect {
         let frame = try state.exactAttributes(for: id, kinds: kinds).frame
-        return state.viewport(atOrigin: state.scrollOrigin(to: id, frame: frame, position: position))
+        return state.presentedViewport(atOrigin: state.scrollOrigin(to: id, frame: frame, position: position))
     }
 }
 

@@ -81,15 +81,17 @@ public final class Transition {
         }
     }
 
-    /// The exact attributes of `elements` (reported by `state`): themselves without a pixel grid.
+    /// The unrounded attributes of `elements` (reported by `state`): themselves without a pixel
+    /// grid. (Mirrored: a transition between left-to-right and right-to-left blends physical
+    /// frames, SPEC §15.)
     private func exact(_ elements: [Attributes], in state: LayoutState, kinds: Kinds) -> [Attributes] {
         guard state.chrome.pixelGrid != nil else { return elements }
-        return zip(elements, state.attributes(of: elements.map(\.id), kinds: kinds, exact: true)).map { $1 ?? $0 }
+        return zip(elements, state.attributes(of: elements.map(\.id), kinds: kinds, rounded: false)).map { $1 ?? $0 }
     }
 
-    /// The exact counterparts of `elements` (of one side) in `state`, looked up together.
+    /// The unrounded counterparts of `elements` (of one side) in `state`, looked up together.
     private func counterparts(_ elements: [Attributes], in state: LayoutState, kinds: Kinds, map: [Int32]) -> [Attributes?] {
-        state.attributes(of: elements.map { counterpartID($0.id, map: map) }, kinds: kinds, exact: true)
+        state.attributes(of: elements.map { counterpartID($0.id, map: map) }, kinds: kinds, rounded: false)
     }
 
     public func elements(in rect: Rect, progress t: Double) throws(LayoutError) -> [Attributes] {
@@ -128,6 +130,6 @@ public final class Transition {
     /// Where the viewport goes (UIKit's targetContentOffset(forProposedContentOffset:)): the
     /// to-viewport with its scroll-axis origin following the anchor of SPEC §10.4, clamped.
     public var targetViewport: Rect {
-        to.viewport(atOrigin: to.transitionOrigin(from: from))
+        to.presentedViewport(atOrigin: to.transitionOrigin(from: from))
     }
 }

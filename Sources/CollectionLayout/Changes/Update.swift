@@ -47,7 +47,7 @@ extension Layout {
         let changed = try changedModels(update, map, counts, old, memory: &memory)
         var next = try LayoutState(rearranging: old, origins: map.oldSection, changed: changed)
         if let given {
-            try next.setViewport(given)
+            try next.setScrollView(given, next.chrome)
         } else {
             // The anchor is a cell the update neither deletes nor moves (nor its section).
             let movedItems = Set(update.moveItems.map(\.from)), movedSections = Set(update.moveSections.map(\.from))
@@ -62,7 +62,7 @@ extension Layout {
     /// Answers an update from `old` to `next` (laid out at its final viewport) and swaps `next` in.
     func finishUpdate(_ update: BatchUpdate, _ map: UpdateMap, from old: LayoutState, to next: LayoutState) -> UpdateResult {
         let answers = UpdateAnswers(old: old, new: next, update: update, map: map, kinds: kinds)
-        let result = UpdateResult(map: map, viewport: next.viewport, adjustment: next.viewportLeading - old.viewportLeading,
+        let result = UpdateResult(map: map, viewport: next.presentedViewport, adjustment: next.presentedLeading - old.presentedLeading,
                                   contentSizeChange: next.starts[next.starts.count - 1] - old.starts[old.starts.count - 1],
                                   elements: answers.records(), inserted: answers.inserted, deleted: answers.deleted)
         state = next

@@ -26,8 +26,8 @@ struct UpdateAnswers {
     func records() -> [ElementChange] {
         var result: [ElementChange] = []
         var before: [Attributes] = [], after: [Attributes] = []
-        old.forEachElement(in: old.viewport) { before.append($0) }
-        new.forEachElement(in: new.viewport) { after.append($0) }
+        old.forEachElement(in: old.presentedViewport) { before.append($0) }
+        new.forEachElement(in: new.presentedViewport) { after.append($0) }
         let seen = Set(before.map(\.id))
         for (a, b) in zip(before, new.attributes(of: before.map { counterpart(ofOld: $0.id) }, kinds: kinds)) {
             result.append(record(old: a, new: b))

@@ -4,8 +4,11 @@ struct Chrome {
     var pinHeaders = false
     var pinFooters = false
     var decorations = Decorations()
-    /// The bars over the content (SPEC §20.1).
+    /// The bars over the content (SPEC §20.1), as the logical layout has them: in a
+    /// right-to-left layout the left and right ones swap (SPEC §15).
     var contentInsets = Insets.zero
+    /// Right-to-left: what the state reports is mirrored (SPEC §15, State/Mirroring.swift).
+    var layoutDirection = LayoutDirection.leftToRight
     /// The grid reported frames are rounded to, if any (SPEC §20.2).
     var pixelGrid: PixelGrid?
 }

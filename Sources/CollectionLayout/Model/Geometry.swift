@@ -41,6 +41,13 @@ public enum ScrollDirection: Sendable, CaseIterable {
     case horizontal
 }
 
+/// Which way a layout reads (SPEC §15), apart from the way it scrolls.
+public enum LayoutDirection: Sendable, CaseIterable {
+    case leftToRight
+    /// The left-to-right layout of the same data, mirrored once along x.
+    case rightToLeft
+}
+
 /// A rectangle in axis terms: `line` runs along the line axis (x for a vertical layout), `scroll`
 /// along the scroll axis. The engine works in these; `Axes` maps them to screen rects.
 struct AxisRect: Equatable {

@@ -249,6 +249,8 @@ public struct LayoutDefinition: Equatable, Sendable {
     public var contentInsets = Insets.zero
     /// Display pixels per point: reported frames are rounded to that grid; 0 is off (SPEC §20.2).
     public var displayScale = 0.0
+    /// Right-to-left mirrors the whole layout along x (SPEC §15).
+    public var layoutDirection = LayoutDirection.leftToRight
     public init() {}
 
     func validated() throws(LayoutError) -> LayoutDefinition {

@@ -87,7 +87,7 @@ extension Layout {
         let sourceFrame = try attributes(for: source).frame
         let rule = FocusRule(state: state, source: source, sourceFrame: sourceFrame, kinds: wanted)
         let (target, via) = rule.target(request, kinds: kinds)
-        guard let target, let via else { return FocusAnswer(target: nil, via: nil, viewport: state.viewport, sectionOffset: nil) }
+        guard let target, let via else { return FocusAnswer(target: nil, via: nil, viewport: state.presentedViewport, sectionOffset: nil) }
         return try state.focusAnswer(target, via: via, kinds: kinds)
     }
 
@@ -110,7 +110,7 @@ extension LayoutState {
         let o = clampedOrigin(viewportLeading)
         let inView = r.scroll >= o + scrollInsets.lead && r.scrollEnd <= o + viewportExtent - scrollInsets.trail
         let origin = inView ? o : scrollOrigin(to: target, frame: frame, position: .nearest)
-        var answer = FocusAnswer(target: target, via: via, viewport: viewport(atOrigin: origin), sectionOffset: nil)
+        var answer = FocusAnswer(target: target, via: via, viewport: presentedViewport(atOrigin: origin), sectionOffset: nil)
         if target.category == .cell, let strip = sectionBody(target.section).strip {
             let s = target.section, offset = sectionOffset(s), e = lineExtent
             let high = Swift.max(0, strip.extent - e)

@@ -105,11 +105,12 @@ struct FocusRule {
     /// offsets, custom frames anywhere), a pixel's rounding outside.
     private func bounds(_ d: FocusDirection, across bLo: Double, _ bHi: Double) -> (Double, Double) {
         let margin = 1 + (state.chrome.pixelGrid?.reach ?? 0)
-        let v = state.axes.axisRect(state.viewport)
+        let v = state.axes.axisRect(state.presentedViewport)
         var lo: Double, hi: Double
         if isVerticalMove(d) == (state.axes.direction == .vertical) {
             lo = Swift.min(0, v.scroll)
-            hi = Swift.max(state.starts[state.starts.count - 1], v.scrollEnd)
+            // (Right to left, content narrower than the viewport lies at its end, up to W: SPEC §15.)
+            hi = Swift.max(state.starts[state.starts.count - 1], state.mirror?.width ?? 0, v.scrollEnd)
         } else {
             lo = Swift.min(0, v.line)
             hi = Swift.max(state.lineExtent, v.lineEnd)
@@ -134,7 +135,7 @@ struct FocusRule {
     /// overlaps a candidate in the direction (slabs of doubling extent along the move, bounded
     /// by the content), then the visit of those in focus order.
     func search(_ d: FocusDirection) -> ElementID? {
-        let s = Edges(sourceFrame, d), v = state.viewport
+        let s = Edges(sourceFrame, d), v = state.presentedViewport
         let vd = Swift.max(0, isVerticalMove(d) ? v.height : v.width)
         let left = Swift.min(v.x, sourceFrame.x), right = Swift.max(v.x + v.width, sourceFrame.x + sourceFrame.width)
         let top = Swift.min(v.y, sourceFrame.y), bottom = Swift.max(v.y + v.height, sourceFrame.y + sourceFrame.height)
@@ -203,7 +204,7 @@ struct FocusRule {
     /// The wrap search (SPEC §13): among the in-beam candidates, from the smallest near edge
     /// `l`, those with `a0 < l + V_d` in focus order, by `13·d·d + minor·minor`.
     func wrapSearch(_ d: FocusDirection) -> ElementID? {
-        let s = Edges(sourceFrame, d), v = state.viewport
+        let s = Edges(sourceFrame, d), v = state.presentedViewport
         let vd = Swift.max(0, isVerticalMove(d) ? v.height : v.width)
         func inBeam(_ c: Edges) -> Bool { Self.before(s.b0, c.b1) && Self.before(c.b0, s.b1) }
         let (boundLo, boundHi) = bounds(d, across: s.b0, s.b1)

@@ -130,13 +130,15 @@ struct LayoutState {
         return (m.header + insets.top, insets.bottom + m.footer)
     }
 
-    /// Lays out `models`; strips keep the `offsets` they had (clamped again).
+    /// Lays out `models` at the host's (physical) `viewport`; strips keep the `offsets` they had
+    /// (clamped again).
     init(_ models: SectionModels, axes: Axes, viewport: Rect, chrome: Chrome, offsets: [Int: Double] = [:]) throws(LayoutError) {
         self.axes = axes
         self.viewport = viewport
         self.chrome = chrome
         layOut(models, offsets: offsets)
         try recomputeStarts(from: 0)
+        if let mirror { self.viewport = mirror.rect(viewport) }
     }
 
     /// Every section's model (runs give theirs as slices of their storage): what a full pass
@@ -290,15 +292,21 @@ struct LayoutState {
     // Changes work in place, so that a body's storage is re-used and never copied; when the
     // result would not be finite, `undo` restores what they changed.
 
-    /// A new viewport: a new line-axis extent lays every body out again from its model; a new
-    /// origin only moves pinned elements.
+    /// A new viewport in the layout's own (logical) coordinates, as the rules compute it: a new
+    /// line-axis extent lays every body out again from its model; a new origin only moves pinned
+    /// elements.
     mutating func setViewport(_ newViewport: Rect) throws(LayoutError) {
-        try setScrollView(newViewport, chrome)
+        try setLogicalScrollView(newViewport, chrome)
     }
 
-    /// A new viewport and content insets (SPEC §20.1): a new line-axis extent lays every body
-    /// out again from its model.
-    mutating func setScrollView(_ newViewport: Rect, _ newChrome: Chrome) throws(LayoutError) {
+    /// A viewport as the host gives it (physical, SPEC §15) and content insets (SPEC §20.1).
+    mutating func setScrollView(_ presented: Rect, _ newChrome: Chrome) throws(LayoutError) {
+        try setLogicalScrollView(presented, newChrome)
+        // (The mirror's width is known once the content is laid out at the new extent.)
+        if let mirror { viewport = mirror.rect(presented) }
+    }
+
+    private mutating func setLogicalScrollView(_ newViewport: Rect, _ newChrome: Chrome) throws(LayoutError) {
         let (oldViewport, oldChrome, oldExtent) = (viewport, chrome, lineExtent)
         (viewport, chrome) = (newViewport, newChrome)
         guard lineExtent != oldExtent else { return }

@@ -69,14 +69,16 @@ extension Layout {
                 throw LayoutError(.invalidArgument, "prefetch: section \(s) is a \(state.metrics(s).style) section; only orthogonal sections scroll sideways")
             }
         }
-        let v = state.axes.axisRect(state.viewport)
+        let v = state.axes.axisRect(state.presentedViewport)
         // Along the moving axis (the scroll axis, or the line axis for a section): origin o and
         // extent V; across it, the viewport's range.
         let sideways = r.section != nil
         let o = sideways ? v.line : v.scroll, extent = sideways ? v.lineExtent : v.scrollExtent
-        let reach = Swift.max(r.ahead, abs(r.velocity) * r.horizon)
-        let a = r.velocity > 0 ? reach : r.velocity < 0 ? r.behind : r.ahead
-        let b = r.velocity < 0 ? reach : r.velocity > 0 ? r.behind : r.ahead
+        // A section's velocity is its offset's: right to left that runs against x (SPEC §15).
+        let velocity = sideways && state.mirror != nil && state.axes.direction == .vertical ? -r.velocity : r.velocity
+        let reach = Swift.max(r.ahead, abs(velocity) * r.horizon)
+        let a = velocity > 0 ? reach : velocity < 0 ? r.behind : r.ahead
+        let b = velocity < 0 ? reach : velocity > 0 ? r.behind : r.ahead
         let after = (start: o + extent, end: o + extent + a), before = (start: o - b, end: o)
         guard reach.isFinite, after.start.isFinite, after.end.isFinite, before.start.isFinite else {
             throw LayoutError(.limit, "prefetch: a window of \(Swift.max(a, b)) points past the viewport at \(o) is not finite")
@@ -85,8 +87,8 @@ extension Layout {
             state.axes.rect(sideways ? AxisRect(line: w.start, scroll: v.scroll, lineExtent: w.end - w.start, scrollExtent: v.scrollExtent)
                                      : AxisRect(line: v.line, scroll: w.start, lineExtent: v.lineExtent, scrollExtent: w.end - w.start))
         }
-        let aheadAfter = r.velocity >= 0, aheadBefore = r.velocity <= 0
-        let frameTravel = abs(r.velocity) / r.fps
+        let aheadAfter = velocity >= 0, aheadBefore = velocity <= 0
+        let frameTravel = abs(velocity) / r.fps
         var found: [PrefetchElement] = []
         found.reserveCapacity(32)
         var seen = Set<ElementID>()
@@ -95,7 +97,7 @@ extension Layout {
             let w = side == .after ? after : before
             guard w.end > w.start else { continue }
             forEachElement(in: window(w)) { el in
-                guard el.id.category != .decoration, !el.frame.overlaps(state.viewport),
+                guard el.id.category != .decoration, !el.frame.overlaps(state.presentedViewport),
                       r.section.map({ el.id.category == .cell && el.id.section == $0 }) ?? true else { return }
                 if extent <= 0 {  // (only a viewport of no extent lets an element lie in both windows)
                     guard !seen.contains(el.id) else { return }

@@ -1,18 +1,27 @@
 /// Queries of a state (SPEC §9): every element overlapping a rect, in O(log n + k), and one
-/// element by identity. They answer reported frames: rounded to the pixel grid when the layout
-/// has one (SPEC §20.2). The exact ones are for rules that derive scroll positions.
+/// element by identity. They answer reported frames: mirrored in a right-to-left layout (SPEC
+/// §15), then rounded to the pixel grid when the layout has one (SPEC §20.2). The exact ones
+/// (logical, as laid out) are for rules that derive scroll positions.
 extension LayoutState {
-    /// Visits every element whose reported frame overlaps `rect` with a positive area, section
-    /// by section in a fixed order.
+    /// Visits every element whose reported frame overlaps `rect` (physical, SPEC §15) with a
+    /// positive area, section by section in a fixed order.
     func forEachElement(in rect: Rect, _ visit: (Attributes) -> Void) {
-        guard let grid = chrome.pixelGrid else { return forEachExactElement(in: rect, visit) }
-        // A rounded edge lies less than a pixel from its exact one.
-        let reach = grid.reach, w = rect.width + 2 * reach, h = rect.height + 2 * reach
-        let search = Rect(x: rect.x - reach, y: rect.y - reach, width: w.isFinite ? w : .greatestFiniteMagnitude,
+        let mirror = self.mirror, grid = chrome.pixelGrid
+        guard mirror != nil || grid != nil else { return forEachExactElement(in: rect, visit) }
+        var search = rect
+        if let grid {
+            // A rounded edge lies less than a pixel from its exact one.
+            let reach = grid.reach, w = rect.width + 2 * reach, h = rect.height + 2 * reach
+            search = Rect(x: rect.x - reach, y: rect.y - reach, width: w.isFinite ? w : .greatestFiniteMagnitude,
                           height: h.isFinite ? h : .greatestFiniteMagnitude)
-        forEachExactElement(in: search) { a in
-            let reported = grid.round(a)
-            if reported.frame.overlaps(rect) { visit(reported) }
+        }
+        forEachExactElement(in: mirror?.rect(search) ?? search) { a in
+            var r = mirror?.attributes(a) ?? a
+            if let grid {
+                r = grid.round(r)
+                guard r.frame.overlaps(rect) else { return }
+            }
+            visit(r)
         }
     }
 
@@ -69,12 +78,12 @@ extension LayoutState {
     }
 
     /// The attributes of many elements by identity (nil: no id, or no such element), reported
-    /// (`exact`: as laid out): the cells of a section among them looked up together (a screen's
-    /// cells are near each other), the others one by one.
-    func attributes(of ids: [ElementID?], kinds: Kinds, exact: Bool = false) -> [Attributes?] {
+    /// (not `rounded`: mirrored only, SPEC §15, §20.2): the cells of a section among them looked
+    /// up together (a screen's cells are near each other), the others one by one.
+    func attributes(of ids: [ElementID?], kinds: Kinds, rounded: Bool = true) -> [Attributes?] {
         let found = exactAttributes(of: ids, kinds: kinds)
-        guard !exact, let grid = chrome.pixelGrid else { return found }
-        return found.map { $0.map(grid.round) }
+        guard mirror != nil || (rounded && chrome.pixelGrid != nil) else { return found }
+        return found.map { $0.map(rounded ? reported : presented) }
     }
 
     private func exactAttributes(of ids: [ElementID?], kinds: Kinds) -> [Attributes?] {
@@ -103,11 +112,10 @@ extension LayoutState {
 
     /// The reported attributes of one element by identity, or `.outOfRange` / `.unknownKind`.
     func attributes(for id: ElementID, kinds: Kinds) throws(LayoutError) -> Attributes {
-        let a = try exactAttributes(for: id, kinds: kinds)
-        return chrome.pixelGrid.map { $0.round(a) } ?? a
+        reported(try exactAttributes(for: id, kinds: kinds))
     }
 
-    /// The same as laid out (not rounded).
+    /// The same as laid out: logical, not rounded (what the rules of the scroll axis read).
     func exactAttributes(for id: ElementID, kinds: Kinds) throws(LayoutError) -> Attributes {
         let s = id.section
         guard hasSection(s) else {

@@ -39,6 +39,8 @@ CL_MAX_ITEMS = 1 << 28
 
 CL_DIRECTION_VERTICAL = 0
 CL_DIRECTION_HORIZONTAL = 1
+CL_LAYOUT_DIRECTION_LTR = 0
+CL_LAYOUT_DIRECTION_RTL = 1
 
 CL_ALIGNMENT_JUSTIFIED = 0
 CL_ALIGNMENT_LEADING = 1
@@ -136,6 +138,8 @@ class cl_layout_def(Structure):
         ("element_limit", c_int64),
         ("content_insets", cl_insets),
         ("display_scale", c_double),
+        ("layout_direction", c_int32),
+        ("reserved2", c_int32),
     ]
 
 
@@ -491,6 +495,8 @@ FUNCTIONS: list[tuple[str, list[Any], object]] = [
     ("cl_layout_content_insets", [cl_layout_p, POINTER(cl_insets)], cl_status),
     ("cl_layout_set_display_scale", [cl_layout_p, c_double], cl_status),
     ("cl_layout_display_scale", [cl_layout_p, POINTER(c_double)], cl_status),
+    ("cl_layout_set_layout_direction", [cl_layout_p, c_int32], cl_status),
+    ("cl_layout_layout_direction", [cl_layout_p, POINTER(c_int32)], cl_status),
     ("cl_layout_invalidate", [cl_layout_p], cl_status),
     ("cl_layout_invalidate_items", [cl_layout_p, POINTER(cl_index_path), c_int64], cl_status),
     ("cl_layout_invalidate_sections", [cl_layout_p, POINTER(c_int64), c_int64], cl_status),

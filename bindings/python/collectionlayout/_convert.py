@@ -14,7 +14,7 @@ from . import _lib
 from ._lib import CL_ERROR_INVALID_ARGUMENT, CL_ERROR_OUT_OF_RANGE, cl_insets, cl_rect
 from .errors import InvalidArgumentError, OutOfRangeError, UnknownKindError
 from .options import (Alignment, Category, ChangeKind, Coverage, CrossAlignment, Direction,
-                      FocusDirection, FocusEdge, FocusVia, HitCategories, Packing, PrefetchSide,
+                      LayoutDirection, FocusDirection, FocusEdge, FocusVia, HitCategories, Packing, PrefetchSide,
                       Scope, ScrollPosition, ScrollSnapping, Snapping, Style)
 
 Rect = tuple[float, float, float, float]
@@ -27,6 +27,8 @@ SizeLike = Sequence[float]
 # line and in SPEC §12 (hyphens); enum() takes the underscore forms too ("line_paging").
 DIRECTIONS: dict[Direction, int] = {"vertical": _lib.CL_DIRECTION_VERTICAL,
                                     "horizontal": _lib.CL_DIRECTION_HORIZONTAL}
+LAYOUT_DIRECTIONS: dict[LayoutDirection, int] = {"ltr": _lib.CL_LAYOUT_DIRECTION_LTR,
+                                                 "rtl": _lib.CL_LAYOUT_DIRECTION_RTL}
 ALIGNMENTS: dict[Alignment, int] = {"justified": _lib.CL_ALIGNMENT_JUSTIFIED,
                                     "leading": _lib.CL_ALIGNMENT_LEADING,
                                     "center": _lib.CL_ALIGNMENT_CENTER,

@@ -15,7 +15,7 @@ import numpy as np
 
 from . import _lib
 from ._convert import (ALIGNMENTS, BUILTIN_KINDS, CATEGORIES, COVERAGES, CROSS_ALIGNMENTS,
-                       DIRECTIONS, METRIC_KEYS, SCOPES, SNAPPING, STYLES, Rect, RectLike,
+                       DIRECTIONS, LAYOUT_DIRECTIONS, METRIC_KEYS, SCOPES, SNAPPING, STYLES, Rect, RectLike,
                        SizeLike, check_options, enum, floats, int32, int64, invalid, number,
                        rect, set_metrics)
 from ._lib import (CL_ERROR_CALLBACK, CL_ERROR_INVALID_HANDLE, CL_ERROR_REENTRANT,
@@ -99,7 +99,8 @@ class Layout(Queries, OrthogonalSections, Updates, Targets, Physics, Focus, Moti
     ``viewport``, ``item_size``, ``insets``, ``line_spacing``, ``interitem_spacing``,
     ``header``, ``footer``, ``alignment``, ``cross_alignment``, ``style``, ``rows``,
     ``columns``, ``pin_headers``, ``pin_footers``, ``element_limit``, ``anchoring``,
-    ``content_insets``, ``display_scale`` (also properties, scrollview.py). They are
+    ``content_insets``, ``display_scale``, ``layout_direction`` ("ltr" or "rtl", SPEC §15)
+    (the last three also properties, scrollview.py). They are
     typed (options.LayoutOptions): a type checker refuses ``heder=44`` or ``header="44"``, and
     at run time an unknown option is a TypeError that lists the known ones. An exception raised
     by a callback propagates from the call that made the library ask, and a failed call leaves
@@ -138,6 +139,8 @@ class Layout(Queries, OrthogonalSections, Updates, Targets, Physics, Focus, Moti
                                                           "content_insets (top, left, bottom, right)"))
         if "display_scale" in given:
             definition.display_scale = number(given["display_scale"], "display_scale")
+        if "layout_direction" in given:
+            definition.layout_direction = enum(LAYOUT_DIRECTIONS, given["layout_direction"], "layout_direction")
         section_metrics = given.get("section_metrics")
         if isinstance(section_metrics, Sequence):
             section_metrics = SectionMetricsTable(section_metrics)

@@ -30,6 +30,7 @@ __all__ = ["Direction", "Alignment", "CrossAlignment", "Style", "Packing", "Span
            "SectionMetricsColumns", "LayoutOptions", "LAYOUT_OPTIONS"]
 
 Direction = Literal["vertical", "horizontal"]
+LayoutDirection = Literal["ltr", "rtl"]  # SPEC §15
 """The scroll direction of a layout (`direction=`)."""
 Alignment = Literal["justified", "leading", "center", "trailing"]
 """How a flow line places its items along the line (`alignment=`)."""
@@ -146,6 +147,7 @@ class LayoutOptions(TypedDict, total=False):
     anchoring: Union[bool, None]
     content_insets: Union[Sequence[float], None]  # bars over the content: top, left, bottom, right
     display_scale: Union[float, None]  # pixels per point for rounding frames; 0: off
+    layout_direction: Union[LayoutDirection, None]  # "rtl" mirrors the layout (SPEC §15)
 
 
 #: The names of LayoutOptions, in order (what an unknown option's error lists).

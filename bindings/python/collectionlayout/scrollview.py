@@ -1,14 +1,15 @@
-"""The scroll view around a layout: the bars over its content and the display's pixel grid
-(header: "Viewport", SPEC §20). A mixin of `Layout`."""
+"""The scroll view around a layout: the bars over its content, the display's pixel grid and
+the reading direction (header: "Viewport", SPEC §20, §15). A mixin of `Layout`."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from ctypes import byref, c_double
+from ctypes import byref, c_double, c_int32
 from typing import TYPE_CHECKING, Any
 
 from . import _lib
-from ._convert import floats, number
+from ._convert import LAYOUT_DIRECTIONS, enum, floats, names_by_value, number
+from .options import LayoutDirection
 
 __all__ = ["ScrollView"]
 
@@ -47,3 +48,18 @@ class ScrollView:
     @display_scale.setter
     def display_scale(self, scale: float) -> None:
         self._call("cl_layout_set_display_scale", number(scale, "display_scale"))
+
+    @property
+    def layout_direction(self) -> LayoutDirection:
+        """"ltr" or "rtl" (SPEC §15): right to left, every frame is the left-to-right one
+        mirrored along x; section insets and alignments read left as leading (the right);
+        viewports, rects, points and content insets stay physical, and in a horizontal layout
+        scroll offsets count from the right end. Setting it lays nothing out again; the viewport
+        keeps its distance from the start of the scroll range."""
+        out = c_int32()
+        self._call("cl_layout_layout_direction", byref(out))
+        return names_by_value(LAYOUT_DIRECTIONS)[out.value]
+
+    @layout_direction.setter
+    def layout_direction(self, direction: LayoutDirection) -> None:
+        self._call("cl_layout_set_layout_direction", enum(LAYOUT_DIRECTIONS, direction, "layout_direction"))

@@ -119,7 +119,8 @@ def _header_name(name: str) -> str:
 
 # The package's tables of C values: (table, the header's prefix, the names it maps to constants).
 ENUM_TABLES = [
-    (_convert.DIRECTIONS, "CL_DIRECTION_"), (_convert.ALIGNMENTS, "CL_ALIGNMENT_"),
+    (_convert.DIRECTIONS, "CL_DIRECTION_"), (_convert.LAYOUT_DIRECTIONS, "CL_LAYOUT_DIRECTION_"),
+    (_convert.ALIGNMENTS, "CL_ALIGNMENT_"),
     (_convert.CROSS_ALIGNMENTS, "CL_CROSS_ALIGNMENT_"), (_convert.STYLES, "CL_STYLE_"),
     (_convert.SNAPPING, "CL_SNAP_"), (_convert.SCROLL_SNAPPING, "CL_SNAP_"),
     (_convert.SCROLL_POSITIONS, "CL_SCROLL_POSITION_"), (_convert.CATEGORY_IDS, "CL_CATEGORY_"),
@@ -178,7 +179,7 @@ def test_no_c_value_is_written_as_a_number():
     """The enum tables' entries are _abi.py's constants (the source of truth is the header,
     through _abi.py), and no enum field or status is compared with or set to a number."""
     package = REPO / "bindings" / "python" / "collectionlayout"
-    tables = {"_convert.py": {"DIRECTIONS", "ALIGNMENTS", "CROSS_ALIGNMENTS", "STYLES",
+    tables = {"_convert.py": {"DIRECTIONS", "LAYOUT_DIRECTIONS", "ALIGNMENTS", "CROSS_ALIGNMENTS", "STYLES",
                               "SNAPPING", "SCROLL_SNAPPING", "SCROLL_POSITIONS", "CATEGORY_IDS",
                               "SCOPES", "COVERAGES", "BUILTIN_KINDS", "CHANGE_KINDS",
                               "FOCUS_DIRECTIONS", "FOCUS_EDGES", "FOCUS_VIAS", "PREFETCH_SIDES"},

@@ -2,7 +2,7 @@
 
     {"viewport": [x, y, w, h],
      "layout": {"direction", "pin_headers", "pin_footers", "anchoring", "element_limit",
-                "content_insets": [t, l, b, r], "display_scale",
+                "content_insets": [t, l, b, r], "display_scale", "layout_direction",
                 "decorations": [{"kind", "scope", "coverage", "insets", "z"}, ...]},
      "sections": [{"style", "items": [[w, h], ...] or "item_count" with "item_size",
                    "frames" (custom), "insets", "line_spacing", "interitem_spacing", "header",
@@ -29,8 +29,8 @@ from typing import Any, TypeVar, cast, get_args
 from .. import _lib
 from ..layout import Decoration, Layout
 from ..metrics import SectionMetricsTable
-from ..options import (Alignment, Coverage, CrossAlignment, Direction, Scope, SectionMetrics, Span,
-                      Style)
+from ..options import (Alignment, Coverage, CrossAlignment, Direction, LayoutDirection, Scope,
+                       SectionMetrics, Span, Style)
 
 _Name = TypeVar("_Name", bound=str)
 
@@ -45,13 +45,14 @@ __all__ = ["SceneError", "Scene", "Section", "load", "read", "read_json", "parse
 # the names a scene may use: those of the options' Literal types (options.py)
 STYLES: tuple[Style, ...] = get_args(Style)
 DIRECTIONS: tuple[Direction, ...] = get_args(Direction)
+LAYOUT_DIRECTIONS: tuple[LayoutDirection, ...] = get_args(LayoutDirection)
 ALIGNMENTS: tuple[Alignment, ...] = get_args(Alignment)
 CROSS_ALIGNMENTS: tuple[CrossAlignment, ...] = get_args(CrossAlignment)
 SCOPES: tuple[Scope, ...] = get_args(Scope)
 COVERAGES: tuple[Coverage, ...] = get_args(Coverage)
 _SCENE_KEYS = {"viewport", "layout", "sections"}
 _LAYOUT_KEYS = {"direction", "pin_headers", "pin_footers", "anchoring", "element_limit",
-                "content_insets", "display_scale", "decorations"}
+                "content_insets", "display_scale", "layout_direction", "decorations"}
 _SECTION_KEYS = {"style", "items", "item_count", "item_size", "frames", "insets",
                  "line_spacing", "interitem_spacing", "header", "footer", "alignment",
                  "cross_alignment", "inline", "rows", "columns", "offset", "decorations",
@@ -106,6 +107,7 @@ class Scene:
     element_limit: int = _lib.CL_MAX_ITEMS
     content_insets: tuple[float, float, float, float] = (0.0, 0.0, 0.0, 0.0)  # SPEC §20.1
     display_scale: float = 0.0  # SPEC §20.2
+    layout_direction: LayoutDirection = "ltr"  # SPEC §15
     decorations: list[Decoration] = field(default_factory=list)
     sections: list[Section] = field(default_factory=list)
 
@@ -133,6 +135,7 @@ class Scene:
             direction=self.direction, pin_headers=self.pin_headers,
             pin_footers=self.pin_footers, element_limit=self.element_limit, anchoring=self.anchoring,
             content_insets=self.content_insets, display_scale=self.display_scale,
+            layout_direction=self.layout_direction,
             # the scene's defaults (SPEC §12), where cl_layout_def_default has UIKit's
             insets=(0, 0, 0, 0), line_spacing=0, interitem_spacing=0, header=0, footer=0,
             alignment="justified", cross_alignment="center", rows=1, columns=2)
@@ -408,6 +411,8 @@ def parse(value: Any) -> Scene:
         scene.content_insets = _numbers("layout", "content_insets", options["content_insets"], 4,
                                         "top, left, bottom, right")  # type: ignore[assignment]
     scene.display_scale = _number("layout", "display_scale", options.get("display_scale", 0), 0)
+    scene.layout_direction = _choice("layout", "layout_direction", options.get("layout_direction", "ltr"),
+                                     LAYOUT_DIRECTIONS)
     decorations = options.get("decorations", [])
     if not isinstance(decorations, list):
         raise SceneError(f"layout: decorations must be a list of objects, not {_show(decorations)}")
