@@ -39,8 +39,9 @@ struct Movement {
     /// The first cell of the live layout other than the moving one whose frame holds the point.
     private func cell(at x: Double, _ y: Double) -> ItemPath? {
         var found: ItemPath?
-        // The smallest rect at the point: the query returns what overlaps it; the test is exact.
-        let probe = Rect(x: x, y: y, width: x.nextUp - x, height: y.nextUp - y)
+        // A rect around the point (as hit-testing's: one of an ulp would vanish in the mirror's
+        // arithmetic, SPEC §15): the query returns what overlaps it; the test is exact.
+        let probe = Rect(x: x - 1, y: y - 1, width: 2, height: 2)
         live.forEachElement(in: probe) { a in
             let f = a.frame, p = ItemPath(a.id.section, a.id.item)
             guard a.id.category == .cell, p != target, f.x <= x, x < f.x + f.width, f.y <= y, y < f.y + f.height else { return }
