@@ -24,6 +24,7 @@ int main(void) {
     handle_tests();
     hit_tests();
     scrollview_tests();
+    rtl_tests();
     physics_tests();
     span_tests();
     focus_tests();

@@ -22,6 +22,7 @@ void handle_tests(void);       /* test_handles.c: stale, wrong-type and garbage 
 void hit_tests(void);          /* test_hit.c: the element at a point, SPEC §21 */
 void span_tests(void);         /* test_spans.c: spanning grid and waterfall items, SPEC §16 */
 void scrollview_tests(void);   /* test_scrollview.c: content insets and pixel rounding, SPEC §20 */
+void rtl_tests(void);          /* test_rtl.c: right-to-left layouts, SPEC §15 */
 void physics_tests(void);      /* test_physics.c: flings, the rubber band, line-center/line-end (§22, §10.6) */
 void focus_tests(void);         /* test_focus.c: focus navigation and prefetch, SPEC §13, §14 */
 

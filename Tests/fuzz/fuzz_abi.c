@@ -64,6 +64,8 @@ static uint64_t focus_ok, focus_targets, focus_refused, prefetch_ok, prefetch_re
 #define cl_layout_content_insets(...) COUNTED(cl_layout_content_insets(__VA_ARGS__))
 #define cl_layout_set_display_scale(...) COUNTED(cl_layout_set_display_scale(__VA_ARGS__))
 #define cl_layout_display_scale(...) COUNTED(cl_layout_display_scale(__VA_ARGS__))
+#define cl_layout_set_layout_direction(...) COUNTED(cl_layout_set_layout_direction(__VA_ARGS__))
+#define cl_layout_layout_direction(...) COUNTED(cl_layout_layout_direction(__VA_ARGS__))
 #define cl_layout_invalidate(...) COUNTED(cl_layout_invalidate(__VA_ARGS__))
 #define cl_layout_invalidate_items(...) COUNTED(cl_layout_invalidate_items(__VA_ARGS__))
 #define cl_layout_invalidate_sections(...) COUNTED(cl_layout_invalidate_sections(__VA_ARGS__))
@@ -889,6 +891,7 @@ static void create_layout(fuzz_input *in, slot *sl) {
         if (r & 2) def.anchoring = 0;
         if (r & 4) def.content_insets = read_insets(in);
         if (r & 8) def.display_scale = read_display_scale(in);
+        if (r & 16) def.layout_direction = (r & 32) ? 2 + fz_u8(in) % 3 : CL_LAYOUT_DIRECTION_RTL;  /* SPEC §15; r & 32: bad */
     }
     int32_t kind_count = fz_u8(in) % 5;
     uint8_t kb = fz_u8(in);
@@ -1158,6 +1161,11 @@ static void compare_fresh(slot *sl, cl_layout *layout, const char *what) {
     if (cl_layout_content_insets(layout, &insets) != CL_OK || cl_layout_set_content_insets(fresh, insets) != CL_OK ||
         cl_layout_display_scale(layout, &scale) != CL_OK || cl_layout_set_display_scale(fresh, scale) != CL_OK)
         fail("%s: the fresh layout refuses the content insets or the display scale: %s", what, cl_layout_last_error(fresh));
+    int32_t direction = -1;
+    if (cl_layout_layout_direction(layout, &direction) != CL_OK || cl_layout_set_layout_direction(fresh, direction) != CL_OK)
+        fail("%s: the fresh layout refuses the layout direction %d: %s", what, direction, cl_layout_last_error(fresh));
+    /* (The direction moves a horizontal viewport: the layout's viewport again, physical.) */
+    if ((st = cl_layout_set_viewport(fresh, v)) != CL_OK) fail("%s: the fresh layout refuses the viewport: %s", what, cl_layout_last_error(fresh));
     int64_t sections = 0;
     cl_layout_section_count(layout, &sections);
     for (int64_t s = 0; s < sections; s++) {
@@ -2247,9 +2255,13 @@ static void run_op(fuzz_input *in, uint8_t op) {
             cl_insets insets = read_insets(in);
             if (which & 1) insets.top = -insets.top;
             st = cl_layout_set_content_insets(layout, insets);
-        } else {
+        } else if (which < 244) {
             what = "cl_layout_set_display_scale";  /* SPEC §20.2 */
             st = cl_layout_set_display_scale(layout, read_display_scale(in));
+        } else {
+            what = "cl_layout_set_layout_direction";  /* SPEC §15: ltr, rtl or a bad value */
+            uint8_t d = fz_u8(in);
+            st = cl_layout_set_layout_direction(layout, d < 250 ? d % 2 : (int32_t[]){-1, 2, 7, 1 << 30, INT32_MIN, 3}[d - 250]);
         }
         break;
     }

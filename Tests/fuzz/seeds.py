@@ -114,7 +114,8 @@ class Program:
             self.extent(v)
 
     def create(self, slot=0, viewport=(0, 0, 320, 480), direction=0, pin_headers=False, pin_footers=False,
-               kinds=(), limit=None, item_size=(50, 50), content_insets=(0, 0, 0, 0), display_scale=0):
+               kinds=(), limit=None, item_size=(50, 50), content_insets=(0, 0, 0, 0), display_scale=0,
+               rtl=False):
         self.op("create", slot)
         self.enum(direction)
         self.rect(viewport)
@@ -122,7 +123,7 @@ class Program:
         self.extent(item_size[0])
         self.extent(item_size[1])
         self.insets((0, 0, 0, 0))
-        scroll_view = (4 if any(content_insets) else 0) | (8 if display_scale else 0)  # SPEC §20
+        scroll_view = (4 if any(content_insets) else 0) | (8 if display_scale else 0) | (16 if rtl else 0)  # SPEC §20, §15
         self.u8((16 if pin_headers else 0) | (32 if pin_footers else 0) | (128 if scroll_view else 0))
         if scroll_view:
             self.u8(scroll_view)
@@ -408,7 +409,7 @@ def scene_program(scene):
              direction=1 if layout.get("direction") == "horizontal" else 0,
              pin_headers=bool(layout.get("pin_headers")), pin_footers=bool(layout.get("pin_footers")), kinds=kinds,
              content_insets=tuple(extent_of(v) for v in layout.get("content_insets", [0, 0, 0, 0])),
-             display_scale=layout.get("display_scale", 0))
+             display_scale=layout.get("display_scale", 0), rtl=layout.get("layout_direction") == "rtl")
     for d in layout.get("decorations", [])[:4]:
         name = d["kind"] if d["kind"] in NAMES else "background"
         p.decoration(name, SCOPE.get(d.get("scope", "section"), 0), COVERAGE.get(d.get("coverage", "body"), 0),
