@@ -397,6 +397,10 @@ def target_rows(c: dict, n: int, row) -> None:
         "down from a section's last cell over a header of 100 viewport heights", "<= 1 ms")
     row(f"27. prefetch (cl_layout_prefetch), {n:,} items", f"{c['prefetch_us']:.3f} us",
         f"per call, random screens and velocities, {c['prefetch_mean']:.1f} elements on average", "<= 3 us")
+    row(f"28. right to left, {n:,} items: full layout / rect query",
+        f"{ms(c['rtl_invalidate'])} / {c['rtl_query_us']:.2f} us",
+        f"{c['rtl_invalidate'] / c['ltr_invalidate']:.2f}x / {c['rtl_query_us'] / c['ltr_query_us']:.2f}x left to right "
+        f"({ms(c['ltr_invalidate'])} / {c['ltr_query_us']:.2f} us)", "<= 1.05x / <= 1.05x")
     for k, label in enumerate((f"1 x {n:,}", f"1,000 x {n // 1000:,}")):
         row(f"19. one item inserted mid-collection, {label}, C-driven over a cl_array_source",
             f"{c['insert_c_s'][k] * 1e3:.3f} ms", f"{c['insert_c_ratio'][k]:,.1f}x the speed of a full "
@@ -634,6 +638,8 @@ def main() -> None:
     print(f"| focus move, median / p99 | {c['focus_move_us']:.2f} / {c['focus_move_p99_us']:.2f} us | <= 5 us / <= 50 us |")
     print(f"| focus move across 100 empty viewports | {c['focus_gap_us']:.1f} us | <= 1 ms |")
     print(f"| prefetch | {c['prefetch_us']:.2f} us | <= 3 us |")
+    print(f"| right to left: full layout / rect query, x left to right | {c['rtl_invalidate'] / c['ltr_invalidate']:.2f}x / "
+          f"{c['rtl_query_us'] / c['ltr_query_us']:.2f}x | <= 1.05x / <= 1.05x |")
     if len(sys.argv) > 2:
         m = json.load(open(sys.argv[2]))
         print(f"| one transition frame (both layouts {m['items']:,} items) | {m['transition_frame_us']:.2f} us | <= 8 us |")

@@ -15,19 +15,17 @@ extension LayoutState {
             search = Rect(x: rect.x - reach, y: rect.y - reach, width: w.isFinite ? w : .greatestFiniteMagnitude,
                           height: h.isFinite ? h : .greatestFiniteMagnitude)
         }
-        forEachExactElement(in: mirror?.rect(search) ?? search) { a in
-            var r = mirror?.attributes(a) ?? a
-            if let grid {
-                r = grid.round(r)
-                guard r.frame.overlaps(rect) else { return }
-            }
-            visit(r)
+        guard let grid else { return forEachExactElement(in: mirror?.rect(search) ?? search, mirroredBy: mirror, visit) }
+        forEachExactElement(in: mirror?.rect(search) ?? search, mirroredBy: mirror) { a in
+            let r = grid.round(a)
+            if r.frame.overlaps(rect) { visit(r) }
         }
     }
 
-    /// The same with exact frames. (A rect of no area overlaps nothing, SPEC §9; nor does one
-    /// that is not finite, which the entry points refuse with `checkRect` before they get here.)
-    func forEachExactElement(in rect: Rect, _ visit: (Attributes) -> Void) {
+    /// The same with exact frames (a logical `rect`; each frame `mirroredBy` as it is visited).
+    /// (A rect of no area overlaps nothing, SPEC §9; nor does one that is not finite, which the
+    /// entry points refuse with `checkRect` before they get here.)
+    func forEachExactElement(in rect: Rect, mirroredBy mirror: Mirror? = nil, _ visit: (Attributes) -> Void) {
         guard rect.x.isFinite, rect.y.isFinite, rect.width.isFinite, rect.height.isFinite,
               rect.width > 0, rect.height > 0 else { return }
         let r = axes.axisRect(rect)
@@ -35,7 +33,7 @@ extension LayoutState {
         let reach = chrome.decorations.reach
         var s = firstSection(endingAfter: r.scroll - reach)
         while s < sectionCount && starts[s] < r.scrollEnd + reach {
-            visitSection(s, in: r, visit)
+            visitSection(s, in: r, mirror, visit)
             s += 1
         }
         // Pinned headers and footers stand wherever the viewport puts them, which may be outside
@@ -43,7 +41,10 @@ extension LayoutState {
         // section is in range whenever the pinned frame overlaps (it stays inside the section).
     }
 
-    private func visitSection(_ s: Int, in r: AxisRect, _ visit: (Attributes) -> Void) {
+    private func visitSection(_ s: Int, in r: AxisRect, _ mirror: Mirror?, _ visitExact: (Attributes) -> Void) {
+        func visit(_ a: Attributes) {
+            if let mirror { visitExact(mirror.attributes(a)) } else { visitExact(a) }
+        }
         func emit(_ a: Attributes?) {
             if let a, axes.axisRect(a.frame).overlaps(r) { visit(a) }
         }
