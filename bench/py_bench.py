@@ -401,6 +401,10 @@ def target_rows(c: dict, n: int, row) -> None:
         f"{ms(c['rtl_invalidate'])} / {c['rtl_query_us']:.2f} us",
         f"{c['rtl_invalidate'] / c['ltr_invalidate']:.2f}x / {c['rtl_query_us'] / c['ltr_query_us']:.2f}x left to right "
         f"({ms(c['ltr_invalidate'])} / {c['ltr_query_us']:.2f} us)", "<= 1.05x / <= 1.05x")
+    row(f"29. scroll effects: rect query of {c['carousel_cards']:,} cards in sideways carousels",
+        f"{c['carousel_effect_query_us']:.2f} us",
+        f"{c['carousel_effect_query_us'] / c['carousel_query_us']:.2f}x without the effect ({c['carousel_query_us']:.2f} us)",
+        "<= 1.3x")
     for k, label in enumerate((f"1 x {n:,}", f"1,000 x {n // 1000:,}")):
         row(f"19. one item inserted mid-collection, {label}, C-driven over a cl_array_source",
             f"{c['insert_c_s'][k] * 1e3:.3f} ms", f"{c['insert_c_ratio'][k]:,.1f}x the speed of a full "
@@ -640,6 +644,7 @@ def main() -> None:
     print(f"| prefetch | {c['prefetch_us']:.2f} us | <= 3 us |")
     print(f"| right to left: full layout / rect query, x left to right | {c['rtl_invalidate'] / c['ltr_invalidate']:.2f}x / "
           f"{c['rtl_query_us'] / c['ltr_query_us']:.2f}x | <= 1.05x / <= 1.05x |")
+    print(f"| scroll effects: carousel rect query, x without | {c['carousel_effect_query_us'] / c['carousel_query_us']:.2f}x | <= 1.3x |")
     if len(sys.argv) > 2:
         m = json.load(open(sys.argv[2]))
         print(f"| one transition frame (both layouts {m['items']:,} items) | {m['transition_frame_us']:.2f} us | <= 8 us |")

@@ -148,6 +148,10 @@ typedef struct cl_index_path { int64_t section, item; } cl_index_path;
 #define CL_PACKING_SPARSE 0 /* in item order; an item that does not fit starts a new row */
 #define CL_PACKING_DENSE  1 /* each item in the first row of its run with room for it */
 
+/* Curves of a scroll effect between two keylines (cl_section_metrics.effect_curve, SPEC §19). */
+#define CL_CURVE_LINEAR      0
+#define CL_CURVE_EASE_IN_OUT 1 /* smoothstep, t * t * (3 - 2t) */
+
 /* Spans of grid and waterfall items (the item_spans callback, SPEC §16): a count k >= 1 (above
  * the section's columns counts as all of them) or one of these. 0 and other negatives are
  * CL_ERROR_BAD_CALLBACK_DATA. */
@@ -279,7 +283,27 @@ typedef struct cl_section_metrics {
     /* (added during 0.4: a struct that ends at estimated_item_size is accepted) */
     int32_t packing;           /* CL_PACKING_*; grid sections (SPEC §16); default sparse */
     int32_t reserved3;         /* zero */
+    /* (added during 0.4: a struct that ends at reserved3 is accepted) */
+    /* A scroll effect (SPEC §19): each cell's scale, alpha and z from where its centre lies in
+     * the viewport, between keylines (along the line axis in an orthogonal section, else the
+     * scroll axis). effect_keyline_count 0 (the default): none; otherwise that many keylines,
+     * copied before the callback returns. Frames do not change. */
+    const struct cl_keyline *effect_keylines;
+    int32_t effect_keyline_count;
+    int32_t effect_curve;      /* CL_CURVE_*; default linear */
 } cl_section_metrics;
+
+/* A keyline of a scroll effect (SPEC §19.1): at the position fraction * V + offset along the
+ * effect's axis (V: the viewport's extent there, content insets not subtracted), a cell centred
+ * there gets these values; between two keylines they are interpolated by the curve. */
+typedef struct cl_keyline {
+    double fraction;           /* finite; default 0 */
+    double offset;             /* finite; default 0 */
+    double scale;              /* finite, >= 0; 1 leaves the cell's size */
+    double alpha;              /* 0...1: times the cell's alpha */
+    int32_t z;                 /* added to the cell's z (rounded after interpolation); |z| <= 1000000 */
+    int32_t reserved;          /* zero */
+} cl_keyline;
 
 /* A supplementary element placed between items (SPEC §6): a line of its own before item
  * `before` (0 <= before <= item count) with thickness `extent` along the scroll axis. Flow, grid
@@ -392,6 +416,9 @@ typedef struct cl_attributes {
     double alpha;              /* 0...1 */
     int32_t z;                 /* cells and supplementaries 0, pinned 10, decorations their z */
     int32_t hidden;            /* nonzero when hidden */
+    /* (added during 0.4: an attributes_size that ends at hidden, 72, is accepted) */
+    double scale;              /* a scroll effect's scale (SPEC §19), drawn about the frame's
+                                * centre; 1 otherwise. The frame does not include it. */
 } cl_attributes;
 
 /* ---- The layout ---------------------------------------------------------------------------- */

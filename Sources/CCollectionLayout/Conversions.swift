@@ -58,6 +58,18 @@ extension SectionMetrics {
         default:
             throw LayoutError(.invalidArgument, "decoration_kind_count is \(m.decoration_kind_count); it must be -1 (every registered decoration) or 0...\(maximumListCount)")
         }
+        guard m.effect_keyline_count >= 0, m.effect_keyline_count <= maximumListCount else {
+            throw LayoutError(.invalidArgument, "effect_keyline_count is \(m.effect_keyline_count); it must be 0 (no effect) or 1...\(maximumListCount)")
+        }
+        if m.effect_keyline_count > 0 {
+            guard let list = m.effect_keylines else {
+                throw LayoutError(.invalidArgument, "effect_keylines is NULL but effect_keyline_count is \(m.effect_keyline_count)")
+            }
+            let keylines = UnsafeBufferPointer(start: list, count: Int(m.effect_keyline_count)).map {
+                ScrollEffect.Keyline(fraction: $0.fraction, offset: $0.offset, scale: $0.scale, alpha: $0.alpha, z: $0.z)
+            }
+            effect = ScrollEffect(keylines: keylines, curve: try ScrollEffect.Curve(c: m.effect_curve, "effect_curve"))
+        }
     }
 
     /// The metrics as the C struct handed to section_metrics, with `kinds` as its decoration list
@@ -78,15 +90,19 @@ extension SectionMetrics {
         m.packing = packing.c
         m.estimated = estimatedItemSize == nil ? 0 : 1
         m.estimated_item_size = (estimatedItemSize ?? .zero).c
-        guard let kinds = decorationKinds else {
-            m.decoration_kind_count = -1
-            return try body(&m)
+        let keylines = (effect?.keylines ?? []).map {
+            cl_keyline(fraction: $0.fraction, offset: $0.offset, scale: $0.scale, alpha: $0.alpha, z: $0.z, reserved: 0)
         }
-        let ids = kinds.map(\.rawValue)
-        return try ids.withUnsafeBufferPointer { list in
-            m.decoration_kind_count = Int32(clamping: list.count)
-            m.decoration_kinds = list.baseAddress
-            return try body(&m)
+        m.effect_curve = (effect?.curve ?? .linear).c
+        let ids = (decorationKinds ?? []).map(\.rawValue)
+        return try keylines.withUnsafeBufferPointer { effectList in
+            m.effect_keyline_count = Int32(clamping: effectList.count)
+            m.effect_keylines = effectList.isEmpty ? nil : effectList.baseAddress
+            return try ids.withUnsafeBufferPointer { list in
+                m.decoration_kind_count = decorationKinds == nil ? -1 : Int32(clamping: list.count)
+                m.decoration_kinds = decorationKinds == nil ? nil : list.baseAddress
+                return try body(&m)
+            }
         }
     }
 }
@@ -150,7 +166,7 @@ extension DecorationDefinition {
 extension Attributes {
     var c: cl_attributes {
         cl_attributes(category: id.category.c, kind: id.kind.rawValue, section: Int64(id.section), item: Int64(id.item),
-                      frame: frame.c, alpha: alpha, z: z, hidden: hidden ? 1 : 0)
+                      frame: frame.c, alpha: alpha, z: z, hidden: hidden ? 1 : 0, scale: scale)
     }
 }
 

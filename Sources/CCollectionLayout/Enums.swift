@@ -66,6 +66,11 @@ extension SectionStyle: CEnum {
     }
 }
 
+extension ScrollEffect.Curve: CEnum {
+    static var cNames: String { "a CL_CURVE_* value" }
+    var c: Int32 { switch self { case .linear: CL_CURVE_LINEAR; case .easeInOut: CL_CURVE_EASE_IN_OUT } }
+}
+
 extension Packing: CEnum {
     static var cNames: String { "a CL_PACKING_* value" }
     var c: Int32 { switch self { case .sparse: CL_PACKING_SPARSE; case .dense: CL_PACKING_DENSE } }

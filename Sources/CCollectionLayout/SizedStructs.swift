@@ -160,10 +160,11 @@ extension cl_array_source: SizedInput {
 
 extension cl_section_metrics: SizedInput {
     static var cName: String { "cl_section_metrics" }
-    /// 0.3's struct ended at `reserved`, 0.4's at `decoration_kinds`, then at `estimated_item_size`.
+    /// 0.3's struct ended at `reserved`, 0.4's at `decoration_kinds`, then at `estimated_item_size`,
+    /// then at `reserved3`.
     static var earlierSizes: [Int] {
         [MemoryLayout<cl_section_metrics>.offset(of: \.columns) ?? 88, MemoryLayout<cl_section_metrics>.offset(of: \.estimated) ?? 112,
-         MemoryLayout<cl_section_metrics>.offset(of: \.packing) ?? 136]
+         MemoryLayout<cl_section_metrics>.offset(of: \.packing) ?? 136, MemoryLayout<cl_section_metrics>.offset(of: \.effect_keylines) ?? 144]
     }
     /// Not used: the struct the engine pre-filled for section_metrics holds the defaults.
     static var defaults: cl_section_metrics { cl_section_metrics() }
@@ -172,7 +173,8 @@ extension cl_section_metrics: SizedInput {
 
 extension cl_attributes: SizedOutput {
     static var cName: String { "cl_attributes" }
-    static var minimumSize: Int { 72 }
+    /// 0.4's struct ended at `hidden` until scroll effects added `scale`.
+    static var minimumSize: Int { MemoryLayout<cl_attributes>.offset(of: \.scale) ?? 72 }
 }
 
 extension cl_update_summary: SizedOutput {

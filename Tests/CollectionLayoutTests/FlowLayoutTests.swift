@@ -31,29 +31,7 @@ private func grid(items: Int = 7, header: Double = 44, direction: ScrollDirectio
         let json = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
         let scene = Scene(json: try #require(json["scene"] as? [String: Any]))
         let layout = try scene.makeLayout()
-        let expected = try #require(json["expected"] as? [String: Any])
-        let size = (expected["content_size"] as? [NSNumber] ?? []).map(\.doubleValue)
-        #expect(abs(layout.contentSize.width - size[0]) < 1e-6 && abs(layout.contentSize.height - size[1]) < 1e-6, "\(layout.contentSize)")
-        let all = layout.elements(in: Rect(x: -1e6, y: -1e6, width: 3e6, height: 3e6))
-        let categories = ["cell": ElementCategory.cell, "supplementary": .supplementary, "decoration": .decoration]
-        var byID: [ElementID: Attributes] = [:]
-        for a in all { #expect(byID.updateValue(a, forKey: a.id) == nil, "returned twice: \(a.id)") }
-        let list = expected["elements"] as? [[String: Any]] ?? []
-        // Elements of no area exist though no rect query returns them (SPEC §9, §20.2).
-        let noArea = list.filter { e in (e["frame"] as? [NSNumber] ?? []).dropFirst(2).contains { $0.doubleValue == 0 } }
-        #expect(list.count == all.count + noArea.count)
-        for e in list {
-            let kindName = e["kind"] as? String ?? ""
-            let kind = try #require(layout.kind(named: kindName), "kind \(kindName)")
-            let id = ElementID(categories[e["category"] as? String ?? ""]!, kind,
-                               section: (e["section"] as? NSNumber)?.intValue ?? 0, item: (e["item"] as? NSNumber)?.intValue ?? 0)
-            let f = (e["frame"] as? [NSNumber] ?? []).map(\.doubleValue)
-            let a = try #require(byID[id] ?? (noArea.contains { $0 as NSDictionary == e as NSDictionary } ? try? layout.attributes(for: id) : nil),
-                                 "missing \(id)")
-            #expect(close(a.frame, Rect(x: f[0], y: f[1], width: f[2], height: f[3])), "\(id): \(a.frame)")
-            #expect(a.z == Int32((e["z"] as? NSNumber)?.intValue ?? 0), "\(id) z")
-            #expect(try layout.attributes(for: id) == a)
-        }
+        try expectVectorElements(layout, try #require(json["expected"] as? [String: Any]))
     }
 
     @Test func alignmentsAndOversizedItems() throws {

@@ -1,5 +1,6 @@
 import CollectionLayout
 import Foundation
+import Testing
 
 /// An in-memory data source: sizes, metrics and inline elements per section.
 final class ArraySource: LayoutDataSource {
@@ -155,6 +156,13 @@ struct Scene {
             if let list = section["decorations"] as? [String] { shown[index] = list }
             let estimate = doubles(section["estimated_item_size"])
             if estimate.count == 2 { m.estimatedItemSize = Size(width: estimate[0], height: estimate[1]) }
+            if let effect = section["effect"] as? [String: Any] {
+                let lines = (effect["keylines"] as? [[String: Any]] ?? []).map { k in
+                    func v(_ key: String, _ d: Double) -> Double { (k[key] as? NSNumber)?.doubleValue ?? d }
+                    return ScrollEffect.Keyline(fraction: v("fraction", 0), offset: v("offset", 0), scale: v("scale", 1), alpha: v("alpha", 1), z: Int32(v("z", 0)))
+                }
+                m.effect = ScrollEffect(keylines: lines, curve: effect["curve"] as? String == "ease-in-out" ? .easeInOut : .linear)
+            }
             metrics.append(m)
             rawInlines.append((section["inline"] as? [[String: Any]] ?? []).map {
                 ($0["kind"] as? String ?? "", ($0["before"] as? NSNumber)?.intValue ?? 0, ($0["extent"] as? NSNumber)?.doubleValue ?? 0)
@@ -214,4 +222,33 @@ func vectorNames(in folder: String, pending: Bool = false) -> [String] {
     let listed = pendingVectors()
     return files.filter { $0.hasSuffix(".json") }.sorted().map { folder.isEmpty ? $0 : "\(folder)/\($0)" }
         .filter { (listed[$0] != nil) == pending }.map { String($0.dropLast(5)) }
+}
+
+/// Checks a layout against a vector's `expected` (SPEC §12 records): the content size, and every
+/// element's frame, z, alpha and scale, by a rect query of everything and by identity.
+func expectVectorElements(_ layout: Layout, _ expected: [String: Any]) throws {
+    let size = (expected["content_size"] as? [NSNumber] ?? []).map(\.doubleValue)
+    #expect(abs(layout.contentSize.width - size[0]) < 1e-6 && abs(layout.contentSize.height - size[1]) < 1e-6, "\(layout.contentSize)")
+    let all = layout.elements(in: Rect(x: -1e6, y: -1e6, width: 3e6, height: 3e6))
+    let categories = ["cell": ElementCategory.cell, "supplementary": .supplementary, "decoration": .decoration]
+    var byID: [ElementID: Attributes] = [:]
+    for a in all { #expect(byID.updateValue(a, forKey: a.id) == nil, "returned twice: \(a.id)") }
+    let list = expected["elements"] as? [[String: Any]] ?? []
+    // Elements of no area exist though no rect query returns them (SPEC §9, §20.2).
+    let noArea = list.filter { e in (e["frame"] as? [NSNumber] ?? []).dropFirst(2).contains { $0.doubleValue == 0 } }
+    #expect(list.count == all.count + noArea.count)
+    for e in list {
+        let kindName = e["kind"] as? String ?? ""
+        let kind = try #require(layout.kind(named: kindName), "kind \(kindName)")
+        let id = ElementID(categories[e["category"] as? String ?? ""]!, kind,
+                           section: (e["section"] as? NSNumber)?.intValue ?? 0, item: (e["item"] as? NSNumber)?.intValue ?? 0)
+        let f = (e["frame"] as? [NSNumber] ?? []).map(\.doubleValue)
+        let a = try #require(byID[id] ?? (noArea.contains { $0 as NSDictionary == e as NSDictionary } ? try? layout.attributes(for: id) : nil),
+                             "missing \(id)")
+        #expect(close(a.frame, Rect(x: f[0], y: f[1], width: f[2], height: f[3])), "\(id): \(a.frame)")
+        #expect(a.z == Int32((e["z"] as? NSNumber)?.intValue ?? 0), "\(id) z")
+        #expect(abs(a.alpha - ((e["alpha"] as? NSNumber)?.doubleValue ?? 1)) < 1e-9, "\(id) alpha \(a.alpha)")
+        #expect(abs(a.scale - ((e["scale"] as? NSNumber)?.doubleValue ?? 1)) < 1e-9, "\(id) scale \(a.scale)")
+        #expect(try layout.attributes(for: id) == a)
+    }
 }

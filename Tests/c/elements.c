@@ -110,15 +110,15 @@ static bool same_attributes(const cl_attributes *a, const cl_attributes *b) {
     return close_enough(a->frame.x, b->frame.x) && close_enough(a->frame.y, b->frame.y) &&
            close_enough(a->frame.width, b->frame.width) &&
            close_enough(a->frame.height, b->frame.height) && close_enough(a->alpha, b->alpha) &&
-           a->z == b->z && (a->hidden != 0) == (b->hidden != 0);
+           close_enough(a->scale, b->scale) && a->z == b->z && (a->hidden != 0) == (b->hidden != 0);
 }
 
 #define KEY_FMT "%s '%s' (%lld, %lld)"
 #define KEY_ARGS(e) category_name((e)->attributes.category), (e)->kind_name, \
     (long long)(e)->attributes.section, (long long)(e)->attributes.item
-#define ATTR_FMT "frame (%g, %g, %g, %g) z %d alpha %g hidden %d"
+#define ATTR_FMT "frame (%g, %g, %g, %g) z %d alpha %g hidden %d scale %g"
 #define ATTR_ARGS(a) (a).frame.x, (a).frame.y, (a).frame.width, (a).frame.height, (a).z, \
-    (a).alpha, (a).hidden
+    (a).alpha, (a).hidden, (a).scale
 
 bool elements_match(element_list *expected, element_list *actual, const char *context) {
     bool ok = CHECK(close_enough(expected->content_size.width, actual->content_size.width) &&

@@ -177,6 +177,25 @@ static bool read_spans(scene_section *out, const json_value *list, char *error, 
     return true;
 }
 
+/* `effect` (SPEC §19): keylines (the engine checks their numbers) and a curve. */
+static bool read_effect(scene_section *out, const json_value *effect, char *error, size_t error_size) {
+    if (!effect) return true;
+    static const enum_name curves[] = {{"linear", CL_CURVE_LINEAR}, {"ease-in-out", CL_CURVE_EASE_IN_OUT}, {NULL, 0}};
+    const json_value *lines = json_get(effect, "keylines");
+    size_t n = json_length(lines);
+    if (n == 0) return bad(error, error_size, "effect: no keylines");
+    out->keylines = test_calloc(n, sizeof *out->keylines);
+    for (size_t k = 0; k < n; k++) {
+        const json_value *line = json_at(lines, k);
+        out->keylines[k] = (cl_keyline){json_number(json_get(line, "fraction"), 0), json_number(json_get(line, "offset"), 0),
+                                        json_number(json_get(line, "scale"), 1), json_number(json_get(line, "alpha"), 1),
+                                        (int32_t)json_number(json_get(line, "z"), 0), 0};
+    }
+    out->metrics.effect_keylines = out->keylines;
+    out->metrics.effect_keyline_count = (int32_t)n;
+    return read_enum(effect, "curve", curves, &out->metrics.effect_curve, error, error_size);
+}
+
 static bool read_section(scene_section *out, const json_value *json, const cl_layout_def *def,
                          char *error, size_t error_size) {
     cl_section_metrics *m = &out->metrics;
@@ -200,7 +219,8 @@ static bool read_section(scene_section *out, const json_value *json, const cl_la
         !read_enum(json, "cross_alignment", cross_alignments, &m->cross_alignment, error,
                    error_size) ||
         !read_inlines(out, json_get(json, "inline"), error, error_size) ||
-        !read_section_decorations(out, json_get(json, "decorations"), error, error_size))
+        !read_section_decorations(out, json_get(json, "decorations"), error, error_size) ||
+        !read_effect(out, json_get(json, "effect"), error, error_size))
         return false;
     if (m->style == CL_STYLE_CUSTOM) return read_frames(out, json_get(json, "frames"), error, error_size);
 
@@ -324,6 +344,7 @@ void scene_free(scene *s) {
         free(s->sections[i].sizes);
         free(s->sections[i].frames);
         free(s->sections[i].spans);
+        free(s->sections[i].keylines);
         free(s->sections[i].inlines);
         free(s->sections[i].decoration_names);
         free(s->sections[i].decoration_ids);
@@ -682,6 +703,7 @@ bool expected_elements_load(element_list *out, const json_value *json, char *err
         a->frame.height = frame[3];
         a->z = (int32_t)json_number(json_get(json_element, "z"), 0);
         a->alpha = json_number(json_get(json_element, "alpha"), 1);
+        a->scale = json_number(json_get(json_element, "scale"), 1);
         a->hidden = json_bool(json_get(json_element, "hidden"), false);
         out->count++;
     }

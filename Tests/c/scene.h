@@ -27,6 +27,7 @@ typedef struct scene_section {
     cl_rect *frames;                 /* custom sections: item_count body-relative frames (§5) */
     cl_section_metrics metrics;      /* decoration_kinds: see decoration_names */
     int32_t *spans;                  /* item_count spans (SPEC §16) or NULL: served by item_spans */
+    cl_keyline *keylines;            /* the effect's (SPEC §19), metrics.effect_keylines points here */
     scene_inline *inlines;
     size_t inline_count;
     double offset;                   /* orthogonal sections: set after create (SPEC §4) */

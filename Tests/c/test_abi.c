@@ -369,8 +369,14 @@ static void result_element_sizes(void *context) {
         }
         CHECK(all_canary(&big[n], sizeof big[n]), "the library wrote past the caller's capacity");
     }
+    /* An older caller's struct, without scale: what fits, nothing past it. */
+    const size_t older = offsetof(cl_attributes, scale);
+    memset(big, canary, (n + 1) * sizeof *big);
+    if (CHECK_OK(layout, cl_layout_elements_in_rect(layout, all, &big[0].a, (int64_t)n, older, &count)))
+        CHECK(memcmp(&big[0].a, &plain[0], older) == 0 && all_canary((char *)&big[0].a + n * older, sizeof *big),
+              "elements_in_rect at %zu bytes (a struct that ends at hidden)", older);
     /* Too small to hold the 0.4 struct: refused, nothing written. */
-    static const size_t small_sizes[] = {0, 1, sizeof(cl_attributes) - 8, sizeof(cl_attributes) - 1};
+    static const size_t small_sizes[] = {0, 1, offsetof(cl_attributes, scale) - 8, offsetof(cl_attributes, scale) - 1};
     for (size_t i = 0; i < sizeof small_sizes / sizeof small_sizes[0]; i++) {
         memset(big, canary, (n + 1) * sizeof *big);
         cl_status status = cl_layout_elements_in_rect(layout, all, &big[0].a, (int64_t)n, small_sizes[i], &count);
@@ -394,9 +400,9 @@ static void result_element_sizes(void *context) {
               "cl_layout_attributes at %zu bytes", sizeof one[0]);
     memset(one, canary, sizeof one);
     CHECK(cl_layout_attributes(layout, first->category, first->kind, first->section, first->item,
-                               &one[0].a, sizeof(cl_attributes) - 8) == CL_ERROR_INVALID_ARGUMENT &&
+                               &one[0].a, offsetof(cl_attributes, scale) - 8) == CL_ERROR_INVALID_ARGUMENT &&
               all_canary(one, sizeof one),
-          "cl_layout_attributes at %zu bytes is refused and writes nothing", sizeof(cl_attributes) - 8);
+          "cl_layout_attributes at %zu bytes is refused and writes nothing", offsetof(cl_attributes, scale) - 8);
 
     /* The sideways section's scroll state, at a larger size and too small. */
     newer_scroll scroll[2];

@@ -2,6 +2,7 @@
  * presented frame holds a point, half-open; a brute-force scan of every element gives the same;
  * bad input is a status and leaves the layout as it was. */
 #include <math.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -406,8 +407,8 @@ static void bad_input_is_refused(void *context) {
                  CL_ERROR_INVALID_HANDLE, "a NULL layout", __FILE__, __LINE__);
     check_status(layout, cl_layout_element_at(layout, 50, 50, CL_HIT_CELLS, &found, &a, 0),
                  CL_ERROR_INVALID_ARGUMENT, "attributes_size 0", __FILE__, __LINE__);
-    check_status(layout, cl_layout_element_at(layout, 50, 50, CL_HIT_CELLS, &found, &a, sizeof a - 1),
-                 CL_ERROR_INVALID_ARGUMENT, "attributes_size one byte short", __FILE__, __LINE__);
+    check_status(layout, cl_layout_element_at(layout, 50, 50, CL_HIT_CELLS, &found, &a, offsetof(cl_attributes, scale) - 1),
+                 CL_ERROR_INVALID_ARGUMENT, "attributes_size one byte short of the oldest struct", __FILE__, __LINE__);
     check_status(layout, cl_layout_element_at(layout, 50, 1e308, 7, &found, &a, sizeof a), CL_ERROR_INVALID_ARGUMENT,
                  "categories 7 far away", __FILE__, __LINE__);
     check_status(NULL, cl_layout_element_at(NULL, 50, 50, CL_HIT_CELLS, &found, &a, sizeof a),

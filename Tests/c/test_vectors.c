@@ -99,6 +99,59 @@ static void load_and_run(const char *dir, const char *file) {
     element_list_free(&v.expected);
 }
 
+/* A `dump` command vector (SPEC §12; scroll effects, collapsing headers): per case, the scene laid
+ * out, its viewport's scroll-axis origin set to each `scroll` value in turn, then every element
+ * (or those overlapping `rect`) as expected. */
+typedef struct dump_case { scene *scene; const json_value *args; element_list expected; } dump_case;
+
+static void run_dump_case(void *context) {
+    dump_case *c = context;
+    cl_layout *layout = NULL;
+    element_list actual = {0};
+    if (!CHECK_OK(layout, scene_create_layout(c->scene, NULL, &layout))) return;
+    const json_value *scroll = json_get(c->args, "scroll"), *rect = json_get(c->args, "rect");
+    for (size_t k = 0; k < json_length(scroll); k++) {
+        cl_rect v;
+        CHECK_OK(layout, cl_layout_viewport(layout, &v));
+        *(c->scene->def.direction == CL_DIRECTION_VERTICAL ? &v.y : &v.x) = json_number(json_at(scroll, k), 0);
+        CHECK_OK(layout, cl_layout_set_viewport(layout, v));
+    }
+    cl_status st = rect ? elements_in_rect(layout, (cl_rect){json_number(json_at(rect, 0), 0), json_number(json_at(rect, 1), 0),
+                                                             json_number(json_at(rect, 2), 0), json_number(json_at(rect, 3), 0)}, &actual)
+                        : elements_all(layout, &actual);
+    if (CHECK_OK(layout, st)) {
+        if (!rect) add_zero_area(layout, &c->expected, &actual);
+        elements_match(&c->expected, &actual, "dump");
+    }
+    element_list_free(&actual);
+    cl_layout_destroy(layout);
+}
+
+static void load_and_run_dump(const char *dir, const char *file) {
+    char path[4096], name[700], error[256] = "";
+    snprintf(path, sizeof path, "%s/%s", dir, file);
+    scene s;
+    memset(&s, 0, sizeof s);
+    json_value *json = json_parse_file(path, error, sizeof error);
+    snprintf(name, sizeof name, "vector %s", file);
+    if (!json || !scene_load(&s, json_get(json, "scene"), error, sizeof error)) {
+        run_test(name, report_load_error, error);
+    } else {
+        const json_value *cases = json_get(json, "cases");
+        for (size_t k = 0; k < json_length(cases); k++) {
+            dump_case c = {&s, json_get(json_at(cases, k), "args"), {0}};
+            snprintf(name, sizeof name, "vector %s, case %zu", file, k);
+            if (expected_elements_load(&c.expected, json_get(json_at(cases, k), "expected"), error, sizeof error))
+                run_test(name, run_dump_case, &c);
+            else
+                run_test(name, report_load_error, error);
+            element_list_free(&c.expected);
+        }
+    }
+    json_free(json);
+    scene_free(&s);
+}
+
 /* The reason a vector (its path under the vectors folder) is pending, copied into reason; false
  * if it is not listed in Tests/pending_vectors.txt. */
 static bool pending_reason(const char *file, char *reason, size_t size) {
@@ -158,7 +211,10 @@ static const char *const CHANGES_RUN[] = {
     "11-update-items.json", "12-update-sections.json", "13-update-invalid.json", "14-diff.json",
     "15-self-size.json", "16-target-offset.json", "17-scroll-to.json", "18-transition.json",
     "19-move.json", "31-insets-target-offset.json", "32-fling.json", "20-focus-grid.json", "21-focus-sideways.json",
-    "22-focus-region.json", "23-prefetch.json"};
+    "22-focus-region.json", "23-prefetch.json", "29-effects.json"};
+
+/* The command vectors of `dump` this file runs. */
+static const char *const DUMPS_RUN[] = {"29-effects.json"};
 
 /* Every vector of changes/ is run by a C test or pending: a new one is never silently left out. */
 static void every_change_vector_is_run_or_pending(void *dir) {
@@ -187,6 +243,12 @@ void vector_tests(void) {
     if (!found) run_test("vectors", report_missing_dir, (void *)dir);
     run_test("vectors: every command vector is run or pending", every_change_vector_is_run_or_pending,
              (void *)dir);
+    for (size_t i = 0; i < sizeof DUMPS_RUN / sizeof DUMPS_RUN[0]; i++) {
+        char file[600], reason[600];
+        snprintf(file, sizeof file, "changes/%s", DUMPS_RUN[i]);
+        if (pending_reason(file, reason, sizeof reason)) skip_test(file, reason);
+        else load_and_run_dump(dir, file);
+    }
     /* changes/11-14 (update, diff) run in test_updates.c, 15-17 (self-size, target-offset,
      * scroll-to) in test_targets.c, 18-19 (transition, move) in test_motion.c, 20-23 (focus,
      * prefetch) in test_focus.c */

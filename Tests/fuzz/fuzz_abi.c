@@ -135,6 +135,9 @@ typedef struct section_model {
     uint8_t inline_before_mode;    /* 0: spread over 0...items, 1: all at 0, 2: past the end */
     uint8_t span_mode;             /* item_spans (SPEC §16): see item_span */
     int32_t packing;               /* CL_PACKING_*, or a hostile value now and then */
+    int32_t keyline_count;         /* a scroll effect (SPEC §19): 0 none */
+    int32_t curve;                 /* CL_CURVE_*, or a hostile value now and then */
+    cl_keyline keylines[3];
 } section_model;
 
 /* The explicit data of batch updates and diffs: sections and items with ids, and the data source
@@ -385,6 +388,9 @@ static cl_status cb_metrics(void *u, int64_t section, cl_section_metrics *inout)
     inout->decoration_kind_count = sm->decoration_count;
     /* The list lives in the model; the engine must copy it before the callback's caller returns. */
     inout->decoration_kinds = sm->decoration_null ? NULL : sm->decoration_ids;
+    inout->effect_keyline_count = sm->keyline_count;
+    inout->effect_keylines = sm->keylines;  /* copied by the engine, like the decoration list */
+    inout->effect_curve = sm->curve;
     if (sm->metrics_size) inout->struct_size = sm->metrics_size;
     return CL_OK;
 }
@@ -429,6 +435,7 @@ static bool finite_rect(cl_rect r) { return isfinite(r.x) && isfinite(r.y) && is
 
 static void check_attributes(const cl_attributes *a, const char *where) {
     if (!finite_rect(a->frame) || a->frame.width < 0 || a->frame.height < 0 || !(a->alpha >= 0 && a->alpha <= 1) ||
+        !(a->scale >= 0 && isfinite(a->scale)) ||
         a->category < 0 || a->category > 2 || (a->hidden != 0 && a->hidden != 1) || a->section < 0 || a->item < 0)
         fail("%s: element (%d, %d, %lld, %lld) frame (%g, %g, %g, %g) alpha %g hidden %d", where, a->category, a->kind,
              (long long)a->section, (long long)a->item, a->frame.x, a->frame.y, a->frame.width, a->frame.height, a->alpha,
@@ -748,6 +755,18 @@ static void read_section_model(fuzz_input *in, section_model *s) {
     uint8_t spans = fz_u8(in);
     s->span_mode = spans % 4;
     s->packing = spans < 250 ? (spans >> 2) & 1 : spans == 250 ? -1 : 2;  /* rarely not a CL_PACKING_* */
+    s->keyline_count = 0;
+    if (spans < 250 && (spans & 8)) {  /* a scroll effect (SPEC §19): sometimes bad numbers or a bad curve */
+        uint8_t e = fz_u8(in);
+        s->keyline_count = e % 4;  /* 0: none */
+        s->curve = e < 250 ? (e >> 2) & 1 : (int32_t)e;
+        for (int32_t k = 0; k < s->keyline_count; k++) {
+            uint8_t v = fz_u8(in);
+            s->keylines[k] = (cl_keyline){v < 200 ? (double)(v % 5) / 4 : fz_double(in), v < 200 ? (double)(v % 7) * 40 - 120 : fz_double(in),
+                                          v < 230 ? (double)(v % 9) / 4 : -1, v < 240 ? (double)(v % 5) / 4 : 1.5,
+                                          v < 250 ? (int32_t)(v % 21) - 10 : 2000000, 0};
+        }
+    }
 }
 
 /* ---- The guard: sizes worth building ------------------------------------------------------ */

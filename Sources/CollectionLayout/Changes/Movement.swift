@@ -84,7 +84,8 @@ struct Movement {
     /// reported (SPEC §15, §20.2).
     private func liftedElements() -> [Attributes] {
         guard let f = lifted else { return [] }
-        var result = [Attributes(id: .cell(target.section, target.item), frame: live.axes.rect(f), z: Self.movingZ)]
+        // (The effect at the dragged frame, SPEC §19.3: z 100 plus the effect's.)
+        var result = [live.cellAttributes(target.section, target.item, frame: f, effect: live.effect(target.section), z: Self.movingZ)]
         for d in live.chrome.decorations.itemScope {
             if let a = live.itemDecoration(d, item: target.item, cell: f, section: target.section) { result.append(a) }
         }

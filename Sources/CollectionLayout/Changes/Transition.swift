@@ -46,7 +46,7 @@ public final class Transition {
     public func kindName(_ kind: Kind) -> String? { kinds.name(kind) }
 
     /// Visits the elements either layout returns for `rect`, interpolated at progress `t`
-    /// (SPEC §10.5): present on both sides, frame and alpha linear and z and hidden from the
+    /// (SPEC §10.5): present on both sides, frame, alpha and scale linear and z and hidden from the
     /// nearer side; on one side only, its frame there, fading out (from) or in (to). Which
     /// elements take part is decided by each side's reported frames (SPEC §20.2); an element of
     /// both moves between the exact frames and is rounded to the nearer side's pixel grid.
@@ -123,6 +123,7 @@ public final class Transition {
         r.frame = Rect(x: mix(a.frame.x, b.frame.x), y: mix(a.frame.y, b.frame.y),
                        width: mix(a.frame.width, b.frame.width), height: mix(a.frame.height, b.frame.height))
         r.alpha = mix(a.alpha, b.alpha)
+        r.scale = mix(a.scale, b.scale)
         if t >= 0.5 { (r.z, r.hidden) = (b.z, b.hidden) }
         return r
     }

@@ -31,8 +31,11 @@ public struct Attributes: Equatable, Sendable {
     public var z: Int32 = 0
     public var alpha: Double = 1
     public var hidden = false
-    public init(id: ElementID, frame: Rect, z: Int32 = 0, alpha: Double = 1, hidden: Bool = false) {
-        self.id = id; self.frame = frame; self.z = z; self.alpha = alpha; self.hidden = hidden
+    /// What a scroll effect gives a cell (SPEC §19): drawn scaled about its frame's centre; the
+    /// frame itself is unchanged.
+    public var scale: Double = 1
+    public init(id: ElementID, frame: Rect, z: Int32 = 0, alpha: Double = 1, hidden: Bool = false, scale: Double = 1) {
+        self.id = id; self.frame = frame; self.z = z; self.alpha = alpha; self.hidden = hidden; self.scale = scale
     }
 }
 

@@ -97,6 +97,8 @@ public struct SectionMetrics: Equatable, Sendable {
     /// One size for every item until it is measured (SPEC §10.4, `Layout.setItemSizes`); the
     /// data source is then not asked for the section's sizes. nil: the sizes are asked.
     public var estimatedItemSize: Size? = nil
+    /// Scale, alpha and z of the cells by where they are in the viewport (SPEC §19); nil: none.
+    public var effect: ScrollEffect? = nil
     public init() {}
 
     /// Throws unless every value is finite and not negative.
@@ -122,6 +124,7 @@ public struct SectionMetrics: Equatable, Sendable {
             throw LayoutError(.invalidArgument, "section \(section): columns is \(columns); it must be 1...\(Layout.maxItems)")
         }
         if let estimate = estimatedItemSize { try checkSize(estimate, what: "section \(section): estimated_item_size") }
+        try effect?.validate(section: section)
     }
 }
 

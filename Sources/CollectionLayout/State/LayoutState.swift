@@ -16,6 +16,9 @@ struct LayoutState {
     /// Section metrics, shared by the consecutive sections that have them alike (a feed's
     /// sections usually do): each section holds an index.
     private(set) var metricsTable: [SectionMetrics] = []
+    /// The effects of `metricsTable`'s rows placed at the viewport's extent (SPEC §19), by row;
+    /// empty when no row has one (State/Effects.swift).
+    var placedEffects: [PlacedEffect?] = []
 
     struct SectionState {
         var body: any SectionBody
@@ -62,7 +65,7 @@ struct LayoutState {
     }
     func sectionStrip(_ s: Int) -> Double? { sections.read(s, single: { $0.noted.stripExtent }, packed: { _, _, _ in nil }) }
     func sectionCells(_ s: Int) -> AxisRect? { sections.read(s, single: { $0.noted.cellBounds }, packed: { _, run, k in run.cellBounds(k) }) }
-    private func metricsIndex(_ s: Int) -> Int { sections.read(s, single: { Int($0.noted.metricsIndex) }, packed: { e, _, _ in Int(e.metricsIndex) }) }
+    func metricsIndex(_ s: Int) -> Int { sections.read(s, single: { Int($0.noted.metricsIndex) }, packed: { e, _, _ in Int(e.metricsIndex) }) }
     private func elements(_ s: Int) -> Int { sections.read(s, single: { $0.noted.elements }, packed: { _, run, k in 1 + run.itemRange(k).count }) }
 
     /// Every section's item count, in order (entry by entry: no search per section).
@@ -309,6 +312,13 @@ struct LayoutState {
     private mutating func setLogicalScrollView(_ newViewport: Rect, _ newChrome: Chrome) throws(LayoutError) {
         let (oldViewport, oldChrome, oldExtent) = (viewport, chrome, lineExtent)
         (viewport, chrome) = (newViewport, newChrome)
+        if newViewport.width != oldViewport.width || newViewport.height != oldViewport.height {
+            // Effects' keylines are placed in the viewport's extent (SPEC §19.4).
+            do { try placeEffects() } catch {
+                (viewport, chrome) = (oldViewport, oldChrome)
+                throw error
+            }
+        }
         guard lineExtent != oldExtent else { return }
         // (A failure lays the same models out again at the old extent: twice in all.)
         let models = self.models
@@ -417,6 +427,7 @@ struct LayoutState {
             (s, e) = (end, e + 1)
         }
         try checkFinite()
+        try placeEffects()
     }
 
     private static func isFinite(_ cells: AxisRect?) -> Bool {
@@ -430,6 +441,7 @@ struct LayoutState {
         guard (total + 2 * reach).isFinite, (lineExtent + 2 * reach).isFinite else {
             throw LayoutError(.limit, "decorations standing \(reach) out of a content of \(total) x \(lineExtent) would not be finite")
         }
+
     }
 
     // MARK: Section geometry

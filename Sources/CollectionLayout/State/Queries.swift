@@ -57,12 +57,13 @@ extension LayoutState {
         let area = AxisRect(line: r.line + offset - reach, scroll: r.scroll - base - reach,
                             lineExtent: r.lineExtent + 2 * reach, scrollExtent: r.scrollExtent + 2 * reach)
         var inlines: [InlineElement]?  // read from the body's model once, if needed
+        let effect = self.effect(s)
         body.forEachElement(in: area) { element, frame in
             let f = place(frame, offset: offset, bodyStart: base)
             switch element {
             case .cell(let item):
                 for d in decorations.itemScope { emit(itemDecoration(d, item: item, cell: f, section: s)) }
-                if f.overlaps(r) { visit(Attributes(id: .cell(s, item), frame: axes.rect(f))) }
+                if f.overlaps(r) { visit(cellAttributes(s, item, frame: f, effect: effect)) }
             case .inline(let index):
                 if inlines == nil { inlines = body.model.inlines }
                 guard let e = inlines?[index] else { return }
@@ -72,10 +73,13 @@ extension LayoutState {
         emit(footer(s))
     }
 
-    /// The frames of cells of section s (items sorted ascending), as `attributes(for:)` gives
-    /// them; nil for an item that does not exist.
-    func cellFrames(section s: Int, items: [Int]) -> [Rect?] {
-        sectionBody(s).cellFrames(items).map { $0.map { axes.rect(place($0, section: s)) } }
+    /// The cells of section s (items sorted ascending), as `exactAttributes(for:)` gives them;
+    /// nil for an item that does not exist.
+    func cellAttributes(section s: Int, items: [Int]) -> [Attributes?] {
+        let effect = self.effect(s)
+        return zip(items, sectionBody(s).cellFrames(items)).map { item, frame in
+            frame.map { cellAttributes(s, item, frame: place($0, section: s), effect: effect) }
+        }
     }
 
     /// The attributes of many elements by identity (nil: no id, or no such element), reported
@@ -104,8 +108,8 @@ extension LayoutState {
                 k += 1
             }
             if zip(run, run.dropFirst()).contains(where: { $0.item > $1.item }) { run.sort { $0.item < $1.item } }
-            for (entry, frame) in zip(run, cellFrames(section: id.section, items: run.map(\.item))) {
-                result[entry.at] = frame.map { Attributes(id: .cell(id.section, entry.item), frame: $0) }
+            for (entry, cell) in zip(run, cellAttributes(section: id.section, items: run.map(\.item))) {
+                result[entry.at] = cell
             }
         }
         return result
@@ -130,7 +134,7 @@ extension LayoutState {
         case .cell:
             guard id.kind == .cell else { throw LayoutError(.unknownKind, "\(describe(id, kinds)): cells have kind 0") }
             guard let frame = sectionBody(s).cellFrame(id.item) else { throw missing() }
-            return Attributes(id: id, frame: axes.rect(place(frame, section: s)))
+            return cellAttributes(s, id.item, frame: place(frame, section: s), effect: effect(s))
         case .supplementary:
             if id.kind == .header || id.kind == .footer {
                 let name = id.kind == .header ? "header" : "footer"

@@ -59,6 +59,8 @@ CL_STYLE_CUSTOM = 4
 
 CL_PACKING_SPARSE = 0
 CL_PACKING_DENSE = 1
+CL_CURVE_LINEAR = 0
+CL_CURVE_EASE_IN_OUT = 1
 
 CL_SPAN_FULL = -1
 CL_SPAN_REMAINING = -2
@@ -143,6 +145,11 @@ class cl_layout_def(Structure):
     ]
 
 
+class cl_keyline(Structure):
+    _fields_ = [("fraction", c_double), ("offset", c_double), ("scale", c_double), ("alpha", c_double),
+                ("z", c_int32), ("reserved", c_int32)]
+
+
 class cl_section_metrics(Structure):
     _fields_ = [
         ("struct_size", c_uint32),
@@ -166,6 +173,9 @@ class cl_section_metrics(Structure):
         ("estimated_item_size", cl_size),
         ("packing", c_int32),
         ("reserved3", c_int32),
+        ("effect_keylines", POINTER(cl_keyline)),
+        ("effect_keyline_count", c_int32),
+        ("effect_curve", c_int32),
     ]
 
 
@@ -235,6 +245,7 @@ class cl_attributes(Structure):
         ("alpha", c_double),
         ("z", c_int32),
         ("hidden", c_int32),
+        ("scale", c_double),
     ]
 
 

@@ -15,7 +15,7 @@ from ._lib import CL_ERROR_INVALID_ARGUMENT, CL_ERROR_OUT_OF_RANGE, cl_insets, c
 from .errors import InvalidArgumentError, OutOfRangeError, UnknownKindError
 from .options import (Alignment, Category, ChangeKind, Coverage, CrossAlignment, Direction,
                       LayoutDirection, FocusDirection, FocusEdge, FocusVia, HitCategories, Packing, PrefetchSide,
-                      Scope, ScrollPosition, ScrollSnapping, Snapping, Style)
+                      Scope, ScrollPosition, ScrollSnapping, Snapping, Style, Curve)
 
 Rect = tuple[float, float, float, float]
 RectLike = Sequence[float]
@@ -40,6 +40,7 @@ STYLES: dict[Style, int] = {"flow": _lib.CL_STYLE_FLOW, "orthogonal": _lib.CL_ST
                             "grid": _lib.CL_STYLE_GRID, "waterfall": _lib.CL_STYLE_WATERFALL,
                             "custom": _lib.CL_STYLE_CUSTOM}
 PACKINGS: dict[Packing, int] = {"sparse": _lib.CL_PACKING_SPARSE, "dense": _lib.CL_PACKING_DENSE}
+CURVES: dict[Curve, int] = {"linear": _lib.CL_CURVE_LINEAR, "ease-in-out": _lib.CL_CURVE_EASE_IN_OUT}
 SPAN_WORDS: dict[str, int] = {"full": _lib.CL_SPAN_FULL, "remaining": _lib.CL_SPAN_REMAINING}
 SNAPPING: dict[Snapping, int] = {"none": _lib.CL_SNAP_NONE, "item": _lib.CL_SNAP_ITEM,
                                  "page": _lib.CL_SNAP_PAGE,
@@ -172,7 +173,8 @@ def rect(value: RectLike) -> cl_rect:
 _METRIC_NUMBERS = ("line_spacing", "interitem_spacing", "header", "footer")
 #: The keys of a section's metrics (section_metrics results, SectionMetricsTable columns).
 METRIC_KEYS = ("insets", "alignment", "cross_alignment", "style", "rows", "columns",
-               "decorations", "estimated_item_size", "packing") + _METRIC_NUMBERS
+               "decorations", "estimated_item_size", "packing", "effect") + _METRIC_NUMBERS
+_KEYLINE_KEYS = ("fraction", "offset", "scale", "alpha", "z")
 
 
 def set_metrics(target: ctypes.Structure, metrics: Mapping[str, Any],
@@ -180,9 +182,9 @@ def set_metrics(target: ctypes.Structure, metrics: Mapping[str, Any],
     """Writes section metrics given by name into a cl_layout_def or cl_section_metrics (they
     share these field names). Values are checked by the library, which knows the rules.
     `decorations` (a list of decoration kind names or ids; cl_section_metrics only) is resolved
-    through `decoration_ids`; the returned ctypes array must stay alive until the library has
-    read the struct (None when there is none)."""
-    keep = None
+    through `decoration_ids`; so is `effect` (SPEC §19). The returned ctypes arrays must stay
+    alive until the library has read the struct."""
+    keep: list[Any] = []
     for key, value in metrics.items():
         if key == "insets":
             target.insets = cl_insets(*floats(value, 4, "insets (top, left, bottom, right)"))
@@ -209,12 +211,41 @@ def set_metrics(target: ctypes.Structure, metrics: Mapping[str, Any],
                 target.decoration_kinds = None
                 continue
             ids = decoration_kind_ids(value, decoration_ids)
-            keep = (ctypes.c_int32 * max(len(ids), 1))(*ids)
+            kinds = (ctypes.c_int32 * max(len(ids), 1))(*ids)
+            keep.append(kinds)
             target.decoration_kind_count = len(ids)
-            target.decoration_kinds = ctypes.cast(keep, ctypes.POINTER(ctypes.c_int32))
+            target.decoration_kinds = ctypes.cast(kinds, ctypes.POINTER(ctypes.c_int32))
+        elif key == "effect" and decoration_ids is not None:
+            keylines, count, curve = effect_keylines(value)
+            keep.append(keylines)
+            target.effect_keyline_count = count
+            target.effect_keylines = ctypes.cast(keylines, ctypes.POINTER(_lib.cl_keyline))
+            target.effect_curve = curve
         else:
             raise invalid(f"unknown section metric {key!r}; known: {', '.join(METRIC_KEYS)}")
     return keep
+
+
+def effect_keylines(effect: object) -> tuple[Any, int, int]:
+    """A section's `effect` ({"keylines": [...], "curve": ...} or None) as a ctypes array of
+    cl_keyline, its count and a curve value; the library checks the numbers (SPEC §19.4)."""
+    if effect is None:
+        return (_lib.cl_keyline * 1)(), 0, _lib.CL_CURVE_LINEAR
+    if not isinstance(effect, Mapping) or set(effect) - {"keylines", "curve"}:
+        raise invalid(f"effect must be a mapping with keylines and curve, not {effect!r}")
+    keylines = effect.get("keylines")
+    if isinstance(keylines, (str, bytes, Mapping)) or not isinstance(keylines, Iterable):
+        raise invalid(f"effect: keylines must be a list of mappings, not {keylines!r}")
+    array = []
+    for k, line in enumerate(keylines):
+        if not isinstance(line, Mapping) or set(line) - set(_KEYLINE_KEYS):
+            raise invalid(f"effect: keyline {k} must be a mapping of {', '.join(_KEYLINE_KEYS)}, not {line!r}")
+        array.append(_lib.cl_keyline(number(line.get("fraction", 0), "fraction"), number(line.get("offset", 0), "offset"),
+                                     number(line.get("scale", 1), "scale"), number(line.get("alpha", 1), "alpha"),
+                                     int32(line.get("z", 0), "z"), 0))
+    if not array:
+        raise invalid("effect: keylines must list at least one keyline")
+    return (_lib.cl_keyline * len(array))(*array), len(array), enum(CURVES, effect.get("curve", "linear"), "curve")
 
 
 def decoration_kind_ids(names: object, decoration_ids: Mapping[str, int]) -> list[int]:

@@ -44,6 +44,7 @@ class Attributes(NamedTuple):
     z: int
     alpha: float
     hidden: bool
+    scale: float = 1.0  # a scroll effect's (SPEC §19), drawn about the frame's centre
 
     @property
     def key(self) -> tuple[Category, str, int, int]:
@@ -63,11 +64,11 @@ _new = tuple.__new__
 def attributes_from_rows(rows: list[tuple[Any, ...]], kind_name: Callable[[int], str],
                          names: dict[int, str]) -> list[Attributes]:
     """Attributes from cl_attributes rows as tuples (numpy's tolist() of ATTRIBUTES_DTYPE:
-    category, kind, section, item, frame, alpha, z, hidden)."""
+    category, kind, section, item, frame, alpha, z, hidden, scale)."""
     categories = CATEGORIES
     try:
-        return [_new(Attributes, (categories[c], names[k], s, i, f, z, a, h != 0))
-                for c, k, s, i, f, a, z, h in rows]
+        return [_new(Attributes, (categories[c], names[k], s, i, f, z, a, h != 0, sc))
+                for c, k, s, i, f, a, z, h, sc in rows]
     except KeyError:  # a kind registered through the raw table: learn its name
         for row in rows:
             kind_name(row[1])
@@ -78,7 +79,7 @@ def attributes_from_struct(c: cl_attributes, kind_name: Callable[[int], str]) ->
     frame = c.frame
     return Attributes(CATEGORIES[c.category], kind_name(c.kind), c.section, c.item,
                       (frame.x, frame.y, frame.width, frame.height), c.z, c.alpha,
-                      bool(c.hidden))
+                      bool(c.hidden), c.scale)
 
 
 class RectQuery:

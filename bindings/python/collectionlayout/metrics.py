@@ -42,12 +42,12 @@ _ENUMS: dict[str, Mapping[Any, int]] = {"alignment": ALIGNMENTS, "cross_alignmen
 
 
 def _metrics_dtype() -> Any:
-    """numpy's view of cl_section_metrics (the decoration_kinds pointer as an address)."""
+    """numpy's view of cl_section_metrics (its pointers as addresses)."""
     names, formats, offsets = [], [], []
     for field in cl_section_metrics._fields_:
         name, ctype = field[0], field[1]
         names.append(name)
-        formats.append(np.uintp if name == "decoration_kinds" else np.dtype(ctype))
+        formats.append(np.uintp if name in ("decoration_kinds", "effect_keylines") else np.dtype(ctype))
         offsets.append(getattr(cl_section_metrics, name).offset)
     return np.dtype({"names": names, "formats": formats, "offsets": offsets,
                      "itemsize": SECTION_METRICS_SIZE})
@@ -64,7 +64,8 @@ class SectionMetricsTable:
 
     The keys are those of a section_metrics callback (``insets``, ``line_spacing``,
     ``interitem_spacing``, ``header``, ``footer``, ``alignment``, ``cross_alignment``,
-    ``style``, ``rows``, ``columns``, ``decorations``, ``estimated_item_size``; typed as
+    ``style``, ``rows``, ``columns``, ``decorations``, ``estimated_item_size``, ``packing``,
+    ``effect``; typed as
     options.SectionMetricsColumns). Pass it as ``section_metrics=`` (a
     plain list of mappings is turned into a table). The table is resolved into C structs at
     the first layout pass (from the layout's defaults, which the library hands to the
@@ -164,11 +165,9 @@ class SectionMetricsTable:
         size = SECTION_METRICS_SIZE
         ctypes.memmove(ctypes.addressof(table) + section * size, ctypes.addressof(base), size)
         try:
-            keep = set_metrics(table[section], self._row(section), decoration_ids)
+            self._keep.extend(set_metrics(table[section], self._row(section), decoration_ids))
         except CollectionLayoutError as error:
             raise type(error)(f"section {section}: {error}", error.status) from error
-        if keep is not None:
-            self._keep.append(keep)
 
     def _fill_column(self, array: Any, table: Any, key: str, value: Any,
                      decoration_ids: Mapping[str, int]) -> None:
@@ -184,12 +183,10 @@ class SectionMetricsTable:
             names = value if per_section else [value]
             codes = [enum(_ENUMS[key], name, key) for name in names]
             array[key] = np.asarray(codes, dtype=np.int32) if per_section else codes[0]
-        elif key in ("decorations", "estimated_item_size"):
+        elif key in ("decorations", "estimated_item_size", "effect"):
             lists = value if per_section else [value] * self.count
             for section, names in enumerate(lists):
-                keep = set_metrics(table[section], {key: names}, decoration_ids)
-                if keep is not None:
-                    self._keep.append(keep)
+                self._keep.extend(set_metrics(table[section], {key: names}, decoration_ids))
         else:
             try:
                 array[key] = np.asarray(value, dtype=np.int32 if key in ("rows", "columns")
@@ -236,5 +233,7 @@ def _per_section(key: str, value: Any) -> bool:
     if key == "decorations":
         return _is_list_of_lists(value) and bool(value) and \
             not all(isinstance(v, str) for v in value)
+    if key == "effect":  # one mapping for every section, or a list of them (or None)
+        return not isinstance(value, Mapping)
     return True
 

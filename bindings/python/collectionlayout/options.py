@@ -40,6 +40,28 @@ Style = Literal["flow", "orthogonal", "grid", "waterfall", "custom"]
 """A section's style (`style=`)."""
 Packing = Literal["sparse", "dense"]
 """How a grid section places items that span columns (`packing=`; SPEC §16)."""
+Curve = Literal["linear", "ease-in-out"]
+"""How a scroll effect's values run between two keylines (SPEC §19)."""
+
+
+class Keyline(TypedDict, total=False):
+    """A scroll effect's keyline (SPEC §19.1): at `fraction * V + offset` along the effect's
+    axis (V: the viewport's extent there) a cell's centre gets these values."""
+
+    fraction: float  # default 0
+    offset: float  # default 0
+    scale: float  # >= 0, default 1
+    alpha: float  # 0...1, default 1
+    z: int  # |z| <= 1,000,000, default 0
+
+
+class Effect(TypedDict, total=False):
+    """A section's scroll effect (`effect=`; SPEC §19): keylines (at least one) and a curve."""
+
+    keylines: Sequence[Keyline]
+    curve: Curve  # default "linear"
+
+
 Span = Union[int, Literal["full", "remaining"]]
 """How many columns a grid or waterfall item spans (`item_spans=`; SPEC §16): a count >= 1 (more
 than the section's columns counts as all of them), "full" or "remaining"."""
@@ -87,6 +109,7 @@ class SectionMetrics(TypedDict, total=False):
     decorations: Union[Sequence[Union[str, int]], None]  # decoration kinds shown; None: all
     estimated_item_size: Union[Sequence[float], None]  # (w, h) for every unmeasured item
     packing: Packing  # grid: how spanning items are placed (SPEC §16); default "sparse"
+    effect: Union[Effect, None]  # scale, alpha and z of the cells by their place on screen (SPEC §19)
 
 
 # A column of a SectionMetricsTable: one value for every section, or one value per section.
@@ -113,6 +136,7 @@ class SectionMetricsColumns(TypedDict, total=False):
                        None]
     estimated_item_size: _Pairs
     packing: Union[Packing, Sequence[Packing]]
+    effect: Union[Effect, Sequence[Union[Effect, None]], None]
 
 
 class LayoutOptions(TypedDict, total=False):

@@ -68,15 +68,17 @@ def keyed(elements) -> dict:
 
 
 def assert_same_elements(actual, expected, tolerance: float = 1e-6) -> None:
-    """Compares element sets by identity, frames to `tolerance`, the other attributes exactly."""
+    """Compares element sets by identity, frames, alpha and scale to `tolerance`, the other
+    attributes exactly."""
     actual, expected = keyed(actual), keyed(expected)
     assert sorted(actual) == sorted(expected), (
         f"missing {sorted(set(expected) - set(actual))}, extra {sorted(set(actual) - set(expected))}")
     for key, want in expected.items():
         got = actual[key]
         assert got["frame"] == pytest.approx(want["frame"], abs=tolerance), key
-        assert (got["z"], got["alpha"], got["hidden"]) == (want["z"], want["alpha"], want["hidden"]), key
-        assert got.get("scale", 1) == want.get("scale", 1), key  # (SPEC §12: no scale is 1)
+        assert (got["z"], got["hidden"]) == (want["z"], want["hidden"]), key
+        assert got["alpha"] == pytest.approx(want["alpha"], abs=tolerance), key
+        assert got.get("scale", 1) == pytest.approx(want.get("scale", 1), abs=tolerance), key  # (SPEC §12: no scale is 1)
 
 
 def overlaps(frame, rect) -> bool:

@@ -295,7 +295,7 @@ def test_indented_output_puts_a_list_of_numbers_on_one_line(tmp_path):
     assert status == 0, err
     assert '\n  "content_size": [200.0, 100.0],\n' in out
     assert '\n      "frame": [0.0, 0.0, 200.0, 10.0],\n' in out  # the header: one line
-    assert '\n      "scale": 1\n' in out
+    assert '\n      "scale": 1.0\n' in out
     assert all(line.startswith(" ") or line in ("{", "}") for line in out.splitlines())
 
 

@@ -175,7 +175,7 @@ def test_attributes_and_conveniences(grid):
     assert (cell.z, cell.alpha, cell.hidden) == (0, 1.0, False)
     assert cell.to_dict() == {"category": "cell", "kind": "", "section": 0, "item": 4,
                               "frame": [115.0, 154.0, 90.0, 90.0], "z": 0, "alpha": 1.0,
-                              "hidden": False}
+                              "hidden": False, "scale": 1.0}
     assert grid.header(0) == grid.supplementary("header", 0) == grid.supplementary(1, 0, 0)
     with pytest.raises(AttributeError):
         cell.z = 3  # frozen

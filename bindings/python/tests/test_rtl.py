@@ -21,6 +21,10 @@ def test_every_frame_is_the_left_to_right_one_mirrored(scene):
         assert rtl.layout_direction == "rtl"
         # W: the content's width, or a horizontal layout's viewport where that is wider.
         width = max(ltr.content_size[0], ltr.viewport[2] if scene["direction"] == "horizontal" else 0)
+        # The same logical viewport (the switch clamps it to the scroll range; ltr's is not):
+        # a horizontal one mirrored, a vertical one as it is.
+        x, y, w, h = ltr.viewport
+        rtl.viewport = (width - x - w, y, w, h) if scene["direction"] == "horizontal" else (x, y, w, h)
         assert rtl.content_size == ltr.content_size
         mirrored = {e.key: e.frame for e in rtl.all_elements()}
         for e in ltr.all_elements():

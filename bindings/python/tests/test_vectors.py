@@ -50,7 +50,28 @@ def test_vector(path):
 
 # the commands whose vectors this binding answers (a vector of another command must be pending)
 COMMANDS = {"update", "diff", "self-size", "target-offset", "scroll-to", "transition", "move",
-            "fling", "focus", "prefetch"}
+            "fling", "focus", "prefetch", "dump"}
+
+
+def _check_dump_vector(vector, tmp_path):
+    """dump (scroll effects, collapsing headers): through the command line, and without
+    options through the API too."""
+    from test_cli import run
+    scene_path = tmp_path / "scene.json"
+    scene_path.write_text(json.dumps(vector["scene"]))
+    for case in vector["cases"]:
+        args, expected = case["args"], case["expected"]
+        argv = [f"--{key}={','.join(map(str, value))}" for key, value in args.items()]
+        through_cli = run("dump", str(scene_path), *argv)
+        assert through_cli.returncode == 0, through_cli.stderr
+        answers = [json.loads(through_cli.stdout)]
+        if not args:
+            with scene.from_dict(vector["scene"]) as layout:
+                answers.append(scene.dump(layout))
+        for answer in answers:
+            assert answer["content_size"] == pytest.approx(expected["content_size"], abs=1e-6), args
+            assert_same_elements(answer["elements"], expected["elements"])
+            assert _close(answer.get("collapse"), expected.get("collapse")) if "collapse" in expected else "collapse" not in answer
 
 
 def _answer_through_api(vector):
@@ -125,6 +146,9 @@ def _check_target_vector(path, vector, tmp_path):
 def test_change_vector(path, tmp_path):
     vector = json.loads(path.read_text())
     command = vector["command"]
+    if command == "dump":
+        _check_dump_vector(vector, tmp_path)
+        return
     if command in ("self-size", "target-offset", "scroll-to", "fling"):
         _check_target_vector(path, vector, tmp_path)
         return

@@ -8,7 +8,7 @@
                    "frames" (custom), "insets", "line_spacing", "interitem_spacing", "header",
                    "footer", "alignment", "cross_alignment", "inline", "rows", "columns",
                    "offset", "decorations": [kind, ...], "spans": [k | "full" | "remaining", ...],
-                   "packing": "sparse" | "dense",
+                   "packing": "sparse" | "dense", "effect": {"keylines": [...], "curve"},
                    "estimated_item_size": [w, h] (this package's addition)}, ...]}
 
 Missing keys take the SPEC's defaults (0, flow, justified, center, rows 1, columns 2), which
@@ -29,8 +29,8 @@ from typing import Any, TypeVar, cast, get_args
 from .. import _lib
 from ..layout import Decoration, Layout
 from ..metrics import SectionMetricsTable
-from ..options import (Alignment, Coverage, CrossAlignment, Direction, LayoutDirection, Scope,
-                       SectionMetrics, Span, Style)
+from ..options import (Alignment, Coverage, CrossAlignment, Curve, Direction, Effect, Keyline,
+                       LayoutDirection, Scope, SectionMetrics, Span, Style)
 
 _Name = TypeVar("_Name", bound=str)
 
@@ -46,6 +46,7 @@ __all__ = ["SceneError", "Scene", "Section", "load", "read", "read_json", "parse
 STYLES: tuple[Style, ...] = get_args(Style)
 DIRECTIONS: tuple[Direction, ...] = get_args(Direction)
 LAYOUT_DIRECTIONS: tuple[LayoutDirection, ...] = get_args(LayoutDirection)
+CURVES: tuple[Curve, ...] = get_args(Curve)
 ALIGNMENTS: tuple[Alignment, ...] = get_args(Alignment)
 CROSS_ALIGNMENTS: tuple[CrossAlignment, ...] = get_args(CrossAlignment)
 SCOPES: tuple[Scope, ...] = get_args(Scope)
@@ -56,7 +57,7 @@ _LAYOUT_KEYS = {"direction", "pin_headers", "pin_footers", "anchoring", "element
 _SECTION_KEYS = {"style", "items", "item_count", "item_size", "frames", "insets",
                  "line_spacing", "interitem_spacing", "header", "footer", "alignment",
                  "cross_alignment", "inline", "rows", "columns", "offset", "decorations",
-                 "estimated_item_size", "spans", "packing"}
+                 "estimated_item_size", "spans", "packing", "effect"}
 _DECORATION_KEYS = {"kind", "scope", "coverage", "insets", "z"}
 _INLINE_KEYS = {"kind", "before", "extent"}
 _INT32_MAX = 2**31 - 1
@@ -270,6 +271,27 @@ def _spans(where: str, value: Any, count: int) -> list[Span]:
     return [min(span, _INT32_MAX) if isinstance(span, int) else span for span in value]
 
 
+def _effect(where: str, value: Any) -> Effect:
+    """A section's `effect` (SPEC §19): keylines of numbers, checked here as far as the file's
+    shape goes (the library checks ranges, §19.4)."""
+    raw = _object(f"{where}: effect", value, {"keylines", "curve"})
+    keylines = raw.get("keylines")
+    if not isinstance(keylines, list) or not keylines:
+        raise SceneError(f"{where}: effect: keylines must be a list of at least one keyline, not {_show(keylines)}")
+    lines: list[Keyline] = []
+    for k, line in enumerate(keylines):
+        at = f"{where}: effect: keylines[{k}]"
+        entry = _object(at, line, {"fraction", "offset", "scale", "alpha", "z"})
+        lines.append({"fraction": _number(at, "fraction", entry.get("fraction", 0)),
+                      "offset": _number(at, "offset", entry.get("offset", 0)),
+                      "scale": _number(at, "scale", entry.get("scale", 1), 0.0),
+                      "alpha": _number(at, "alpha", entry.get("alpha", 1), 0.0),
+                      "z": _integer(at, "z", entry.get("z", 0), -1_000_000, 1_000_000)})
+        if lines[-1]["alpha"] > 1:
+            raise SceneError(f"{at}: alpha must be in [0, 1], not {_show(entry['alpha'])}")
+    return {"keylines": lines, "curve": _choice(f"{where}: effect", "curve", raw.get("curve", "linear"), CURVES)}
+
+
 def _section(index: int, value: Any, direction: str, decorations: set[str],
              budget: _Budget) -> Section:
     where = f"section {index}"
@@ -330,6 +352,8 @@ def _section(index: int, value: Any, direction: str, decorations: set[str],
         if "packing" in raw:  # a waterfall checks it, though it has no rows to pack
             metrics["packing"] = _choice(where, "packing", raw["packing"], ("sparse", "dense"))
         section.spans = _spans(where, raw.get("spans", []), section.count)
+    if "effect" in raw:
+        metrics["effect"] = _effect(where, raw["effect"])
     if "estimated_item_size" in raw:  # one size for every unmeasured item (self-size, §10.4)
         metrics["estimated_item_size"] = _numbers(where, "estimated_item_size",
                                                   raw["estimated_item_size"], 2, "w, h", (0.0, 0.0))
@@ -469,7 +493,7 @@ def from_dict(scene: Mapping[str, Any]) -> Layout:
 
 def record(element: Any) -> dict[str, Any]:
     """An element record as the command line prints it (SPEC §12): the Attributes' (or a
-    record dict's) keys and `scale`, 1 while the engine has no scale effects."""
+    record dict's) keys, `scale` among them (1 unless a scroll effect gives another, SPEC §19)."""
     result = dict(element) if isinstance(element, Mapping) else element.to_dict()
     result.setdefault("scale", 1)
     return result
