@@ -2,10 +2,11 @@
 
     python3 -m collectionlayout [--compact] COMMAND ARGUMENTS...
 
-    dump SCENE [--rect x,y,w,h]                      every element, or those in the rect
+    dump SCENE [--rect x,y,w,h] [--scroll o,o,...]   every element, or those in the rect
     render SCENE -o FILE.svg|FILE.png [--rect x,y,w,h]
     render SCENE -o FILE.gif|FILE.png (--update UPDATE | --transition SCENE_B |
-        --move s,i --positions x,y[;x,y...] [--commit|--cancel]) [--frames N] [--duration MS]
+        --move s,i --positions x,y[;x,y...] [--commit|--cancel] |
+        --scroll o,o,... [--section S]) [--frames N] [--duration MS]
                                                      an animated GIF or APNG
     update SCENE UPDATE                              a batch update's records
     diff IDS                                         the update between two id lists
@@ -57,6 +58,20 @@ USAGE = ("usage: python3 -m collectionlayout [--compact] COMMAND ... with COMMAN
          "render, update, diff, self-size, target-offset, scroll-to, transition, move, hit, fling, "
          "rubber-band, focus, prefetch; "
          "--help lists their arguments, docs/cli.md has the formats")
+
+
+def _numbers(option: str, what: str) -> Callable[[str], list[float]]:
+    """v1,v2,...: numbers (one the library refuses, NaN say, is exit 1, not a usage error)."""
+    def parse(text: str) -> list[float]:
+        try:
+            return [float(part) for part in text.split(",")]
+        except ValueError:
+            raise UsageError(f"{option} must be {what}, not {text!r}") from None
+    return parse
+
+
+_times = _numbers("--times", "t1,t2,... (numbers of seconds)")
+_origins = _numbers("--scroll", "o1,o2,... (scroll-axis origins)")
 
 
 def _rect(text: str) -> tuple[float, float, float, float]:
@@ -149,17 +164,10 @@ _MOTION_OPTIONS: dict[str, tuple[str, Callable[[str], Any]]] = {
     "--update": ("update", str), "--transition": ("transition", str),
     "--move": ("item", _path("--move")), "--positions": ("positions", _positions),
     "--frames": ("frames", _count("--frames")), "--duration": ("duration", _count("--duration")),
+    "--scroll": ("scroll", _origins), "--section": ("section", _integer("--section")),
 }
 
 # ---- end of issue 11's options ----
-
-
-def _times(text: str) -> list[float]:
-    """t1,t2,...: numbers (NaN or a negative time is the library's to refuse, exit 1)."""
-    try:
-        return [float(part) for part in text.split(",")]
-    except ValueError:
-        raise UsageError(f"--times must be t1,t2,... (numbers of seconds), not {text!r}") from None
 
 
 # fling and rubber-band (SPEC §22): --snap is checked like target-offset's.
@@ -171,7 +179,7 @@ _FLING_OPTIONS: dict[str, tuple[str, Callable[[str], Any]]] = {
 # command: (positional names, {option: (value name, parser)}, required options)
 _COMMANDS: dict[str, tuple[tuple[str, ...], dict[str, tuple[str, Callable[[str], Any]]],
                            set[str]]] = {
-    "dump": (("scene",), {"--rect": ("rect", _rect)}, set()),
+    "dump": (("scene",), {"--rect": ("rect", _rect), "--scroll": ("scroll", _origins)}, set()),
     "render": (("scene",), {"--rect": ("rect", _rect), "-o": ("output", str),
                             "--output": ("output", str)}, {"output"}),
     "update": (("scene", "update"), {}, set()),
@@ -336,6 +344,12 @@ def _run(command: str, values: dict[str, Any]) -> Any:
         return targets.run_scroll_to(values["scene"], values["category"], values["kind"],
                                      values["section"], values["item"],
                                      values.get("position", "start"))
+    if command == "dump" or (command == "render" and "scroll" in values):
+        from . import _scroll_commands as scrolling
+        if command == "dump":
+            return scrolling.run_dump(values)
+        scrolling.render_scroll(values)
+        return None
     if command in ("transition", "move") or (command == "render" and any(
             key in values for key in ("update", "transition", "item", "positions", "end"))):
         from . import _motion_commands as motion
@@ -352,8 +366,6 @@ def _run(command: str, values: dict[str, Any]) -> Any:
     if command == "diff":
         return _commands.run_diff(values["ids"])
     with scene.read(values["scene"]).build() as layout:
-        if command == "dump":
-            return scene.dump(layout, values.get("rect"))
         if command == "hit":
             x, y = values["point"]
             element = layout.element_at(x, y, values.get("categories", "cells"))

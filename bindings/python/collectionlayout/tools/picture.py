@@ -9,7 +9,8 @@ What `plan` puts in the picture:
 - the boxes in drawing order (z, then decorations, cells, supplementaries): decorations with
   rounded corners, cells, supplementaries coloured by kind; pinned elements (z 10, SPEC §1)
   with a thick outline and a pin mark, hidden ones as a dashed outline without fill, an alpha
-  below 1 as a lighter fill; every box carries its identity and attributes as a tooltip;
+  below 1 as a lighter fill, a scale (SPEC §19) about the frame's centre; every box carries
+  its identity and attributes as a tooltip;
 - labels that fit: each inside its element's visible box, on no box drawn above it and on no
   other label; a label that does not fit at a readable size is left out (the tooltip stays);
   while a cell is dragged (an interactive movement, SPEC §10.7) its card is labelled with the
@@ -148,7 +149,8 @@ def _title(element: Attributes) -> str:
     flags = (" pinned" if _pinned(element) else "") + (" hidden" if element.hidden else "") + \
         (" lifted" if element.category == "cell" and element.z >= LIFTED_Z else "")
     return (f"{element.category}{kind} {element.section}.{element.item}: "
-            f"({x:g}, {y:g}, {w:g}, {h:g}) z {element.z} alpha {element.alpha:g}{flags}")
+            f"({x:g}, {y:g}, {w:g}, {h:g}) z {element.z} alpha {element.alpha:g}"
+            f"{f' scale {element.scale:g}' if element.scale != 1 else ''}{flags}")
 
 
 def _pinned(element: Attributes) -> bool:
@@ -201,9 +203,13 @@ def plan(layout: Drawable, rect: Rect | None = None) -> Picture:
         name = element.category if element.category == "cell" else \
             f"{element.category} {element.kind}"
         swatches.setdefault(name, (fill, stroke))
+        # a scroll effect's scale (SPEC §19): drawn about the frame's centre
+        x, y, w, h = element.frame
+        k = element.scale
+        drawn = (x + w * (1 - k) / 2, y + h * (1 - k) / 2, w * k, h * k) if k != 1 else element.frame
         # a margin's worth outside the area is drawn (shadows reach a little outside content)
-        visible = intersection(element.frame, (area[0] - MARGIN, area[1] - MARGIN,
-                                                area[2] + 2 * MARGIN, area[3] + 2 * MARGIN))
+        visible = intersection(drawn, (area[0] - MARGIN, area[1] - MARGIN,
+                                       area[2] + 2 * MARGIN, area[3] + 2 * MARGIN))
         if visible is None:
             outside += 1
             continue
@@ -215,7 +221,7 @@ def plan(layout: Drawable, rect: Rect | None = None) -> Picture:
             # the dragged cell stands at its target: name the item being dragged
             label = f"{moving[0][0]}.{moving[0][1]}"
             title += f" (dragged item {label})"
-        boxes.append(Box(element.frame, visible, fill, stroke, label, title,
+        boxes.append(Box(drawn, visible, fill, stroke, label, title,
                          radius, decoration, _pinned(element), element.hidden,
                          max(0.0, min(1.0, element.alpha)),
                          element.category == "cell" and element.z >= LIFTED_Z))

@@ -22,7 +22,7 @@ from ..updates import UpdateResult
 from .render_png import draw_image, pillow
 
 __all__ = ["Frame", "update_frames", "transition_frames", "movement_frames", "write_animation",
-           "FRAMES", "DURATION"]
+           "fixed", "FRAMES", "DURATION"]
 
 FRAMES = 24  # frames of an animation, by default
 DURATION = 40  # milliseconds per frame, by default (25 frames a second)
@@ -74,11 +74,11 @@ def update_frames(result: UpdateResult, old_viewport: Rect, old_size: tuple[floa
     frames = []
     for t in _progress(count):
         frames.append(Frame(size, _mix(old_viewport, result.viewport, t),
-                            _fixed([r.at(t) for r in result.elements])))
+                            fixed([r.at(t) for r in result.elements])))
     return frames
 
 
-def _fixed(elements: list[Attributes]) -> Callable[[Rect], list[Attributes]]:
+def fixed(elements: list[Attributes]) -> Callable[[Rect], list[Attributes]]:
     return lambda _rect: elements
 
 
@@ -109,7 +109,7 @@ def movement_frames(layout: Layout, item: tuple[int, int], positions: Sequence[t
     frames: list[Frame] = []
 
     def snapshot() -> Frame:
-        return Frame(layout.content_size, layout.viewport, _fixed(layout.elements()),
+        return Frame(layout.content_size, layout.viewport, fixed(layout.elements()),
                      layout.movement)
 
     with layout.interactive_movement(item) as movement:
@@ -134,9 +134,10 @@ def _along(points: list[tuple[float, float]], lengths: list[float], at: float) -
 
 
 def write_animation(frames: Sequence[Frame], path: str | os.PathLike[str],
-                    rect: Optional[Rect] = None, duration: int = DURATION) -> None:
+                    rect: Optional[Rect] = None, duration: int = DURATION, follow: bool = False) -> None:
     """Writes the frames as an animated GIF (.gif) or APNG (.png), looping, each drawn over the
-    same area (the rect, or every frame's content and viewport together)."""
+    same area (the rect, or every frame's content and viewport together), or with `follow` each
+    over its own viewport (a scroll seen through the screen)."""
     suffix = Path(path).suffix.lower()
     if suffix not in (".gif", ".png"):
         raise ValueError(f"cannot animate into {os.fspath(path)!r}: use a .gif or .png file name")
@@ -149,7 +150,7 @@ def write_animation(frames: Sequence[Frame], path: str | os.PathLike[str],
         right = max(max(f.content_size[0], f.viewport[0] + f.viewport[2]) for f in frames)
         bottom = max(max(f.content_size[1], f.viewport[1] + f.viewport[3]) for f in frames)
         rect = (left, top, right - left, bottom - top)
-    images = [draw_image(frame, rect, max_pixels=800) for frame in frames]
+    images = [draw_image(frame, frame.viewport if follow else rect, max_pixels=800) for frame in frames]
     # The legend above the content may differ from frame to frame: align the bottoms.
     width, height = max(i.width for i in images), max(i.height for i in images)
     canvas = []
