@@ -26,7 +26,8 @@ public final class Layout {
         try kinds.registerAll(definition.kinds)
         reader = SourceReader(dataSource)
         let chrome = Chrome(pinHeaders: definition.pinHeaders, pinFooters: definition.pinFooters,
-                            contentInsets: definition.contentInsets, pixelGrid: PixelGrid(scale: definition.displayScale))
+                            contentInsets: definition.contentInsets, pixelGrid: PixelGrid(scale: definition.displayScale),
+                            layoutHeaderFooter: definition.layoutHeaderFooter)
         let axes = Axes(direction: definition.direction)
         let empty = try LayoutState(SectionModels(), axes: axes, viewport: definition.viewport, chrome: chrome)
         state = empty

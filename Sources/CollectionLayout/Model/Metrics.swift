@@ -249,6 +249,8 @@ public struct LayoutDefinition: Equatable, Sendable {
     public var contentInsets = Insets.zero
     /// Display pixels per point: reported frames are rounded to that grid; 0 is off (SPEC §20.2).
     public var displayScale = 0.0
+    /// The layout's own header and footer (SPEC §17.2); none by default.
+    public var layoutHeaderFooter = LayoutHeaderFooter()
     public init() {}
 
     func validated() throws(LayoutError) -> LayoutDefinition {
@@ -261,6 +263,7 @@ public struct LayoutDefinition: Equatable, Sendable {
         try sectionDefaults.validate(section: 0)
         try checkContentInsets(contentInsets)
         try checkDisplayScale(displayScale)
+        try layoutHeaderFooter.validate()
         return self
     }
 }
