@@ -119,6 +119,8 @@ extension LayoutDefinition {
         elementLimit = Int(d.element_limit)
         contentInsets = Insets(d.content_insets)
         displayScale = d.display_scale
+        layoutHeaderFooter = LayoutHeaderFooter(header: d.global_header, footer: d.global_footer,
+                                                pinHeader: d.pin_global_header != 0, pinFooter: d.pin_global_footer != 0)
         guard d.kind_count >= 0, d.kind_count <= maximumListCount else {
             throw LayoutError(.invalidArgument, "kind_count \(d.kind_count) is out of 0...\(maximumListCount)")
         }

@@ -126,7 +126,10 @@ let libraryVersion = "\(CL_VERSION_MAJOR).\(CL_VERSION_MINOR).\(CL_VERSION_PATCH
 extension cl_layout_def: SizedInput {
     static var cName: String { "cl_layout_def" }
     /// 0.3's cl_flow_def ended at `reserved`.
-    static var earlierSizes: [Int] { [MemoryLayout<cl_layout_def>.offset(of: \.columns) ?? 160] }
+    /// 0.4 before the layout's header and footer (SPEC §17.2) ended at `display_scale`.
+    static var earlierSizes: [Int] {
+        [MemoryLayout<cl_layout_def>.offset(of: \.columns) ?? 160, MemoryLayout<cl_layout_def>.offset(of: \.global_header) ?? 0]
+    }
     static var defaults: cl_layout_def { cl_layout_def_default() }
     static var advice: String { "start from cl_layout_def_default()" }
 }
