@@ -179,7 +179,11 @@ typedef struct cl_index_path { int64_t section, item; } cl_index_path;
 #define CL_KIND_CELL   0 /* the kind of every cell: "" */
 #define CL_KIND_HEADER 1 /* "header", item 0 of its section */
 #define CL_KIND_FOOTER 2 /* "footer", item 0 of its section */
-#define CL_KIND_FIRST_USER 3 /* the id of the first kind in cl_layout_def.kinds, then 4, 5, ... */
+#define CL_KIND_GLOBAL_HEADER 3 /* "global_header": the layout's own header, index path [0, 0] (SPEC §17.2) */
+#define CL_KIND_GLOBAL_FOOTER 4 /* "global_footer": the layout's own footer, index path [0, 0] */
+/* The id of the first kind in cl_layout_def.kinds, then 6, 7, ... (3 in 0.3: look kinds up by
+ * name with cl_layout_kind_id rather than count on it). */
+#define CL_KIND_FIRST_USER 5
 
 /* Decoration scope and coverage (SPEC §7). */
 #define CL_DECORATION_SCOPE_SECTION 0 /* one per section, index path (section, 0) */
@@ -211,7 +215,7 @@ typedef struct cl_layout_def {
     int32_t pin_footers;       /* nonzero: footers stick to the viewport's trailing edge */
     /* User supplementary kinds (e.g. "separator") the inline_elements callback refers to, known
      * before the first layout pass: kinds[i] gets id CL_KIND_FIRST_USER + i. Names are unique
-     * and none is "", "header" or "footer". Copied at create. */
+     * and none is "", "header", "footer", "global_header" or "global_footer". Copied at create. */
     const char *const *kinds;
     int32_t kind_count;
     int32_t reserved;          /* zero */
@@ -241,6 +245,16 @@ typedef struct cl_layout_def {
      * §4) stay logical: 0 shows a strip's start, at its right. */
     int32_t layout_direction;
     int32_t reserved2;         /* zero */
+    /* The layout's own header and footer (SPEC §17.2): extents along the scroll axis,
+     * finite, >= 0; 0 (the default) is none. The header lies on [0, global_header) spanning the
+     * line axis, the sections follow it, the footer follows them; both exist with no sections.
+     * Elements (CL_CATEGORY_SUPPLEMENTARY, CL_KIND_GLOBAL_HEADER / CL_KIND_GLOBAL_FOOTER, 0, 0). */
+    double global_header;
+    double global_footer;
+    /* nonzero: the layout's header stays at the viewport's leading edge (inside the content) and
+     * section headers pin beneath it; the footer likewise at the trailing edge. z 20 when pinned. */
+    int32_t pin_global_header;
+    int32_t pin_global_footer;
 } cl_layout_def;
 
 cl_layout_def cl_layout_def_default(void);
@@ -438,7 +452,7 @@ void cl_layout_destroy(cl_layout *layout);
 const char *cl_layout_last_error(const cl_layout *layout);
 
 /* Registers a user kind name ("separator") and returns its id; registering a name again returns
- * the same id. Kind names are 1 to 63 bytes of UTF-8, and not "header" or "footer". Kinds needed
+ * the same id. Kind names are 1 to 63 bytes of UTF-8, and not "header", "footer", "global_header" or "global_footer". Kinds needed
  * by the first layout pass go in cl_layout_def.kinds; a kind registered later is used after the
  * next invalidation. */
 cl_status cl_layout_register_kind(cl_layout *layout, const char *name, int32_t *out_kind);
@@ -474,6 +488,16 @@ cl_status cl_layout_display_scale(const cl_layout *layout, double *out_display_s
  * of the scroll range, clamped. CL_ERROR_INVALID_ARGUMENT for a value not listed. */
 cl_status cl_layout_set_layout_direction(cl_layout *layout, int32_t layout_direction);
 cl_status cl_layout_layout_direction(const cl_layout *layout, int32_t *out_layout_direction);
+/* New extents and pinning of the layout's own header and footer (cl_layout_def.global_header,
+ * global_footer, pin_global_header, pin_global_footer; SPEC §17.2). A new header extent moves every
+ * section by the difference (nothing is laid out again); a new footer extent moves only the footer
+ * and the content size. The viewport stays as it is. CL_ERROR_INVALID_ARGUMENT for an extent that
+ * is negative or not finite; the last good layout stays. */
+cl_status cl_layout_set_global_header_footer(cl_layout *layout, double global_header, double global_footer,
+                                             int32_t pin_global_header, int32_t pin_global_footer);
+/* The current values; any out-pointer may be NULL. */
+cl_status cl_layout_global_header_footer(const cl_layout *layout, double *out_global_header, double *out_global_footer,
+                                         int32_t *out_pin_global_header, int32_t *out_pin_global_footer);
 
 /* ---- Invalidation (each runs at once; on failure the last good layout stays) --------------- */
 

@@ -453,6 +453,22 @@ public:
     int32_t layout_direction() const {
         return value<int32_t>([&](auto &out) { return layout_direction(std::nothrow, out); });
     }
+    /* The layout's own header and footer (SPEC §17.2; cl_layout_set_global_header_footer). */
+    cl_status set_global_header_footer(std::nothrow_t, double header, double footer, bool pin_header,
+                                       bool pin_footer) noexcept {
+        return cl_layout_set_global_header_footer(get(), header, footer, pin_header ? 1 : 0, pin_footer ? 1 : 0);
+    }
+    void set_global_header_footer(double header, double footer, bool pin_header = false, bool pin_footer = false) {
+        check(set_global_header_footer(std::nothrow, header, footer, pin_header, pin_footer));
+    }
+    cl_status global_header_footer(std::nothrow_t, double &header, double &footer, bool &pin_header,
+                                   bool &pin_footer) const noexcept {
+        int32_t ph = 0, pf = 0;
+        cl_status status = cl_layout_global_header_footer(get(), &header, &footer, &ph, &pf);
+        pin_header = ph != 0;
+        pin_footer = pf != 0;
+        return status;
+    }
 
     // -- Invalidation
     cl_status invalidate(std::nothrow_t) noexcept { return cl_layout_invalidate(get()); }

@@ -137,6 +137,8 @@ extension LayoutDefinition {
         displayScale = d.display_scale
         layoutDirection = try LayoutDirection(c: d.layout_direction, "layout_direction")
         guard d.reserved2 == 0 else { throw LayoutError(.invalidArgument, "cl_layout_def.reserved2 is \(d.reserved2); it must be zero") }
+        layoutHeaderFooter = LayoutHeaderFooter(header: d.global_header, footer: d.global_footer,
+                                                pinHeader: d.pin_global_header != 0, pinFooter: d.pin_global_footer != 0)
         guard d.kind_count >= 0, d.kind_count <= maximumListCount else {
             throw LayoutError(.invalidArgument, "kind_count \(d.kind_count) is out of 0...\(maximumListCount)")
         }

@@ -28,6 +28,11 @@ public func cl_layout_def_default() -> cl_layout_def {
     d.content_insets = defaults.contentInsets.c
     d.display_scale = defaults.displayScale
     d.layout_direction = defaults.layoutDirection.c
+    let own = defaults.layoutHeaderFooter
+    d.global_header = own.header
+    d.global_footer = own.footer
+    d.pin_global_header = own.pinHeader ? 1 : 0
+    d.pin_global_footer = own.pinFooter ? 1 : 0
     return d
 }
 

@@ -44,6 +44,26 @@ public func cl_layout_layout_direction(_ layout: OpaquePointer?, _ out: UnsafeMu
 }
 
 @c @implementation
+public func cl_layout_set_global_header_footer(_ layout: OpaquePointer?, _ header: Double, _ footer: Double,
+                                               _ pinHeader: Int32, _ pinFooter: Int32) -> cl_status {
+    withHandle(layout) { h throws(LayoutError) in
+        try h.layout.setLayoutHeaderFooter(LayoutHeaderFooter(header: header, footer: footer, pinHeader: pinHeader != 0, pinFooter: pinFooter != 0))
+    }
+}
+
+@c @implementation
+public func cl_layout_global_header_footer(_ layout: OpaquePointer?, _ header: UnsafeMutablePointer<Double>?, _ footer: UnsafeMutablePointer<Double>?,
+                                           _ pinHeader: UnsafeMutablePointer<Int32>?, _ pinFooter: UnsafeMutablePointer<Int32>?) -> cl_status {
+    withHandle(layout) { h throws(LayoutError) in
+        let own = h.layout.definition.layoutHeaderFooter
+        header?.pointee = own.header
+        footer?.pointee = own.footer
+        pinHeader?.pointee = own.pinHeader ? 1 : 0
+        pinFooter?.pointee = own.pinFooter ? 1 : 0
+    }
+}
+
+@c @implementation
 public func cl_layout_invalidate(_ layout: OpaquePointer?) -> cl_status {
     withHandle(layout) { h throws(LayoutError) in try h.layout.invalidateAll() }
 }

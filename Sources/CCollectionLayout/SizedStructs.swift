@@ -125,7 +125,8 @@ let libraryVersion = "\(CL_VERSION_MAJOR).\(CL_VERSION_MINOR).\(CL_VERSION_PATCH
 
 extension cl_layout_def: SizedInput {
     static var cName: String { "cl_layout_def" }
-    /// 0.3's cl_flow_def ended at `reserved`; during 0.4 the struct ended at `display_scale`.
+    /// 0.3's cl_flow_def ended at `reserved`; 0.4's ended at `display_scale` before right to left
+    /// (SPEC §15) and the layout's header and footer (§17.2).
     static var earlierSizes: [Int] {
         [MemoryLayout<cl_layout_def>.offset(of: \.columns) ?? 160, MemoryLayout<cl_layout_def>.offset(of: \.layout_direction) ?? 240]
     }

@@ -29,7 +29,8 @@ public final class Layout {
         let rtl = definition.layoutDirection == .rightToLeft
         let chrome = Chrome(pinHeaders: definition.pinHeaders, pinFooters: definition.pinFooters,
                             contentInsets: rtl ? Mirror.insets(definition.contentInsets) : definition.contentInsets,
-                            layoutDirection: definition.layoutDirection, pixelGrid: PixelGrid(scale: definition.displayScale))
+                            layoutDirection: definition.layoutDirection, pixelGrid: PixelGrid(scale: definition.displayScale),
+                            layoutHeaderFooter: definition.layoutHeaderFooter)
         let axes = Axes(direction: definition.direction)
         let empty = try LayoutState(SectionModels(), axes: axes, viewport: definition.viewport, chrome: chrome)
         state = empty

@@ -113,24 +113,24 @@ private struct Boom: Error {}
         try expectFailure(.outOfRange) { layout, _ in _ = try layout.attributes(for: .header(0)) }
         try expectFailure(.outOfRange) { layout, _ in _ = try layout.attributes(for: .cell(5, 0)) }
         try expectFailure(.unknownKind) { layout, _ in _ = try layout.attributes(for: ElementID(.supplementary, Kind(rawValue: 99), section: 0, item: 0)) }
-        try expectFailure(.unknownKind) { layout, _ in _ = try layout.attributes(for: ElementID(.decoration, Kind(rawValue: 3), section: 0, item: 0)) }
+        try expectFailure(.unknownKind) { layout, _ in _ = try layout.attributes(for: ElementID(.decoration, Kind.user(0), section: 0, item: 0)) }
         try expectFailure(.unknownKind) { layout, source in
             source.inlines[0] = [InlineElement(kind: Kind(rawValue: 42), before: 0, extent: 1)]
             try layout.invalidateSections([0])
         }
         try expectFailure(.badCallbackData) { layout, source in
-            source.inlines[0] = [InlineElement(kind: Kind(rawValue: 3), before: 11, extent: 1)]
+            source.inlines[0] = [InlineElement(kind: Kind.user(0), before: 11, extent: 1)]
             try layout.invalidateSections([0])
         }
         try expectFailure(.badCallbackData) { layout, source in
             // Two of one kind at one place would share an identity.
-            let separator = Kind(rawValue: 3)
+            let separator = Kind.user(0)
             source.inlines[0] = [InlineElement(kind: separator, before: 4, extent: 1), InlineElement(kind: separator, before: 2, extent: 1),
                                  InlineElement(kind: separator, before: 4, extent: 2)]
             try layout.invalidateSections([0])
         }
         try expectFailure(.badCallbackData) { layout, source in
-            source.inlines[0] = [InlineElement(kind: Kind(rawValue: 3), before: 1, extent: .nan)]
+            source.inlines[0] = [InlineElement(kind: Kind.user(0), before: 1, extent: .nan)]
             try layout.invalidateSections([0])
         }
         try expectFailure(.invalidArgument) { layout, _ in _ = try layout.registerKind("") }

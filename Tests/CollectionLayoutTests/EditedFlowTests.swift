@@ -41,7 +41,7 @@ import Testing
         var inlines: [InlineElement] = []
         if seed % 3 == 0 {
             for before in Set((0..<4).map { _ in Int.random(in: 0...n, using: &rng) }).sorted() {
-                inlines.append(InlineElement(kind: Kind(rawValue: 3), before: before, extent: 12))
+                inlines.append(InlineElement(kind: Kind.user(0), before: before, extent: 12))
             }
         }
         let source = ArraySource(sizes: [sizes, (0..<5).map { _ in Self.randomSize(&rng) }], metrics: [m, m], inlines: [inlines, []])

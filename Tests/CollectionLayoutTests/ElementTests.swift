@@ -25,7 +25,7 @@ import Testing
             m.alignment = [.justified, .leading, .center, .trailing].randomElement(using: &rng)!
             metrics.append(m)
             inlines.append(Set((0..<3).map { _ in Int.random(in: 0...n, using: &rng) }).sorted().map {
-                InlineElement(kind: Kind(rawValue: 3), before: $0, extent: .random(in: 0...6, using: &rng))
+                InlineElement(kind: Kind.user(0), before: $0, extent: .random(in: 0...6, using: &rng))
             })
         }
         let source = ArraySource(sizes: sizes, metrics: metrics, inlines: inlines)

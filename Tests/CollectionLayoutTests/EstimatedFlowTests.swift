@@ -71,7 +71,7 @@ import Testing
                 : Size(width: Double(Int.random(in: 0...200, using: &rng)), height: Double(Int.random(in: 0...120, using: &rng)))
         }
         let inlines = (0..<Int.random(in: 0...4, using: &rng)).map { _ in Int.random(in: 0...count, using: &rng) }.sorted()
-            .map { InlineElement(kind: Kind(rawValue: 3), before: $0, extent: 3) }
+            .map { InlineElement(kind: Kind.user(0), before: $0, extent: 3) }
         var unique: [InlineElement] = []
         for e in inlines where !unique.contains(where: { $0.before == e.before }) { unique.append(e) }
         let (estimated, reference) = try Self.pair(scene, count: count, measured: measured, inlines: unique)

@@ -27,7 +27,7 @@ private final class ClaimingSource: LayoutDataSource {
     }
     func inlineElements(inSection section: Int, atMost limit: Int) throws -> [InlineElement] {
         guard inlineCount <= limit else { throw LayoutError(.limit, "section \(section): \(inlineCount) inline elements, over \(limit)") }
-        return (0..<inlineCount).map { _ in InlineElement(kind: Kind(rawValue: 3), before: 0, extent: 1) }
+        return (0..<inlineCount).map { _ in InlineElement(kind: Kind.user(0), before: 0, extent: 1) }
     }
 }
 
@@ -141,7 +141,7 @@ private final class ClaimingSource: LayoutDataSource {
             #expect(performing: { _ = try layout.registerKind(name) }, throws: { ($0 as? LayoutError)?.code == .invalidArgument })
             #expect(performing: { _ = try layout.addDecoration(name, DecorationDefinition()) }, throws: { ($0 as? LayoutError)?.code == .invalidArgument })
         }
-        #expect(try layout.registerKind("separator") == Kind(rawValue: 3))
+        #expect(try layout.registerKind("separator") == Kind.user(0))
     }
 }
 

@@ -235,7 +235,7 @@ import Testing
         var def = LayoutDefinition()
         def.viewport = Rect(x: 0, y: 0, width: 100, height: 800)
         def.kinds = ["separator"]
-        let separator = Kind(rawValue: 3)
+        let separator = Kind.user(0)
         let size = Size(width: 100, height: 50)
         let inlines = [[InlineElement(kind: separator, before: 2, extent: 1), InlineElement(kind: separator, before: 3, extent: 2)], []]
         let layout = try Layout(definition: def, dataSource: ArraySource(sizes: [Array(repeating: size, count: 3), [size]], inlines: inlines))
@@ -271,17 +271,17 @@ import Testing
         var def = LayoutDefinition()
         def.viewport = Rect(x: 0, y: 0, width: 100, height: 500)
         let size = [Size(width: 100, height: 50), Size(width: 100, height: 50)]
-        def.kinds = ["line", "gap"]  // "gap" is kind 4 here
-        let a = try Layout(definition: def, dataSource: ArraySource(sizes: [size], inlines: [[InlineElement(kind: Kind(rawValue: 4), before: 1, extent: 2)]]))
-        def.kinds = ["gap", "dot"]   // and kind 3 here; "dot" only here
+        def.kinds = ["line", "gap"]  // "gap" is the second user kind here
+        let a = try Layout(definition: def, dataSource: ArraySource(sizes: [size], inlines: [[InlineElement(kind: Kind.user(1), before: 1, extent: 2)]]))
+        def.kinds = ["gap", "dot"]   // and the first here; "dot" only here
         let b = try Layout(definition: def, dataSource: ArraySource(sizes: [size], inlines: [[
-            InlineElement(kind: Kind(rawValue: 3), before: 1, extent: 4), InlineElement(kind: Kind(rawValue: 4), before: 2, extent: 6)]]))
+            InlineElement(kind: Kind.user(0), before: 1, extent: 4), InlineElement(kind: Kind.user(1), before: 2, extent: 6)]]))
         let t = try Transition(from: a, to: b)
         let half = try t.elements(in: Rect(x: 0, y: 0, width: 100, height: 500), progress: 0.5)
         let gap = try #require(half.first { t.kindName($0.id.kind) == "gap" })
         #expect(gap.alpha == 1 && gap.frame.height == 3)  // on both sides: interpolated, not faded
         let dot = try #require(half.first { t.kindName($0.id.kind) == "dot" })
-        #expect(dot.alpha == 0.5 && dot.id.kind.rawValue == 5)  // to only: an id after the from-layout's
+        #expect(dot.alpha == 0.5 && dot.id.kind == Kind.user(2))  // to only: an id after the from-layout's
     }
 }
 

@@ -54,7 +54,7 @@ import Testing
             let n = long ? Int.random(in: 17...60, using: &rng) : Int.random(in: 0...6, using: &rng)
             sizes.append((0..<n).map { _ in EditedFlowTests.randomSize(&rng) })
             metrics.append(s % 50 < 40 ? a : b)
-            inlines.append(Int.random(in: 0..<30, using: &rng) == 0 ? [InlineElement(kind: Kind(rawValue: 3), before: 0, extent: 9)] : [])
+            inlines.append(Int.random(in: 0..<30, using: &rng) == 0 ? [InlineElement(kind: Kind.user(0), before: 0, extent: 9)] : [])
         }
         return ArraySource(sizes: sizes, metrics: metrics, inlines: inlines)
     }
@@ -122,7 +122,7 @@ import Testing
                     if s % 2 == 0 {
                         source.metrics[s] = SectionMetrics.randomFlow(&rng)
                     } else {
-                        source.inlines[s] = [InlineElement(kind: Kind(rawValue: 3), before: 0, extent: 7)]
+                        source.inlines[s] = [InlineElement(kind: Kind.user(0), before: 0, extent: 7)]
                     }
                 }
                 try layout.invalidateSections(picked)

@@ -46,7 +46,7 @@ private struct RandomScene {
             }
             metrics.append(m)
             var list: [InlineElement] = []
-            for k in [Kind(rawValue: 3), Kind(rawValue: 4)] where [.flow, .grid, .waterfall].contains(m.style) && Bool.random(using: &rng) {
+            for k in [Kind.user(0), Kind.user(1)] where [.flow, .grid, .waterfall].contains(m.style) && Bool.random(using: &rng) {
                 for before in Set((0..<Int.random(in: 0...3, using: &rng)).map { _ in Int.random(in: 0...n, using: &rng) }) {
                     list.append(InlineElement(kind: k, before: before, extent: Double(Int.random(in: 0...8, using: &rng))))
                 }
@@ -56,7 +56,7 @@ private struct RandomScene {
         source = ArraySource(sizes: sizes, metrics: metrics, inlines: inlines)
         source.frames = frames
         layout = try Layout(definition: def, dataSource: source)
-        kinds = [Kind(rawValue: 3), Kind(rawValue: 4)]
+        kinds = [Kind.user(0), Kind.user(1)]
         decorations = []
         let coverages: [DecorationDefinition.Coverage] = [.body, .section, .items]
         for (i, coverage) in coverages.enumerated() where Bool.random(using: &rng) {
@@ -190,7 +190,7 @@ private struct RandomScene {
         m.alignment = [.justified, .leading, .center, .trailing][seed % 4]
         let (def, source) = Self.longSection(&rng, seed: seed, metrics: m) { n, rng in
             let inlines = (0..<20).map { _ in Int.random(in: 0...n, using: &rng) }.sorted().enumerated()
-                .map { InlineElement(kind: Kind(rawValue: 3), before: $0.element, extent: 1) }
+                .map { InlineElement(kind: Kind.user(0), before: $0.element, extent: 1) }
             var unique: [InlineElement] = []
             for e in inlines where unique.last?.before != e.before { unique.append(e) }
             return unique
@@ -226,7 +226,7 @@ private struct RandomScene {
         var m = SectionMetrics()
         m.alignment = [.justified, .leading, .center, .trailing][seed % 4]
         m.crossAlignment = [.start, .center, .end][seed % 3]
-        let (def, source) = Self.longSection(&rng, seed: seed, metrics: m) { n, _ in [InlineElement(kind: Kind(rawValue: 3), before: n / 2, extent: 4)] }
+        let (def, source) = Self.longSection(&rng, seed: seed, metrics: m) { n, _ in [InlineElement(kind: Kind.user(0), before: n / 2, extent: 4)] }
         let n = source.sizes[0].count
         let layout = try Layout(definition: def, dataSource: source)
         for round in 0..<4 {

@@ -26,7 +26,7 @@ private final class CountingSource: LayoutDataSource {
 
 /// Reloaded sections in batch updates (SPEC §10.2, UIKit's reloadSections).
 @Suite struct ReloadSectionTests {
-    static let separator = Kind(rawValue: 3)
+    static let separator = Kind.user(0)
 
     /// Three sections with headers, footers, a separator, a card (section scope) and a shadow
     /// (item scope) around each cell; the viewport shows everything.
@@ -76,17 +76,18 @@ private final class CountingSource: LayoutDataSource {
         #expect(changes(.supplementary, .header) == ["reloaded old 0 new 0"])
         #expect(changes(.supplementary, .footer) == ["reloaded old 0 new 0"])
         #expect(changes(.supplementary, Self.separator) == ["deleted old 1", "inserted new 1"])
-        #expect(changes(.decoration, Kind(rawValue: 4)) == ["reloaded old 0 new 0"])  // card
+        #expect(changes(.decoration, Kind.user(1)) == ["reloaded old 0 new 0"])  // card
         #expect(changes(.cell, .cell) == ["deleted old 0", "deleted old 1", "deleted old 2"] + (0..<5).map { "inserted new \($0)" })
-        #expect(changes(.decoration, Kind(rawValue: 5)).count == 8)  // shadows: 3 deleted, 5 inserted
+        #expect(changes(.decoration, Kind.user(2)).count == 8)  // shadows: 3 deleted, 5 inserted
         #expect(result.elements.filter { ($0.old ?? $0.new)?.section != 1 }.allSatisfy { $0.change == .kept })
         let header = try #require(result.elements.first { $0.old == .header(1) })
         #expect(header.from.alpha == 1 && header.to.alpha == 1)
 
         // Identity lists: the separator and the shadows, not the header, footer or card.
         func listed(_ attributes: [Attributes]) -> [String] { attributes.map { "\($0.id.kind.rawValue):\($0.id.section):\($0.id.item)" }.sorted() }
-        #expect(listed(result.deleted) == ["3:1:1", "5:1:0", "5:1:1", "5:1:2"])
-        #expect(listed(result.inserted) == ["3:1:1"] + (0..<5).map { "5:1:\($0)" })
+        let (separator, shadow) = (Self.separator.rawValue, Kind.user(2).rawValue)
+        #expect(listed(result.deleted) == ["\(separator):1:1", "\(shadow):1:0", "\(shadow):1:1", "\(shadow):1:2"])
+        #expect(listed(result.inserted) == ["\(separator):1:1"] + (0..<5).map { "\(shadow):1:\($0)" })
 
         // The layout is a fresh layout of the new data.
         let (fresh, _) = try makeLayout(sizes: source.data.sizes)

@@ -71,7 +71,7 @@ import Testing
     }
 
     @Test func anInlineElementEndsARun() throws {
-        let separator = InlineElement(kind: Kind(rawValue: 3), before: 1, extent: 10)
+        let separator = InlineElement(kind: Kind.user(0), before: 1, extent: 10)
         let (l, _) = try layout(columns: 3, spans: [.one, .one, .remaining], packing: .dense, inlines: [separator])
         // The item after the separator starts a new row; dense never reaches back across it.
         #expect(try places(l, 3) == [[0, 0, 1], [2, 0, 1], [2, 1, 2]])

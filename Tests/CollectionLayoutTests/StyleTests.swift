@@ -27,10 +27,10 @@ import Testing
         m.crossAlignment = .end
         // A = 330 - 30 = 300: three columns of 100 at x 10, 110, 210.
         let sizes = [30, 50, 40, 20, 10].map { Size(width: 999, height: Double($0)) }
-        let l = try layout(m, sizes: sizes, inlines: [InlineElement(kind: Kind(rawValue: 3), before: 2, extent: 2)])
+        let l = try layout(m, sizes: sizes, inlines: [InlineElement(kind: Kind.user(0), before: 2, extent: 2)])
         #expect(try frame(l, 0) == Rect(x: 10, y: 5 + 20, width: 100, height: 30))   // row 0 thickness 50, aligned at the end
         #expect(try frame(l, 1) == Rect(x: 110, y: 5, width: 100, height: 50))
-        #expect(try l.attributes(for: ElementID(.supplementary, Kind(rawValue: 3), section: 0, item: 2)).frame == Rect(x: 10, y: 59, width: 300, height: 2))
+        #expect(try l.attributes(for: ElementID(.supplementary, Kind.user(0), section: 0, item: 2)).frame == Rect(x: 10, y: 59, width: 300, height: 2))
         #expect(try frame(l, 2) == Rect(x: 10, y: 65, width: 100, height: 40))   // the run restarts at column 0
         #expect(try frame(l, 3) == Rect(x: 110, y: 65 + 20, width: 100, height: 20))
         #expect(try frame(l, 4) == Rect(x: 210, y: 65 + 30, width: 100, height: 10))
@@ -55,13 +55,13 @@ import Testing
         // A = 330: two columns of 160 at x 0 and 170.
         let heights: [Double] = [100, 40, 30, 50, 20]
         let l = try layout(m, sizes: heights.map { Size(width: 0, height: $0) },
-                           inlines: [InlineElement(kind: Kind(rawValue: 3), before: 4, extent: 8)])
+                           inlines: [InlineElement(kind: Kind.user(0), before: 4, extent: 8)])
         #expect(try frame(l, 0) == Rect(x: 0, y: 0, width: 160, height: 100))
         #expect(try frame(l, 1) == Rect(x: 170, y: 0, width: 160, height: 40))
         #expect(try frame(l, 2) == Rect(x: 170, y: 45, width: 160, height: 30))    // column 1 ends at 40 < 100
         #expect(try frame(l, 3) == Rect(x: 170, y: 80, width: 160, height: 50))    // 75 < 100
         // The banner after the longest column (130) plus spacing; every column restarts after it.
-        #expect(try l.attributes(for: ElementID(.supplementary, Kind(rawValue: 3), section: 0, item: 4)).frame == Rect(x: 0, y: 135, width: 330, height: 8))
+        #expect(try l.attributes(for: ElementID(.supplementary, Kind.user(0), section: 0, item: 4)).frame == Rect(x: 0, y: 135, width: 330, height: 8))
         #expect(try frame(l, 4) == Rect(x: 0, y: 148, width: 160, height: 20))
         #expect(l.contentSize.height == 168)
     }
@@ -128,15 +128,15 @@ import Testing
         def.viewport = Rect(x: 0, y: 0, width: 300, height: 600)
         def.kinds = ["card"]
         var plain = SectionMetrics(), listed = SectionMetrics(), none = SectionMetrics()
-        listed.decorationKinds = [Kind(rawValue: 3)]
+        listed.decorationKinds = [Kind.user(0)]
         none.decorationKinds = []
         let source = ArraySource(sizes: Array(repeating: [Size(width: 10, height: 10)], count: 3), metrics: [plain, listed, none])
         let l = try Layout(definition: def, dataSource: source)
         let card = try l.addDecoration("card", DecorationDefinition(coverage: .section))
         let back = try l.addDecoration("back", DecorationDefinition(coverage: .section))
-        #expect(card == Kind(rawValue: 3))
+        #expect(card == Kind.user(0))
         let shown = l.elements(in: Rect(x: 0, y: 0, width: 300, height: 600)).filter { $0.id.category == .decoration }
-        #expect(Set(shown.map { "\($0.id.section):\($0.id.kind.rawValue)" }) == ["0:3", "0:\(back.rawValue)", "1:3"])
+        #expect(Set(shown.map { "\($0.id.section):\($0.id.kind.rawValue)" }) == ["0:\(card.rawValue)", "0:\(back.rawValue)", "1:\(card.rawValue)"])
         #expect(throws: LayoutError.self) { try l.attributes(for: ElementID(.decoration, back, section: 1, item: 0)) }
         plain.decorationKinds = [Kind(rawValue: 42)]
         source.metrics[0] = plain
@@ -160,7 +160,7 @@ import Testing
         }
         // Custom sections take no inline elements.
         #expect(performing: {
-            _ = try layout(m, sizes: [], inlines: [InlineElement(kind: Kind(rawValue: 3), before: 0, extent: 1)], frames: [.zero])
+            _ = try layout(m, sizes: [], inlines: [InlineElement(kind: Kind.user(0), before: 0, extent: 1)], frames: [.zero])
         }, throws: { ($0 as? LayoutError)?.code == .badCallbackData })
     }
 

@@ -175,10 +175,10 @@ struct Scene {
         for list in shown.values { for k in list where !kindNames.contains(k) { kindNames.append(k) } }
         definition.kinds = kindNames
         for (index, list) in shown {
-            metrics[index]?.decorationKinds = list.map { name in Kind(rawValue: Int32(3 + kindNames.firstIndex(of: name)!)) }
+            metrics[index]?.decorationKinds = list.map { name in Kind.user(Int32(kindNames.firstIndex(of: name)!)) }
         }
         let inlines = rawInlines.map { list in
-            list.map { InlineElement(kind: Kind(rawValue: Int32(3 + kindNames.firstIndex(of: $0.0)!)), before: $0.1, extent: $0.2) }
+            list.map { InlineElement(kind: Kind.user(Int32(kindNames.firstIndex(of: $0.0)!)), before: $0.1, extent: $0.2) }
         }
         source = ArraySource(sizes: sizes, metrics: metrics, inlines: inlines)
         source.frames = frames

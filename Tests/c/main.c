@@ -28,5 +28,6 @@ int main(void) {
     physics_tests();
     span_tests();
     focus_tests();
+    global_tests();
     return test_summary();
 }

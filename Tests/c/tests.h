@@ -25,5 +25,6 @@ void scrollview_tests(void);   /* test_scrollview.c: content insets and pixel ro
 void rtl_tests(void);          /* test_rtl.c: right-to-left layouts, SPEC §15 */
 void physics_tests(void);      /* test_physics.c: flings, the rubber band, line-center/line-end (§22, §10.6) */
 void focus_tests(void);         /* test_focus.c: focus navigation and prefetch, SPEC §13, §14 */
+void global_tests(void);        /* test_global.c: the layout's own header and footer, SPEC §17.2 */
 
 #endif

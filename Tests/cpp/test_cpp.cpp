@@ -415,6 +415,20 @@ static void test_scrolling() {
     CHECK(layout.content_insets().top == 20);
     layout.set_display_scale(2);
     CHECK(layout.display_scale() == 2);
+    layout.set_display_scale(0);
+    {
+        cl_size before = layout.content_size();
+        layout.set_global_header_footer(40, 20, true);
+        double header = 0, footer = 0;
+        bool pin_header = false, pin_footer = true;
+        CHECK(layout.global_header_footer(std::nothrow, header, footer, pin_header, pin_footer) == CL_OK);
+        CHECK(header == 40 && footer == 20 && pin_header && !pin_footer);
+        CHECK(layout.content_size().height == before.height + 60);
+        CHECK(layout.attributes(CL_CATEGORY_SUPPLEMENTARY, CL_KIND_GLOBAL_HEADER, 0, 0).z == 20);
+        CHECK(layout.set_global_header_footer(std::nothrow, -1, 0, false, false) == CL_ERROR_INVALID_ARGUMENT);
+        layout.set_global_header_footer(0, 0);
+    }
+    layout.set_display_scale(2);
 
     const cl_item_size measured[] = {{{0, 0}, {40, 80}}};
     cl_size_change change = layout.set_item_sizes(measured);

@@ -18,7 +18,6 @@ extension LayoutState {
     /// that double until they hold an answer that near, or the whole content.
     func nearestLineOrigin(to p: Double, placing: (Double, Double) -> Double) -> Double? {
         let reach = viewportExtent + abs(scrollInsets.lead) + abs(scrollInsets.trail) + 1
-        let contentEnd = starts[starts.count - 1]
         var w = Swift.max(1, viewportExtent, p - contentEnd, -p)
         while true {
             var best: Double?
@@ -36,6 +35,8 @@ extension LayoutState {
     /// Visits the lines (content coordinates) of the sections that overlap `[from, to]`: headers,
     /// body lines, footers, at their natural places; at least those that overlap it.
     private func forEachLineRange(from: Double, to: Double, _ visit: (Double, Double) -> Void) {
+        // The layout's own header and footer are lines too (SPEC §17.2).
+        for (a, e) in layoutChromeLines where a <= to && a + e >= from { visit(a, e) }
         var s = Swift.max(0, partition(0..<sectionCount) { starts[$0 + 1] < from })
         while s < sectionCount && starts[s] <= to {
             let m = metrics(s), base = bodyStart(s)

@@ -102,7 +102,14 @@ extension LayoutState {
     /// the first section that does not end before it; sections with no target at all are
     /// stepped over.
     private func contentLineTargets(around isBefore: (Double) -> Bool) -> Neighbours {
-        let split = partition(0..<sectionCount) { isBefore(starts[$0 + 1]) }
+        // The layout's own header and footer (SPEC §17.2), and every section's.
+        layoutChromeTargets.reduce(sectionLineTargets(around: isBefore)) { found, t in
+            found.union(isBefore(t) ? Neighbours(last: t) : Neighbours(first: t))
+        }
+    }
+
+    private func sectionLineTargets(around isBefore: (Double) -> Bool) -> Neighbours {
+        let split = partition(0..<sectionCount) { isBefore(starts[$0 + 1] - layoutHeaderReduction) }
         var found = split < sectionCount ? sectionTargets(split, around: isBefore) : Neighbours()
         var s = split - 1
         while found.last == nil && s >= 0 {
@@ -119,9 +126,11 @@ extension LayoutState {
 
     private func sectionTargets(_ s: Int, around isBefore: (Double) -> Bool) -> Neighbours {
         let m = metrics(s)
-        let base = bodyStart(s) - (chrome.pinHeaders ? m.header : 0)
+        // With a pinned layout header every target is reduced by its extent (SPEC §17.2).
+        let lift = layoutHeaderReduction
+        let base = bodyStart(s) - (chrome.pinHeaders ? m.header : 0) - lift
         var found = sectionBody(s).lineStarts { isBefore(base + $0) }.shifted(by: base)
-        for (extent, start) in [(m.header, starts[s]), (m.footer, naturalFooterStart(s))] where extent > 0 {
+        for (extent, start) in [(m.header, starts[s] - lift), (m.footer, naturalFooterStart(s) - lift)] where extent > 0 {
             found = found.union(isBefore(start) ? Neighbours(last: start) : Neighbours(first: start))
         }
         return found
@@ -133,11 +142,18 @@ extension LayoutState {
     /// section's body goes just below the header.
     func scrollOrigin(to id: ElementID, frame: Rect, position: ScrollPosition) -> Double {
         var r = axes.axisRect(frame)
-        let s = id.section, m = metrics(s)
-        if id.category == .supplementary && id.kind == .header { r.scroll = starts[s] }
-        if id.category == .supplementary && id.kind == .footer { r.scroll = naturalFooterStart(s) }
-        let bodyFrom = starts[s] + m.header, bodyTo = naturalFooterStart(s)
-        let below = chrome.pinHeaders && r.scroll >= bodyFrom && r.scroll < bodyTo ? m.header : 0
+        var below = 0.0
+        if id.isLayoutHeaderOrFooter {
+            // Reached at its natural place; only the footer goes below a pinned layout header (SPEC §17.2).
+            r.scroll = naturalStart(ofLayoutChrome: id)
+            if id.kind == .globalFooter { below = layoutHeaderReduction }
+        } else {
+            let s = id.section, m = metrics(s)
+            if id.category == .supplementary && id.kind == .header { r.scroll = starts[s] }
+            if id.category == .supplementary && id.kind == .footer { r.scroll = naturalFooterStart(s) }
+            let bodyFrom = starts[s] + m.header, bodyTo = naturalFooterStart(s)
+            below = (chrome.pinHeaders && r.scroll >= bodyFrom && r.scroll < bodyTo ? m.header : 0) + layoutHeaderReduction
+        }
         let (lead, trail) = scrollInsets
         let start = clampedOrigin(r.scroll - lead - below), end = clampedOrigin(endingOrigin(r.scroll, r.scrollExtent))
         switch position {

@@ -64,6 +64,7 @@ struct UpdateAnswers {
     /// A cell's change, or that of its section (supplementaries, section decorations) or its
     /// cell (item decorations), for an element that exists on both sides.
     private func change(ofOld id: ElementID) -> ElementChange.Change {
+        if id.isLayoutHeaderOrFooter { return .kept }
         let cellPath: ItemPath? = id.category == .cell
             || (id.category == .decoration && old.chrome.decorations.entry(id.kind)?.definition.scope == .item)
             ? ItemPath(id.section, id.item) : nil
@@ -90,6 +91,8 @@ struct UpdateAnswers {
 
     private func counterpart(_ id: ElementID, from: LayoutState, to: LayoutState,
                              section: (Int) -> Int?, item: (ItemPath) -> ItemPath?, reloaded: (Int) -> Bool) -> ElementID? {
+        // The layout's own header and footer are themselves on both sides (SPEC §17.2).
+        if id.isLayoutHeaderOrFooter { return id }
         guard from.hasSection(id.section) else { return nil }
         let isItemDecoration = id.category == .decoration && from.chrome.decorations.entry(id.kind)?.definition.scope == .item
         if id.category == .cell || isItemDecoration {

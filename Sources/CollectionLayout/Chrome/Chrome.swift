@@ -11,6 +11,8 @@ struct Chrome {
     var layoutDirection = LayoutDirection.leftToRight
     /// The grid reported frames are rounded to, if any (SPEC §20.2).
     var pixelGrid: PixelGrid?
+    /// The layout's own header and footer (SPEC §17.2).
+    var layoutHeaderFooter = LayoutHeaderFooter()
 }
 
 extension LayoutState {
@@ -23,7 +25,7 @@ extension LayoutState {
         // header of 1e308 after a section of 50 points: (50 + 1e308) - 1e308 is 0), and a header
         // pinned there would lie outside its section, where rect queries do not look (found by
         // fuzz_abi; Tests/c/test_limits.c keeps the case).
-        if chrome.pinHeaders { origin = Swift.max(origin, Swift.min(Swift.max(visibleLeading, origin), starts[s + 1] - extent)) }
+        if chrome.pinHeaders { origin = Swift.max(origin, Swift.min(Swift.max(sectionPinLeading, origin), starts[s + 1] - extent)) }
         return Attributes(id: .header(s), frame: axes.rect(AxisRect(line: 0, scroll: origin, lineExtent: lineExtent, scrollExtent: extent)),
                           z: chrome.pinHeaders ? pinnedZ : 0)
     }
@@ -37,7 +39,7 @@ extension LayoutState {
         // queries do not look (found by fuzz_abi; Tests/c/test_limits.c keeps the case).
         var origin = naturalFooterStart(s)
         if chrome.pinFooters {
-            origin = Swift.min(Swift.max(visibleTrailing - extent, starts[s] + metrics(s).header), origin)
+            origin = Swift.min(Swift.max(sectionPinTrailing - extent, starts[s] + metrics(s).header), origin)
         }
         return Attributes(id: .footer(s), frame: axes.rect(AxisRect(line: 0, scroll: origin, lineExtent: lineExtent, scrollExtent: extent)),
                           z: chrome.pinFooters ? pinnedZ : 0)

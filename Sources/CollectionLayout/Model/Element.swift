@@ -5,6 +5,14 @@ public struct Kind: Hashable, Sendable {
     public static let cell = Kind(rawValue: 0)
     public static let header = Kind(rawValue: 1)
     public static let footer = Kind(rawValue: 2)
+    /// The layout's own header and footer (SPEC §17.2).
+    public static let globalHeader = Kind(rawValue: 3)
+    public static let globalFooter = Kind(rawValue: 4)
+    /// The id of the first user kind (`CL_KIND_FIRST_USER`): kinds listed in
+    /// `LayoutDefinition.kinds` and registered later follow it in order.
+    public static let firstUser = Kind(rawValue: 5)
+    /// The id of the `index`-th user kind registered (the definition's kinds first).
+    public static func user(_ index: Int32) -> Kind { Kind(rawValue: firstUser.rawValue + index) }
 }
 
 public enum ElementCategory: Sendable, CaseIterable {
@@ -23,6 +31,11 @@ public struct ElementID: Hashable, Sendable {
     public static func cell(_ section: Int, _ item: Int) -> ElementID { ElementID(.cell, .cell, section: section, item: item) }
     public static func header(_ section: Int) -> ElementID { ElementID(.supplementary, .header, section: section, item: 0) }
     public static func footer(_ section: Int) -> ElementID { ElementID(.supplementary, .footer, section: section, item: 0) }
+    /// The layout's own header and footer (SPEC §17.2): index path [0, 0], in no section.
+    public static let globalHeader = ElementID(.supplementary, .globalHeader, section: 0, item: 0)
+    public static let globalFooter = ElementID(.supplementary, .globalFooter, section: 0, item: 0)
+    /// Whether this is the layout's own header or footer (of any index path: a look-up checks it).
+    var isLayoutHeaderOrFooter: Bool { category == .supplementary && (kind == .globalHeader || kind == .globalFooter) }
 }
 
 public struct Attributes: Equatable, Sendable {
@@ -41,6 +54,8 @@ public struct Attributes: Equatable, Sendable {
 
 /// z of pinned headers and footers (SPEC §8).
 let pinnedZ: Int32 = 10
+/// z of the layout's own header and footer when pinned (SPEC §17.2).
+let pinnedLayoutZ: Int32 = 20
 
 /// A decoration kind registered on the layout (SPEC §7).
 public struct DecorationDefinition: Equatable, Sendable {

@@ -254,6 +254,8 @@ public struct LayoutDefinition: Equatable, Sendable {
     public var displayScale = 0.0
     /// Right-to-left mirrors the whole layout along x (SPEC §15).
     public var layoutDirection = LayoutDirection.leftToRight
+    /// The layout's own header and footer (SPEC §17.2); none by default.
+    public var layoutHeaderFooter = LayoutHeaderFooter()
     public init() {}
 
     func validated() throws(LayoutError) -> LayoutDefinition {
@@ -266,6 +268,7 @@ public struct LayoutDefinition: Equatable, Sendable {
         try sectionDefaults.validate(section: 0)
         try checkContentInsets(contentInsets)
         try checkDisplayScale(displayScale)
+        try layoutHeaderFooter.validate()
         return self
     }
 }

@@ -93,7 +93,7 @@ extension Layout {
 
     /// The kinds that take focus, checked: each must be a supplementary kind of the layout.
     private func focusKinds(_ list: [Kind]) throws(LayoutError) -> Set<Kind> {
-        for k in list where !(k == .header || k == .footer || (kinds.isUserKind(k) && state.chrome.decorations.entry(k) == nil)) {
+        for k in list where !(k == .header || k == .footer || k == .globalHeader || k == .globalFooter || (kinds.isUserKind(k) && state.chrome.decorations.entry(k) == nil)) {
             let name = kindName(k).map { "\"\($0)\"" } ?? "kind \(k.rawValue)"
             throw LayoutError(.unknownKind, "\(name) is not a supplementary kind of the layout: it cannot take focus")
         }

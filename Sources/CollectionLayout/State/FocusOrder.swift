@@ -7,6 +7,8 @@ extension LayoutState {
     /// candidates, never sources).
     func focusKey(_ id: ElementID) -> FocusKey {
         let s = id.section
+        // The layout's own header comes first and its footer last (SPEC §13, §17.2).
+        if id.isLayoutHeaderOrFooter { return FocusKey(section: id.kind == .globalHeader ? -1 : Int.max, phase: 0, item: 0, slot: 0, inline: 0) }
         switch id.category {
         case .cell: return FocusKey(section: s, phase: 1, item: id.item, slot: 1, inline: 0)
         case .supplementary where id.kind == .header: return FocusKey(section: s, phase: 0, item: 0, slot: 0, inline: 0)
@@ -32,8 +34,7 @@ extension LayoutState {
 
     /// The first (`forward`) or last element of the focus order that `wants` accepts.
     func endOfFocusOrder(first: Bool, wants: (ElementID) -> Bool) -> ElementID? {
-        guard sectionCount > 0 else { return nil }
-        let end = first ? FocusSlot.header(0) : FocusSlot.footer(sectionCount - 1)
+        let end = first ? FocusSlot.layoutHeader : FocusSlot.layoutFooter
         let id = end.id(in: self)
         return wants(id) ? id : stepFocusOrder(from: id, forward: first, wants: wants)
     }
@@ -50,6 +51,8 @@ struct FocusKey: Comparable {
 
 /// A place in the focus order of a state.
 enum FocusSlot {
+    /// The layout's own header and footer (SPEC §17.2): before every section and after them.
+    case layoutHeader, layoutFooter
     case header(Int)
     case inline(Int, Int)  // section, index in its inline list
     case cell(Int, Int)
@@ -57,6 +60,10 @@ enum FocusSlot {
 
     init(_ id: ElementID, in state: LayoutState) {
         let s = id.section
+        if id.isLayoutHeaderOrFooter {
+            self = id.kind == .globalHeader ? .layoutHeader : .layoutFooter
+            return
+        }
         switch id.category {
         case .cell: self = .cell(s, id.item)
         case .supplementary where id.kind == .header: self = .header(s)
@@ -67,6 +74,8 @@ enum FocusSlot {
 
     func id(in state: LayoutState) -> ElementID {
         switch self {
+        case .layoutHeader: return .globalHeader
+        case .layoutFooter: return .globalFooter
         case .header(let s): return .header(s)
         case .footer(let s): return .footer(s)
         case .cell(let s, let i): return .cell(s, i)
@@ -85,6 +94,10 @@ enum FocusSlot {
 
     func next(in state: LayoutState) -> FocusSlot? {
         switch self {
+        case .layoutHeader:
+            return state.sectionCount > 0 ? .header(0) : .layoutFooter
+        case .layoutFooter:
+            return nil
         case .header(let s):
             return Self.body(s, item: 0, inline: 0, in: state)
         case .inline(let s, let k):
@@ -93,7 +106,7 @@ enum FocusSlot {
             let inlines = state.sectionBody(s).model.inlines
             return Self.body(s, item: i + 1, inline: partition(0..<inlines.count) { inlines[$0].before <= i }, in: state)
         case .footer(let s):
-            return s + 1 < state.sectionCount ? .header(s + 1) : nil
+            return s + 1 < state.sectionCount ? .header(s + 1) : .layoutFooter
         }
     }
 
@@ -107,8 +120,12 @@ enum FocusSlot {
 
     func previous(in state: LayoutState) -> FocusSlot? {
         switch self {
+        case .layoutHeader:
+            return nil
+        case .layoutFooter:
+            return state.sectionCount > 0 ? .footer(state.sectionCount - 1) : .layoutHeader
         case .header(let s):
-            return s > 0 ? .footer(s - 1) : nil
+            return s > 0 ? .footer(s - 1) : .layoutHeader
         case .inline(let s, let k):
             let inlines = state.sectionBody(s).model.inlines, i = inlines[k].before
             if k > 0 && inlines[k - 1].before == i { return .inline(s, k - 1) }

@@ -110,7 +110,7 @@ struct FocusRule {
         if isVerticalMove(d) == (state.axes.direction == .vertical) {
             lo = Swift.min(0, v.scroll)
             // (Right to left, content narrower than the viewport lies at its end, up to W: SPEC §15.)
-            hi = Swift.max(state.starts[state.starts.count - 1], state.mirror?.width ?? 0, v.scrollEnd)
+            hi = Swift.max(state.contentEnd, state.mirror?.width ?? 0, v.scrollEnd)
         } else {
             lo = Swift.min(0, v.line)
             hi = Swift.max(state.lineExtent, v.lineEnd)

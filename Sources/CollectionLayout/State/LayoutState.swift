@@ -286,7 +286,7 @@ struct LayoutState {
 
     var space: BodySpace { BodySpace(axes: axes, lineExtent: lineExtent) }
     var contentSize: Size {
-        let total = starts[starts.count - 1]
+        let total = contentEnd
         return axes.direction == .vertical ? Size(width: lineExtent, height: total) : Size(width: total, height: lineExtent)
     }
 
@@ -372,9 +372,11 @@ struct LayoutState {
         return offsets
     }
 
+    /// New chrome; a new layout header extent moves every section (their starts only, SPEC §17.2).
     mutating func setChrome(_ chrome: Chrome) throws(LayoutError) {
         var next = self
         next.chrome = chrome
+        if chrome.layoutHeaderFooter.header != self.chrome.layoutHeaderFooter.header { try next.recomputeStarts(from: 0) }
         try next.checkFinite()
         self = next
     }
@@ -391,6 +393,7 @@ struct LayoutState {
     /// summed from its extents.
     private mutating func recomputeStarts(from first: Int) throws(LayoutError) {
         starts.removeSubrange((first + 1)...)
+        if first == 0 { starts[0] = chrome.layoutHeaderFooter.header }  // the sections follow the layout's header
         starts.reserveCapacity(sections.count + 1)
         func notFinite(_ s: Int, _ length: Double) -> LayoutError {
             LayoutError(.limit, "section \(s): the content's extent is no longer finite (section length \(length) after \(starts[s]))")
@@ -437,7 +440,10 @@ struct LayoutState {
     /// Decorations may stand out of the content by their negative insets: their frames must stay finite too.
     private func checkFinite() throws(LayoutError) {
         let reach = chrome.decorations.reach
-        let total = starts[starts.count - 1]
+        let total = contentEnd
+        guard total.isFinite else {
+            throw LayoutError(.limit, "the content's extent is no longer finite: sections ending at \(sectionsEnd), a layout footer of \(chrome.layoutHeaderFooter.footer)")
+        }
         guard (total + 2 * reach).isFinite, (lineExtent + 2 * reach).isFinite else {
             throw LayoutError(.limit, "decorations standing \(reach) out of a content of \(total) x \(lineExtent) would not be finite")
         }

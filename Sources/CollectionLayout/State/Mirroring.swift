@@ -7,7 +7,7 @@ extension LayoutState {
     /// wider, so that content narrower than the viewport lies at its right.
     var mirror: Mirror? {
         guard chrome.layoutDirection == .rightToLeft else { return nil }
-        return Mirror(width: axes.direction == .vertical ? lineExtent : Swift.max(starts[starts.count - 1], visibleExtent))
+        return Mirror(width: axes.direction == .vertical ? lineExtent : Swift.max(contentEnd, visibleExtent))
     }
 
     /// The viewport as the host sees it.

@@ -31,6 +31,9 @@ extension LayoutState {
         let r = axes.axisRect(rect)
         // Decorations with negative insets reach out of their section: widen the search by that.
         let reach = chrome.decorations.reach
+        // The layout's own header first and its footer last, wherever pinning puts them (SPEC §17.2).
+        if let a = layoutHeader(), axes.axisRect(a.frame).overlaps(r) { visit(mirror?.attributes(a) ?? a) }
+        defer { if let a = layoutFooter(), axes.axisRect(a.frame).overlaps(r) { visit(mirror?.attributes(a) ?? a) } }
         var s = firstSection(endingAfter: r.scroll - reach)
         while s < sectionCount && starts[s] < r.scrollEnd + reach {
             visitSection(s, in: r, mirror, visit)
@@ -122,6 +125,7 @@ extension LayoutState {
 
     /// The same as laid out: logical, not rounded (what the rules of the scroll axis read).
     func exactAttributes(for id: ElementID, kinds: Kinds) throws(LayoutError) -> Attributes {
+        if id.isLayoutHeaderOrFooter { return try layoutHeaderOrFooter(id) }
         let s = id.section
         guard hasSection(s) else {
             throw LayoutError(.outOfRange, "\(describe(id, kinds)): section \(s) does not exist (\(counted(sectionCount, "section")))")

@@ -37,7 +37,7 @@ extension LayoutState {
     /// The range of the scroll-axis origin, `[−lead, max(−lead, content − V + trail)]`.
     var scrollRange: (lo: Double, hi: Double) {
         let (lead, trail) = scrollInsets, lo = 0 - lead  // (not -lead: no inset starts at 0, not -0)
-        return (lo, Swift.max(lo, starts[starts.count - 1] - viewportExtent + trail))
+        return (lo, Swift.max(lo, contentEnd - viewportExtent + trail))
     }
 
     /// A scroll-axis origin clamped to the scroll range.

@@ -183,11 +183,12 @@ def test_attributes_and_conveniences(grid):
 
 def test_kinds():
     with Layout(lambda s: 1, kinds=["separator"]) as layout:
-        assert layout.kind_id("separator") == 3 == layout.register_kind("separator")
+        assert layout.kind_id("separator") == 5 == layout.register_kind("separator")
         badge = layout.register_kind("badge")
-        assert badge not in (0, 1, 2, 3)
+        assert badge not in (0, 1, 2, 3, 4, 5)
         assert layout.kind_name(badge) == "badge" and layout.kind_id("badge") == badge
-        assert [layout.kind_name(k) for k in (0, 1, 2)] == ["", "header", "footer"]
+        assert [layout.kind_name(k) for k in (0, 1, 2, 3, 4)] == ["", "header", "footer", "global_header",
+                                                                   "global_footer"]
         assert layout.register_kind("ünïcode") == layout.kind_id("ünïcode")
 
 
