@@ -35,6 +35,7 @@ public final class Layout {
         let empty = try LayoutState(SectionModels(), axes: axes, viewport: definition.viewport, chrome: chrome)
         state = empty
         state = try LayoutState(reader.readAll(rules, lineExtent: empty.lineExtent), axes: axes, viewport: definition.viewport, chrome: chrome)
+        state.resetFloatingShrink()  // as if the header had scrolled with the content (SPEC §18.3)
     }
 
     var rules: SourceReader.Rules {

@@ -112,6 +112,16 @@ struct Scene {
         definition.contentInsets = insets(layout["content_insets"]) ?? .zero
         definition.displayScale = (layout["display_scale"] as? NSNumber)?.doubleValue ?? 0
         definition.layoutDirection = layout["layout_direction"] as? String == "rtl" ? .rightToLeft : .leftToRight
+        var own = LayoutHeaderFooter(header: (layout["global_header"] as? NSNumber)?.doubleValue ?? 0,
+                                     footer: (layout["global_footer"] as? NSNumber)?.doubleValue ?? 0,
+                                     pinHeader: layout["pin_global_header"] as? Bool ?? false,
+                                     pinFooter: layout["pin_global_footer"] as? Bool ?? false)
+        if let c = layout["collapse"] as? [String: Any] {
+            let modes: [String: CollapsingHeader.Mode] = ["scroll": .scroll, "pinned": .pinned, "floating": .floating, "floating-pinned": .floatingPinned]
+            own.collapse = CollapsingHeader(min: (c["min"] as? NSNumber)?.doubleValue ?? 0, mode: modes[c["mode"] as? String ?? "scroll"] ?? .scroll,
+                                            snap: c["snap"] as? Bool ?? false, stretch: c["stretch"] as? Bool ?? false, fill: c["fill"] as? Bool ?? false)
+        }
+        definition.layoutHeaderFooter = own
         for d in layout["decorations"] as? [[String: Any]] ?? [] {
             var def = DecorationDefinition()
             def.scope = d["scope"] as? String == "item" ? .item : .section

@@ -9,7 +9,7 @@ import Testing
     static let changesRun: Set<String> = ["changes/11-update-items", "changes/12-update-sections", "changes/13-update-invalid",
                                           "changes/14-diff", "changes/15-self-size", "changes/16-target-offset",
                                           "changes/17-scroll-to", "changes/18-transition", "changes/19-move",
-                                          "changes/31-insets-target-offset", "changes/32-fling", "changes/29-effects",
+                                          "changes/31-insets-target-offset", "changes/32-fling", "changes/29-effects", "changes/27-collapse-pinned", "changes/28-collapse-floating",
                                           "changes/20-focus-grid", "changes/21-focus-sideways", "changes/22-focus-region", "changes/23-prefetch"]
 
     @Test func sceneVectorsAreFound() {

@@ -6,7 +6,10 @@ extension Layout {
     public func setViewport(_ viewport: Rect) throws(LayoutError) {
         try change { () throws(LayoutError) in
             try checkRect(viewport, "viewport")
+            // A viewport change the host asks for steps a floating header (SPEC §18.3).
+            let (start, shrink) = (Swift.max(state.visibleLeading, 0), state.floatingShrink)
             try state.setScrollView(viewport, state.chrome)
+            state.setFloatingShrink(shrink + Swift.max(state.visibleLeading, 0) - start)
         }
     }
 

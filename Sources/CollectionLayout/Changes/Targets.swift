@@ -57,7 +57,8 @@ extension LayoutState {
         if snapping == .page && visibleExtent <= 0 {
             throw LayoutError(.invalidArgument, "page snapping needs a visible extent > 0; it is \(visibleExtent) (the viewport's \(viewportExtent) less the content insets)")
         }
-        return targetOrigin(projected: p, snapping: snapping, current: current)
+        // A snapping collapsing header never rests half open (SPEC §18.5).
+        return clampedOrigin(collapseSnapped(targetOrigin(projected: p, snapping: snapping, current: current)))
     }
 
     /// `current` is where `linePaging` steps from: the viewport's origin, or a fling's start (§22.2).

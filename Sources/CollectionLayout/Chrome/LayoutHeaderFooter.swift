@@ -6,15 +6,20 @@ public struct LayoutHeaderFooter: Equatable, Sendable {
     public var footer = 0.0
     public var pinHeader = false
     public var pinFooter = false
-    public init(header: Double = 0, footer: Double = 0, pinHeader: Bool = false, pinFooter: Bool = false) {
+    /// The header collapses as the content scrolls (SPEC §18); nil: it does not.
+    public var collapse: CollapsingHeader?
+    public init(header: Double = 0, footer: Double = 0, pinHeader: Bool = false, pinFooter: Bool = false,
+                collapse: CollapsingHeader? = nil) {
         self.header = header; self.footer = footer; self.pinHeader = pinHeader; self.pinFooter = pinFooter
+        self.collapse = collapse
     }
 
-    /// SPEC §17.2 Bad input: a negative or non-finite extent.
+    /// SPEC §17.2 Bad input: a negative or non-finite extent; §18.7 for the collapse.
     func validate() throws(LayoutError) {
         for (name, extent) in [("global_header", header), ("global_footer", footer)] where !(extent.isFinite && extent >= 0) {
             throw LayoutError(.invalidArgument, "\(name) is \(extent); the layout's header and footer extents must be finite and >= 0 (0: none)")
         }
+        try collapse?.validate(header: header, pinHeader: pinHeader)
     }
 }
 
@@ -23,11 +28,18 @@ extension LayoutState {
 
     /// Where the sections end and the layout's footer starts unpinned.
     var sectionsEnd: Double { starts[starts.count - 1] }
-    /// The content's scroll-axis extent: the layout's header, the sections, the layout's footer.
-    var contentEnd: Double { sectionsEnd + own.footer }
+    /// Where the layout's footer starts unpinned: after a collapsing header's fill (SPEC §18.4).
+    var footerStart: Double { sectionsEnd + collapseFill }
+    /// The content's scroll-axis extent: the layout's header, the sections, the fill, the layout's footer.
+    var contentEnd: Double { footerStart + own.footer }
 
-    /// Where section headers pin: beneath a pinned layout header (SPEC §17.2).
-    var sectionPinLeading: Double { visibleLeading + (own.pinHeader ? own.header : 0) }
+    /// Where section headers pin: beneath a pinned layout header (SPEC §17.2), or a collapsing
+    /// header's current end when that is below the visible start (§18.4).
+    var sectionPinLeading: Double {
+        guard let c = own.collapse else { return visibleLeading + (own.pinHeader ? own.header : 0) }
+        let (y, record) = collapse(c, visibleStart: visibleLeading, floating: floatingShrink)
+        return Swift.max(visibleLeading, y + record.extent)
+    }
     /// Where section footers pin: above a pinned layout footer.
     var sectionPinTrailing: Double { visibleTrailing - (own.pinFooter ? own.footer : 0) }
 
@@ -35,6 +47,10 @@ extension LayoutState {
     func layoutHeader() -> Attributes? {
         let extent = own.header
         guard extent > 0 else { return nil }
+        if let c = own.collapse {  // z 20 in every mode (SPEC §18.2)
+            let (y, record) = collapse(c, visibleStart: visibleLeading, floating: floatingShrink)
+            return layoutChrome(.globalHeader, y, record.extent, pinned: true)
+        }
         let origin = own.pinHeader ? Swift.min(Swift.max(visibleLeading, 0), contentEnd - extent) : 0
         return layoutChrome(.globalHeader, origin, extent, pinned: own.pinHeader)
     }
@@ -44,7 +60,7 @@ extension LayoutState {
     func layoutFooter() -> Attributes? {
         let extent = own.footer
         guard extent > 0 else { return nil }
-        let natural = sectionsEnd
+        let natural = footerStart
         let origin = own.pinFooter ? Swift.min(Swift.max(visibleTrailing - extent, own.header), natural) : natural
         return layoutChrome(.globalFooter, origin, extent, pinned: own.pinFooter)
     }
@@ -67,18 +83,22 @@ extension LayoutState {
     }
 
     /// Where the layout's header or footer stands unpinned (SPEC §10.6 reaches them there).
-    func naturalStart(ofLayoutChrome id: ElementID) -> Double { id.kind == .globalHeader ? 0 : sectionsEnd }
+    func naturalStart(ofLayoutChrome id: ElementID) -> Double { id.kind == .globalHeader ? 0 : footerStart }
 
     /// With a pinned layout header, how much a line target or a `start` scroll of any other
-    /// element is reduced (SPEC §17.2).
-    var layoutHeaderReduction: Double { own.pinHeader ? own.header : 0 }
+    /// element is reduced (SPEC §17.2): its extent, or a pinning collapsing header's smallest
+    /// extent (§18.5).
+    var layoutHeaderReduction: Double {
+        if let c = own.collapse { return c.isPinned ? c.min : 0 }
+        return own.pinHeader ? own.header : 0
+    }
 
     /// The line targets of the layout's header and footer, at their natural places (SPEC §10.6),
     /// in content coordinates; the footer's reduced by a pinned layout header.
     var layoutChromeTargets: [Double] {
         var targets: [Double] = []
         if own.header > 0 { targets.append(0) }
-        if own.footer > 0 { targets.append(sectionsEnd - layoutHeaderReduction) }
+        if own.footer > 0 { targets.append(footerStart - layoutHeaderReduction) }
         return targets
     }
 
@@ -86,7 +106,7 @@ extension LayoutState {
     var layoutChromeLines: [(Double, Double)] {
         var lines: [(Double, Double)] = []
         if own.header > 0 { lines.append((0, own.header)) }
-        if own.footer > 0 { lines.append((sectionsEnd, own.footer)) }
+        if own.footer > 0 { lines.append((footerStart, own.footer)) }
         return lines
     }
 }
@@ -101,6 +121,7 @@ extension Layout {
             var chrome = state.chrome
             chrome.layoutHeaderFooter = value
             try state.setChrome(chrome)
+            state.resetFloatingShrink()  // new settings: as if the header had scrolled with the content (SPEC §18.3)
             definition.layoutHeaderFooter = value
         }
     }

@@ -19,6 +19,9 @@ struct LayoutState {
     /// The effects of `metricsTable`'s rows placed at the viewport's extent (SPEC §19), by row;
     /// empty when no row has one (State/Effects.swift).
     var placedEffects: [PlacedEffect?] = []
+    /// A floating collapsing header's shrink (SPEC §18.3), kept in `[0, min(u, R)]` at the
+    /// viewport; 0 otherwise.
+    private(set) var floatingShrink = 0.0
 
     struct SectionState {
         var body: any SectionBody
@@ -304,13 +307,23 @@ struct LayoutState {
 
     /// A viewport as the host gives it (physical, SPEC §15) and content insets (SPEC §20.1).
     mutating func setScrollView(_ presented: Rect, _ newChrome: Chrome) throws(LayoutError) {
+        let shrink = floatingShrink
         try setLogicalScrollView(presented, newChrome)
         // (The mirror's width is known once the content is laid out at the new extent.)
-        if let mirror { viewport = mirror.rect(presented) }
+        if let mirror {
+            viewport = mirror.rect(presented)
+            floatingShrink = clampedFloatingShrink(shrink)
+        }
     }
 
+    /// Sets a floating collapsing header's shrink, clamped (SPEC §18.3).
+    mutating func setFloatingShrink(_ shrink: Double) { floatingShrink = clampedFloatingShrink(shrink) }
+
+    /// The floating state as if the header had scrolled with the content: `min(u, R)` (§18.3).
+    mutating func resetFloatingShrink() { floatingShrink = clampedFloatingShrink(.infinity) }
+
     private mutating func setLogicalScrollView(_ newViewport: Rect, _ newChrome: Chrome) throws(LayoutError) {
-        let (oldViewport, oldChrome, oldExtent) = (viewport, chrome, lineExtent)
+        let (oldViewport, oldChrome, oldExtent, oldShrink) = (viewport, chrome, lineExtent, floatingShrink)
         (viewport, chrome) = (newViewport, newChrome)
         if newViewport.width != oldViewport.width || newViewport.height != oldViewport.height {
             // Effects' keylines are placed in the viewport's extent (SPEC §19.4).
@@ -319,10 +332,11 @@ struct LayoutState {
                 throw error
             }
         }
+        floatingShrink = clampedFloatingShrink(floatingShrink)
         guard lineExtent != oldExtent else { return }
         // (A failure lays the same models out again at the old extent: twice in all.)
         let models = self.models
-        try reload(models, undo: models) { ($0.viewport, $0.chrome) = (oldViewport, oldChrome) }
+        try reload(models, undo: models) { ($0.viewport, $0.chrome, $0.floatingShrink) = (oldViewport, oldChrome, oldShrink) }
     }
 
     /// Changes the bodies of `list` (sorted sections) and moves the sections after them.
