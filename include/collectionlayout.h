@@ -121,6 +121,17 @@ typedef struct cl_index_path { int64_t section, item; } cl_index_path;
 #define CL_DIRECTION_VERTICAL   0
 #define CL_DIRECTION_HORIZONTAL 1
 
+/* Collapsing layout headers (cl_layout_def.collapse_mode, SPEC §18). */
+#define CL_COLLAPSE_NONE            0
+#define CL_COLLAPSE_SCROLL          1 /* shrinks to min, then scrolls away with the content */
+#define CL_COLLAPSE_PINNED          2 /* shrinks to min, then stays at the visible start */
+#define CL_COLLAPSE_FLOATING        3 /* like scroll, back as soon as the viewport moves back */
+#define CL_COLLAPSE_FLOATING_PINNED 4 /* like pinned, grows back as soon as the viewport moves back */
+/* cl_layout_def.collapse_flags */
+#define CL_COLLAPSE_SNAP    1 /* never at rest half open: a target rule (cl_layout_target_content_offset) */
+#define CL_COLLAPSE_STRETCH 2 /* grows into an overscroll at the start */
+#define CL_COLLAPSE_FILL    4 /* the content is long enough for the header to collapse fully */
+
 /* Layout direction (SPEC §15), apart from the scroll direction. */
 #define CL_LAYOUT_DIRECTION_LTR 0
 #define CL_LAYOUT_DIRECTION_RTL 1 /* the left-to-right layout mirrored once along x */
@@ -255,6 +266,12 @@ typedef struct cl_layout_def {
      * section headers pin beneath it; the footer likewise at the trailing edge. z 20 when pinned. */
     int32_t pin_global_header;
     int32_t pin_global_footer;
+    /* The layout's header collapses as the content scrolls (SPEC §18; needs global_header > 0 and
+     * excludes pin_global_header): CL_COLLAPSE_NONE (the default) or a CL_COLLAPSE_* mode,
+     * CL_COLLAPSE_SNAP / _STRETCH / _FILL flags, and its smallest extent, 0 <= min <= global_header. */
+    int32_t collapse_mode;
+    int32_t collapse_flags;
+    double collapse_min;
 } cl_layout_def;
 
 cl_layout_def cl_layout_def_default(void);
@@ -487,6 +504,28 @@ cl_status cl_layout_display_scale(const cl_layout *layout, double *out_display_s
  * nothing laid out again. The viewport keeps its line-axis place and its distance from the start
  * of the scroll range, clamped. CL_ERROR_INVALID_ARGUMENT for a value not listed. */
 cl_status cl_layout_set_layout_direction(cl_layout *layout, int32_t layout_direction);
+/* A collapsing header's record (SPEC §18.2), written at the caller's size (pass sizeof). */
+typedef struct cl_collapse {
+    int32_t collapsing;        /* nonzero when the layout has a collapsing header; else all 0 */
+    int32_t reserved;
+    double extent;             /* the header's extent now, stretch included */
+    double progress;           /* 0 fully open ... 1 collapsed to min */
+    double stretch;            /* how far an overscroll at the start stretches it */
+    double shrink;             /* how much has collapsed: the floating state in the floating modes */
+} cl_collapse;
+/* New collapse settings (cl_layout_def.collapse_mode, _flags, _min): a change of the whole layout
+ * (the floating state starts again as if the header had scrolled with the content). */
+cl_status cl_layout_set_collapse(cl_layout *layout, int32_t collapse_mode, int32_t collapse_flags, double collapse_min);
+/* The record at the viewport. */
+cl_status cl_layout_collapse(const cl_layout *layout, cl_collapse *out_collapse, size_t collapse_size);
+/* Sets a floating header's state (its shrink; SPEC §18.3), clamped to [0, min(u, R)]: to show or
+ * hide it from code. Viewports the host sets step it (cl_layout_set_viewport); those the engine
+ * sets only clamp it. CL_ERROR_INVALID_ARGUMENT in the other modes or for a value not finite. */
+cl_status cl_layout_set_collapse_shrink(cl_layout *layout, double shrink);
+/* The record at a target offset (cl_layout_target_content_offset's answer; SPEC §18.5): the
+ * floating state stepped there and, with CL_COLLAPSE_SNAP, fully shown or hidden: animate to it. */
+cl_status cl_layout_target_collapse(const cl_layout *layout, double target_offset, cl_collapse *out_collapse,
+                                    size_t collapse_size);
 cl_status cl_layout_layout_direction(const cl_layout *layout, int32_t *out_layout_direction);
 /* New extents and pinning of the layout's own header and footer (cl_layout_def.global_header,
  * global_footer, pin_global_header, pin_global_footer; SPEC §17.2). A new header extent moves every

@@ -453,6 +453,27 @@ public:
     int32_t layout_direction() const {
         return value<int32_t>([&](auto &out) { return layout_direction(std::nothrow, out); });
     }
+    /* A collapsing layout header (SPEC §18; cl_layout_set_collapse and friends). */
+    cl_status set_collapse(std::nothrow_t, std::int32_t mode, std::int32_t flags, double min) noexcept {
+        return cl_layout_set_collapse(get(), mode, flags, min);
+    }
+    void set_collapse(std::int32_t mode, std::int32_t flags = 0, double min = 0) {
+        check(set_collapse(std::nothrow, mode, flags, min));
+    }
+    cl_status collapse(std::nothrow_t, cl_collapse &out) const noexcept {
+        return cl_layout_collapse(get(), &out, sizeof out);
+    }
+    cl_collapse collapse() const {
+        return value<cl_collapse>([&](auto &out) { return collapse(std::nothrow, out); });
+    }
+    cl_status set_collapse_shrink(std::nothrow_t, double shrink) noexcept { return cl_layout_set_collapse_shrink(get(), shrink); }
+    void set_collapse_shrink(double shrink) { check(set_collapse_shrink(std::nothrow, shrink)); }
+    cl_status target_collapse(std::nothrow_t, double target_offset, cl_collapse &out) const noexcept {
+        return cl_layout_target_collapse(get(), target_offset, &out, sizeof out);
+    }
+    cl_collapse target_collapse(double target_offset) const {
+        return value<cl_collapse>([&](auto &out) { return target_collapse(std::nothrow, target_offset, out); });
+    }
     /* The layout's own header and footer (SPEC §17.2; cl_layout_set_global_header_footer). */
     cl_status set_global_header_footer(std::nothrow_t, double header, double footer, bool pin_header,
                                        bool pin_footer) noexcept {

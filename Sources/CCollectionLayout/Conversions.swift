@@ -138,7 +138,8 @@ extension LayoutDefinition {
         layoutDirection = try LayoutDirection(c: d.layout_direction, "layout_direction")
         guard d.reserved2 == 0 else { throw LayoutError(.invalidArgument, "cl_layout_def.reserved2 is \(d.reserved2); it must be zero") }
         layoutHeaderFooter = LayoutHeaderFooter(header: d.global_header, footer: d.global_footer,
-                                                pinHeader: d.pin_global_header != 0, pinFooter: d.pin_global_footer != 0)
+                                                pinHeader: d.pin_global_header != 0, pinFooter: d.pin_global_footer != 0,
+                                                collapse: try CollapsingHeader(c: d.collapse_mode, flags: d.collapse_flags, min: d.collapse_min))
         guard d.kind_count >= 0, d.kind_count <= maximumListCount else {
             throw LayoutError(.invalidArgument, "kind_count \(d.kind_count) is out of 0...\(maximumListCount)")
         }
@@ -148,6 +149,38 @@ extension LayoutDefinition {
                 kinds.append(try string(list[i], "kinds[\(i)]"))
             }
         }
+    }
+}
+
+extension CollapsingHeader {
+    /// The settings a caller gave (SPEC §18): nil for CL_COLLAPSE_NONE.
+    init?(c mode: Int32, flags: Int32, min: Double) throws(LayoutError) {
+        let modes: [Int32: Mode] = [CL_COLLAPSE_SCROLL: .scroll, CL_COLLAPSE_PINNED: .pinned, CL_COLLAPSE_FLOATING: .floating,
+                                    CL_COLLAPSE_FLOATING_PINNED: .floatingPinned]
+        guard mode != CL_COLLAPSE_NONE else { return nil }
+        guard let m = modes[mode] else { throw LayoutError(.invalidArgument, "collapse_mode \(mode) is not a CL_COLLAPSE_* mode") }
+        let known = CL_COLLAPSE_SNAP | CL_COLLAPSE_STRETCH | CL_COLLAPSE_FILL
+        guard flags & ~known == 0 else { throw LayoutError(.invalidArgument, "collapse_flags \(flags) has bits other than CL_COLLAPSE_SNAP, _STRETCH and _FILL") }
+        self.init(min: min, mode: m, snap: flags & CL_COLLAPSE_SNAP != 0, stretch: flags & CL_COLLAPSE_STRETCH != 0,
+                  fill: flags & CL_COLLAPSE_FILL != 0)
+    }
+
+    var cMode: Int32 {
+        switch mode {
+        case .scroll: CL_COLLAPSE_SCROLL
+        case .pinned: CL_COLLAPSE_PINNED
+        case .floating: CL_COLLAPSE_FLOATING
+        case .floatingPinned: CL_COLLAPSE_FLOATING_PINNED
+        }
+    }
+
+    var cFlags: Int32 { (snap ? CL_COLLAPSE_SNAP : 0) | (stretch ? CL_COLLAPSE_STRETCH : 0) | (fill ? CL_COLLAPSE_FILL : 0) }
+}
+
+extension Optional where Wrapped == CollapseRecord {
+    var c: cl_collapse {
+        guard let r = self else { return cl_collapse() }
+        return cl_collapse(collapsing: 1, reserved: 0, extent: r.extent, progress: r.progress, stretch: r.stretch, shrink: r.shrink)
     }
 }
 

@@ -33,6 +33,9 @@ public func cl_layout_def_default() -> cl_layout_def {
     d.global_footer = own.footer
     d.pin_global_header = own.pinHeader ? 1 : 0
     d.pin_global_footer = own.pinFooter ? 1 : 0
+    d.collapse_mode = own.collapse?.cMode ?? CL_COLLAPSE_NONE
+    d.collapse_flags = own.collapse?.cFlags ?? 0
+    d.collapse_min = own.collapse?.min ?? 0
     return d
 }
 

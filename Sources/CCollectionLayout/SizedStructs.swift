@@ -178,6 +178,11 @@ extension cl_attributes: SizedOutput {
     static var minimumSize: Int { MemoryLayout<cl_attributes>.offset(of: \.scale) ?? 72 }
 }
 
+extension cl_collapse: SizedOutput {
+    static var cName: String { "cl_collapse" }
+    static var minimumSize: Int { MemoryLayout<cl_collapse>.size }
+}
+
 extension cl_update_summary: SizedOutput {
     static var cName: String { "cl_update_summary" }
     static var minimumSize: Int { MemoryLayout<cl_update_summary>.size }

@@ -5,6 +5,7 @@
 
 #include <stdarg.h>
 #include <stdio.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -299,6 +300,23 @@ bool scene_load(scene *out, const json_value *json, char *error, size_t error_si
     def->anchoring = json_bool(json_get(layout, "anchoring"), true);
     def->element_limit = (int64_t)json_number(json_get(layout, "element_limit"), (double)def->element_limit);
     def->display_scale = json_number(json_get(layout, "display_scale"), 0);
+    def->global_header = json_number(json_get(layout, "global_header"), 0);
+    def->global_footer = json_number(json_get(layout, "global_footer"), 0);
+    def->pin_global_header = json_bool(json_get(layout, "pin_global_header"), false);
+    def->pin_global_footer = json_bool(json_get(layout, "pin_global_footer"), false);
+    const json_value *collapse = json_get(layout, "collapse");
+    static const enum_name collapse_modes[] = {{"scroll", CL_COLLAPSE_SCROLL}, {"pinned", CL_COLLAPSE_PINNED},
+        {"floating", CL_COLLAPSE_FLOATING}, {"floating-pinned", CL_COLLAPSE_FLOATING_PINNED}, {NULL, 0}};
+    if (collapse) {
+        def->collapse_mode = CL_COLLAPSE_SCROLL;
+        if (!read_enum(collapse, "mode", collapse_modes, &def->collapse_mode, error, error_size)) return false;
+        def->collapse_min = json_number(json_get(collapse, "min"), 0);
+        def->collapse_flags = (json_bool(json_get(collapse, "snap"), false) ? CL_COLLAPSE_SNAP : 0) |
+                              (json_bool(json_get(collapse, "stretch"), false) ? CL_COLLAPSE_STRETCH : 0) |
+                              (json_bool(json_get(collapse, "fill"), false) ? CL_COLLAPSE_FILL : 0);
+        out->collapse_shrink_given = json_get(collapse, "shrink") != NULL;
+        out->collapse_shrink = json_number(json_get(collapse, "shrink"), 0);
+    }
     double viewport[4] = {0, 0, 0, 0}, content_insets[4] = {0, 0, 0, 0};
     if (!read_numbers(json, "viewport", viewport, 4, error, error_size) ||
         !read_numbers(layout, "content_insets", content_insets, 4, error, error_size) ||
@@ -459,6 +477,7 @@ cl_status scene_create_layout(scene *s, const cl_data_source *source, cl_layout 
     for (int64_t i = 0; status == CL_OK && i < s->section_count; i++)
         if (s->sections[i].metrics.style == CL_STYLE_ORTHOGONAL || s->sections[i].offset != 0)
             status = cl_layout_set_section_offset(layout, i, s->sections[i].offset);
+    if (status == CL_OK && s->collapse_shrink_given) status = cl_layout_set_collapse_shrink(layout, s->collapse_shrink);
     /* On failure the layout is still returned, so the caller can read its last error. */
     *out = layout;
     return status;

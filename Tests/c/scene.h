@@ -54,6 +54,8 @@ typedef struct scene {
     scene_decoration *decorations;
     size_t decoration_count;
     const char **kind_names;         /* def.kinds: inline kinds, then listed decorations */
+    bool collapse_shrink_given;      /* layout.collapse.shrink, set after create */
+    double collapse_shrink;
 } scene;
 
 /* Reads a scene object; false with a message on a malformed scene. */

@@ -102,7 +102,7 @@ static void load_and_run(const char *dir, const char *file) {
 /* A `dump` command vector (SPEC §12; scroll effects, collapsing headers): per case, the scene laid
  * out, its viewport's scroll-axis origin set to each `scroll` value in turn, then every element
  * (or those overlapping `rect`) as expected. */
-typedef struct dump_case { scene *scene; const json_value *args; element_list expected; } dump_case;
+typedef struct dump_case { scene *scene; const json_value *args, *json_expected; element_list expected; } dump_case;
 
 static void run_dump_case(void *context) {
     dump_case *c = context;
@@ -123,6 +123,15 @@ static void run_dump_case(void *context) {
         if (!rect) add_zero_area(layout, &c->expected, &actual);
         elements_match(&c->expected, &actual, "dump");
     }
+    const json_value *want = json_get(c->json_expected, "collapse");
+    cl_collapse got;
+    if (CHECK_OK(layout, cl_layout_collapse(layout, &got, sizeof got)))
+        CHECK(want ? got.collapsing && got.extent == json_number(json_get(want, "extent"), -1) &&
+                         got.progress == json_number(json_get(want, "progress"), -1) &&
+                         got.stretch == json_number(json_get(want, "stretch"), -1) && got.shrink == json_number(json_get(want, "shrink"), -1)
+                   : !got.collapsing,
+              "collapse record: collapsing %d extent %g progress %g stretch %g shrink %g", got.collapsing, got.extent, got.progress,
+              got.stretch, got.shrink);
     element_list_free(&actual);
     cl_layout_destroy(layout);
 }
@@ -139,7 +148,7 @@ static void load_and_run_dump(const char *dir, const char *file) {
     } else {
         const json_value *cases = json_get(json, "cases");
         for (size_t k = 0; k < json_length(cases); k++) {
-            dump_case c = {&s, json_get(json_at(cases, k), "args"), {0}};
+            dump_case c = {&s, json_get(json_at(cases, k), "args"), json_get(json_at(cases, k), "expected"), {0}};
             snprintf(name, sizeof name, "vector %s, case %zu", file, k);
             if (expected_elements_load(&c.expected, json_get(json_at(cases, k), "expected"), error, sizeof error))
                 run_test(name, run_dump_case, &c);
@@ -211,10 +220,10 @@ static const char *const CHANGES_RUN[] = {
     "11-update-items.json", "12-update-sections.json", "13-update-invalid.json", "14-diff.json",
     "15-self-size.json", "16-target-offset.json", "17-scroll-to.json", "18-transition.json",
     "19-move.json", "31-insets-target-offset.json", "32-fling.json", "20-focus-grid.json", "21-focus-sideways.json",
-    "22-focus-region.json", "23-prefetch.json", "29-effects.json"};
+    "22-focus-region.json", "23-prefetch.json", "27-collapse-pinned.json", "28-collapse-floating.json", "29-effects.json"};
 
 /* The command vectors of `dump` this file runs. */
-static const char *const DUMPS_RUN[] = {"29-effects.json"};
+static const char *const DUMPS_RUN[] = {"27-collapse-pinned.json", "28-collapse-floating.json", "29-effects.json"};
 
 /* Every vector of changes/ is run by a C test or pending: a new one is never silently left out. */
 static void every_change_vector_is_run_or_pending(void *dir) {

@@ -23,6 +23,7 @@ void hit_tests(void);          /* test_hit.c: the element at a point, SPEC §21 
 void span_tests(void);         /* test_spans.c: spanning grid and waterfall items, SPEC §16 */
 void scrollview_tests(void);   /* test_scrollview.c: content insets and pixel rounding, SPEC §20 */
 void rtl_tests(void);          /* test_rtl.c: right-to-left layouts, SPEC §15 */
+void collapse_tests(void);     /* test_collapse.c: collapsing layout headers, SPEC §18 */
 void physics_tests(void);      /* test_physics.c: flings, the rubber band, line-center/line-end (§22, §10.6) */
 void focus_tests(void);         /* test_focus.c: focus navigation and prefetch, SPEC §13, §14 */
 void global_tests(void);        /* test_global.c: the layout's own header and footer, SPEC §17.2 */
