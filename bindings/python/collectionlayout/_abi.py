@@ -80,7 +80,9 @@ CL_HIT_ALL = 1
 CL_KIND_CELL = 0
 CL_KIND_HEADER = 1
 CL_KIND_FOOTER = 2
-CL_KIND_FIRST_USER = 3
+CL_KIND_GLOBAL_HEADER = 3
+CL_KIND_GLOBAL_FOOTER = 4
+CL_KIND_FIRST_USER = 5
 
 CL_DECORATION_SCOPE_SECTION = 0
 CL_DECORATION_SCOPE_ITEM = 1
@@ -136,6 +138,10 @@ class cl_layout_def(Structure):
         ("element_limit", c_int64),
         ("content_insets", cl_insets),
         ("display_scale", c_double),
+        ("global_header", c_double),
+        ("global_footer", c_double),
+        ("pin_global_header", c_int32),
+        ("pin_global_footer", c_int32),
     ]
 
 
@@ -491,6 +497,9 @@ FUNCTIONS: list[tuple[str, list[Any], object]] = [
     ("cl_layout_content_insets", [cl_layout_p, POINTER(cl_insets)], cl_status),
     ("cl_layout_set_display_scale", [cl_layout_p, c_double], cl_status),
     ("cl_layout_display_scale", [cl_layout_p, POINTER(c_double)], cl_status),
+    ("cl_layout_set_global_header_footer", [cl_layout_p, c_double, c_double, c_int32, c_int32], cl_status),
+    ("cl_layout_global_header_footer", [cl_layout_p, POINTER(c_double), POINTER(c_double),
+                                        POINTER(c_int32), POINTER(c_int32)], cl_status),
     ("cl_layout_invalidate", [cl_layout_p], cl_status),
     ("cl_layout_invalidate_items", [cl_layout_p, POINTER(cl_index_path), c_int64], cl_status),
     ("cl_layout_invalidate_sections", [cl_layout_p, POINTER(c_int64), c_int64], cl_status),

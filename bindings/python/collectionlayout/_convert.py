@@ -80,7 +80,8 @@ COVERAGES: dict[Coverage, int] = {"body": _lib.CL_COVERAGE_BODY,
                                   "section": _lib.CL_COVERAGE_SECTION,
                                   "items": _lib.CL_COVERAGE_ITEMS}
 BUILTIN_KINDS = {"": _lib.CL_KIND_CELL, "header": _lib.CL_KIND_HEADER,
-                 "footer": _lib.CL_KIND_FOOTER}
+                 "footer": _lib.CL_KIND_FOOTER, "global_header": _lib.CL_KIND_GLOBAL_HEADER,
+                 "global_footer": _lib.CL_KIND_GLOBAL_FOOTER}
 CHANGE_KINDS: dict[ChangeKind, int] = {"kept": _lib.CL_CHANGE_KEPT, "moved": _lib.CL_CHANGE_MOVED,
                                        "inserted": _lib.CL_CHANGE_INSERTED,
                                        "deleted": _lib.CL_CHANGE_DELETED,

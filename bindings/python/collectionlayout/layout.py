@@ -99,7 +99,8 @@ class Layout(Queries, OrthogonalSections, Updates, Targets, Physics, Focus, Moti
     ``viewport``, ``item_size``, ``insets``, ``line_spacing``, ``interitem_spacing``,
     ``header``, ``footer``, ``alignment``, ``cross_alignment``, ``style``, ``rows``,
     ``columns``, ``pin_headers``, ``pin_footers``, ``element_limit``, ``anchoring``,
-    ``content_insets``, ``display_scale`` (also properties, scrollview.py). They are
+    ``content_insets``, ``display_scale``, ``global_header``, ``global_footer``,
+    ``pin_global_header``, ``pin_global_footer`` (also properties, scrollview.py). They are
     typed (options.LayoutOptions): a type checker refuses ``heder=44`` or ``header="44"``, and
     at run time an unknown option is a TypeError that lists the known ones. An exception raised
     by a callback propagates from the call that made the library ask, and a failed call leaves
@@ -128,7 +129,7 @@ class Layout(Queries, OrthogonalSections, Updates, Targets, Physics, Focus, Moti
         if "item_size" in given:
             definition.item_size = cl_size(*floats(given["item_size"], 2,
                                                    "item_size (width, height)"))
-        for flag in ("pin_headers", "pin_footers", "anchoring"):
+        for flag in ("pin_headers", "pin_footers", "anchoring", "pin_global_header", "pin_global_footer"):
             if flag in given:
                 setattr(definition, flag, bool(given[flag]))
         if "element_limit" in given:
@@ -138,6 +139,9 @@ class Layout(Queries, OrthogonalSections, Updates, Targets, Physics, Focus, Moti
                                                           "content_insets (top, left, bottom, right)"))
         if "display_scale" in given:
             definition.display_scale = number(given["display_scale"], "display_scale")
+        for extent in ("global_header", "global_footer"):
+            if extent in given:
+                setattr(definition, extent, number(given[extent], extent))
         section_metrics = given.get("section_metrics")
         if isinstance(section_metrics, Sequence):
             section_metrics = SectionMetricsTable(section_metrics)

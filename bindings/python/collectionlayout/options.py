@@ -146,6 +146,10 @@ class LayoutOptions(TypedDict, total=False):
     anchoring: Union[bool, None]
     content_insets: Union[Sequence[float], None]  # bars over the content: top, left, bottom, right
     display_scale: Union[float, None]  # pixels per point for rounding frames; 0: off
+    global_header: Union[float, None]  # the layout's own header extent (SPEC §17.2); 0: none
+    global_footer: Union[float, None]  # the layout's own footer extent; 0: none
+    pin_global_header: Union[bool, None]
+    pin_global_footer: Union[bool, None]
 
 
 #: The names of LayoutOptions, in order (what an unknown option's error lists).

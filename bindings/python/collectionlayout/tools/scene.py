@@ -2,7 +2,8 @@
 
     {"viewport": [x, y, w, h],
      "layout": {"direction", "pin_headers", "pin_footers", "anchoring", "element_limit",
-                "content_insets": [t, l, b, r], "display_scale",
+                "content_insets": [t, l, b, r], "display_scale", "global_header",
+                "global_footer", "pin_global_header", "pin_global_footer",
                 "decorations": [{"kind", "scope", "coverage", "insets", "z"}, ...]},
      "sections": [{"style", "items": [[w, h], ...] or "item_count" with "item_size",
                    "frames" (custom), "insets", "line_spacing", "interitem_spacing", "header",
@@ -51,7 +52,8 @@ SCOPES: tuple[Scope, ...] = get_args(Scope)
 COVERAGES: tuple[Coverage, ...] = get_args(Coverage)
 _SCENE_KEYS = {"viewport", "layout", "sections"}
 _LAYOUT_KEYS = {"direction", "pin_headers", "pin_footers", "anchoring", "element_limit",
-                "content_insets", "display_scale", "decorations"}
+                "content_insets", "display_scale", "decorations", "global_header",
+                "global_footer", "pin_global_header", "pin_global_footer"}
 _SECTION_KEYS = {"style", "items", "item_count", "item_size", "frames", "insets",
                  "line_spacing", "interitem_spacing", "header", "footer", "alignment",
                  "cross_alignment", "inline", "rows", "columns", "offset", "decorations",
@@ -106,6 +108,10 @@ class Scene:
     element_limit: int = _lib.CL_MAX_ITEMS
     content_insets: tuple[float, float, float, float] = (0.0, 0.0, 0.0, 0.0)  # SPEC §20.1
     display_scale: float = 0.0  # SPEC §20.2
+    global_header: float = 0.0  # SPEC §17.2, with the three below
+    global_footer: float = 0.0
+    pin_global_header: bool = False
+    pin_global_footer: bool = False
     decorations: list[Decoration] = field(default_factory=list)
     sections: list[Section] = field(default_factory=list)
 
@@ -133,6 +139,8 @@ class Scene:
             direction=self.direction, pin_headers=self.pin_headers,
             pin_footers=self.pin_footers, element_limit=self.element_limit, anchoring=self.anchoring,
             content_insets=self.content_insets, display_scale=self.display_scale,
+            global_header=self.global_header, global_footer=self.global_footer,
+            pin_global_header=self.pin_global_header, pin_global_footer=self.pin_global_footer,
             # the scene's defaults (SPEC §12), where cl_layout_def_default has UIKit's
             insets=(0, 0, 0, 0), line_spacing=0, interitem_spacing=0, header=0, footer=0,
             alignment="justified", cross_alignment="center", rows=1, columns=2)
@@ -398,9 +406,11 @@ def parse(value: Any) -> Scene:
     if "viewport" in raw:
         scene.viewport = _numbers("the scene", "viewport", raw["viewport"], 4, "x, y, w, h",
                                   (None, None, 0.0, 0.0))  # type: ignore[assignment]
-    for key in ("pin_headers", "pin_footers", "anchoring"):
+    for key in ("pin_headers", "pin_footers", "anchoring", "pin_global_header", "pin_global_footer"):
         if key in options:
             setattr(scene, key, _bool("layout", key, options[key]))
+    for key in ("global_header", "global_footer"):
+        setattr(scene, key, _number("layout", key, options.get(key, 0), 0))
     scene.element_limit = _integer("layout", "element_limit",
                                    options.get("element_limit", _lib.CL_MAX_ITEMS), 0,
                                    _lib.CL_MAX_ITEMS)
