@@ -397,6 +397,14 @@ def target_rows(c: dict, n: int, row) -> None:
         "down from a section's last cell over a header of 100 viewport heights", "<= 1 ms")
     row(f"27. prefetch (cl_layout_prefetch), {n:,} items", f"{c['prefetch_us']:.3f} us",
         f"per call, random screens and velocities, {c['prefetch_mean']:.1f} elements on average", "<= 3 us")
+    row(f"28. the layout header changes no other row: {n:,} items, full layout (cl_layout_create) "
+        "with a pinned layout header and a footer / without",
+        f"{ms(c['global_create_s'])} / {ms(c['global_plain_create_s'])}",
+        f"{c['global_create_s'] / c['global_plain_create_s']:.3f}x", "<= 1.05x")
+    row(f"28. rect query 390x844 after set_viewport, with / without the layout header, {c['global_queries']:,} origins",
+        f"{c['global_query_us']:.3f} / {c['global_plain_query_us']:.3f} us",
+        f"{c['global_query_us'] / c['global_plain_query_us']:.3f}x; {c['global_mean']:.1f} / "
+        f"{c['global_plain_mean']:.1f} elements on average", "<= 1.05x")
     for k, label in enumerate((f"1 x {n:,}", f"1,000 x {n // 1000:,}")):
         row(f"19. one item inserted mid-collection, {label}, C-driven over a cl_array_source",
             f"{c['insert_c_s'][k] * 1e3:.3f} ms", f"{c['insert_c_ratio'][k]:,.1f}x the speed of a full "
