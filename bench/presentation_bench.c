@@ -1,10 +1,10 @@
-/* presentation_bench.c — figures 28-29 of flow_bench (fields of its JSON object; see bench/run):
+/* presentation_bench.c — figures 29-30 of flow_bench (fields of its JSON object; see bench/run):
  * how what the layout presents costs against the same layout without it. Each pair of layouts is
  * measured alternately, run by run, so that both see the same machine.
  *
- * 28 right to left (SPEC §15): the flow scene of n items laid out (cl_layout_invalidate) and
+ * 29 right to left (SPEC §15): the flow scene of n items laid out (cl_layout_invalidate) and
  *    queried (390 x 844 rects at random places) left to right and right to left.
- * 29 scroll effects (SPEC §19): n / 1,000 sideways carousels of 1,000 cards (120 x 160, 10
+ * 30 scroll effects (SPEC §19): n / 1,000 sideways carousels of 1,000 cards (120 x 160, 10
  *    apart, a header of 30), each card scaled, faded and lifted by three keylines (a centred card
  *    row: the centre and 400 points either side); 390 x 844 rect queries at random places, with
  *    and without the effect. */

@@ -193,7 +193,7 @@ typedef struct cl_index_path { int64_t section, item; } cl_index_path;
 #define CL_KIND_GLOBAL_HEADER 3 /* "global_header": the layout's own header, index path [0, 0] (SPEC §17.2) */
 #define CL_KIND_GLOBAL_FOOTER 4 /* "global_footer": the layout's own footer, index path [0, 0] */
 /* The id of the first kind in cl_layout_def.kinds, then 6, 7, ... (3 in 0.3: look kinds up by
- * name with cl_layout_kind_id rather than count on it). */
+ * name with cl_layout_register_kind, which gives a known name its id, rather than count on it). */
 #define CL_KIND_FIRST_USER 5
 
 /* Decoration scope and coverage (SPEC §7). */

@@ -66,6 +66,8 @@ static uint64_t focus_ok, focus_targets, focus_refused, prefetch_ok, prefetch_re
 #define cl_layout_display_scale(...) COUNTED(cl_layout_display_scale(__VA_ARGS__))
 #define cl_layout_set_layout_direction(...) COUNTED(cl_layout_set_layout_direction(__VA_ARGS__))
 #define cl_layout_layout_direction(...) COUNTED(cl_layout_layout_direction(__VA_ARGS__))
+#define cl_layout_set_global_header_footer(...) COUNTED(cl_layout_set_global_header_footer(__VA_ARGS__))
+#define cl_layout_global_header_footer(...) COUNTED(cl_layout_global_header_footer(__VA_ARGS__))
 #define cl_layout_invalidate(...) COUNTED(cl_layout_invalidate(__VA_ARGS__))
 #define cl_layout_invalidate_items(...) COUNTED(cl_layout_invalidate_items(__VA_ARGS__))
 #define cl_layout_invalidate_sections(...) COUNTED(cl_layout_invalidate_sections(__VA_ARGS__))
@@ -542,6 +544,9 @@ static bool enumerate_all(cl_layout *layout, element_set *all) {
         if (candidates > CANDIDATE_BUDGET) return false;
     }
     cl_attributes a;
+    /* The layout's own header and footer (SPEC §17.2), at [0, 0] even without sections. */
+    for (int32_t kind = CL_KIND_GLOBAL_HEADER; kind <= CL_KIND_GLOBAL_FOOTER; kind++)
+        if (cl_layout_attributes(layout, CL_CATEGORY_SUPPLEMENTARY, kind, 0, 0, &a, sizeof a) == CL_OK) set_add(all, &a);
     for (int64_t s = 0; s < sections; s++) {
         int64_t items = 0;
         cl_layout_item_count(layout, s, &items);
@@ -700,6 +705,14 @@ static double read_display_scale(fuzz_input *in) {
     static const double scales[] = {0, 1, 2, 3, 0.5, 1.0 / 3, 1.5, 1e-300, 1e300, -1, NAN, INFINITY, 4.9e-324};
     uint8_t k = fz_u8(in);
     return k < 200 ? scales[k % (sizeof scales / sizeof scales[0])] : fz_double(in);
+}
+
+/* An extent of the layout's own header or footer (SPEC §17.2): usual ones, huge ones and refused
+ * ones (negative, not finite). */
+static double read_layout_extent(fuzz_input *in) {
+    static const double extents[] = {0, 50, 30, 0.5, 1e-300, 1e308, 1.7e308, -1, NAN, INFINITY, -0.0};
+    uint8_t k = fz_u8(in);
+    return k < 200 ? extents[k % (sizeof extents / sizeof extents[0])] : fz_extent(in);
 }
 
 static cl_insets read_insets(fuzz_input *in) {
@@ -910,7 +923,16 @@ static void create_layout(fuzz_input *in, slot *sl) {
         if (r & 2) def.anchoring = 0;
         if (r & 4) def.content_insets = read_insets(in);
         if (r & 8) def.display_scale = read_display_scale(in);
-        if (r & 16) def.layout_direction = (r & 32) ? 2 + fz_u8(in) % 3 : CL_LAYOUT_DIRECTION_RTL;  /* SPEC §15; r & 32: bad */
+        if (r & 16) {  /* the layout's own header and footer, SPEC §17.2 */
+            def.global_header = read_layout_extent(in);
+            def.global_footer = read_layout_extent(in);
+        }
+        def.pin_global_header = (r >> 5) & 1;
+        def.pin_global_footer = (r >> 6) & 1;
+        if (r & 128) {  /* right to left, SPEC §15: now and then a bad value */
+            uint8_t d = fz_u8(in);
+            def.layout_direction = d < 240 ? CL_LAYOUT_DIRECTION_RTL : 2 + d % 3;
+        }
     }
     int32_t kind_count = fz_u8(in) % 5;
     uint8_t kb = fz_u8(in);
@@ -1180,6 +1202,11 @@ static void compare_fresh(slot *sl, cl_layout *layout, const char *what) {
     if (cl_layout_content_insets(layout, &insets) != CL_OK || cl_layout_set_content_insets(fresh, insets) != CL_OK ||
         cl_layout_display_scale(layout, &scale) != CL_OK || cl_layout_set_display_scale(fresh, scale) != CL_OK)
         fail("%s: the fresh layout refuses the content insets or the display scale: %s", what, cl_layout_last_error(fresh));
+    double gh, gf;
+    int32_t pin_gh, pin_gf;
+    if (cl_layout_global_header_footer(layout, &gh, &gf, &pin_gh, &pin_gf) != CL_OK ||
+        cl_layout_set_global_header_footer(fresh, gh, gf, pin_gh, pin_gf) != CL_OK)
+        fail("%s: the fresh layout refuses the layout's header and footer: %s", what, cl_layout_last_error(fresh));
     int32_t direction = -1;
     if (cl_layout_layout_direction(layout, &direction) != CL_OK || cl_layout_set_layout_direction(fresh, direction) != CL_OK)
         fail("%s: the fresh layout refuses the layout direction %d: %s", what, direction, cl_layout_last_error(fresh));
@@ -2200,7 +2227,7 @@ static void run_op(fuzz_input *in, uint8_t op) {
     cl_rect extra = {0, 0, -1, -1};
     bool over_by_counts = false;
 
-    switch (op >= 240 ? 24 + (op - 240) % 7 : op % 24) {
+    switch (op >= 240 ? 24 + (op - 240) % 9 : op % 24) {
     case 0:
         create_layout(in, sl);
         if (sl->layout) full_check(sl->layout, extra);
@@ -2563,6 +2590,16 @@ static void run_op(fuzz_input *in, uint8_t op) {
     case 28: op_hit(in, sl); return;
     case 29: op_physics(in, sl); return;
     case 30: op_focus(in, sl); return;
+    case 32: {  /* the layout's own header and footer on a live layout (SPEC §17.2) */
+        if (!layout) return;
+        changes = true;
+        take_snapshot(layout, &before);
+        what = "cl_layout_set_global_header_footer";
+        double gh = read_layout_extent(in), gf = read_layout_extent(in);
+        uint8_t pins = fz_u8(in);
+        st = cl_layout_set_global_header_footer(fz_u8(in) == 255 ? NULL : layout, gh, gf, pins & 1, (pins >> 1) & 1);
+        break;
+    }
     case 23: op_motion(in, sl); return;
     default:
         if (layout) full_check(layout, read_rect(in));
@@ -2635,7 +2672,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     int steps = 0;
     while (in.size > 0 && steps++ < 200) {
         uint8_t op = fz_u8(&in);
-        TRACE("op %d\n", op >= 240 ? 24 + (op - 240) % 7 : op % 24);
+        TRACE("op %d\n", op >= 240 ? 24 + (op - 240) % 9 : op % 24);
         run_op(&in, op);
     }
     for (int i = 0; i < SLOTS; i++)

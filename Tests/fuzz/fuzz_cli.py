@@ -155,6 +155,14 @@ FOCUS_ARGUMENTS = [
     ["prefetch", "@1", "--velocity", "1e308", "--horizon", "1e10"],
     ["prefetch", "@1", "--velocity", "nan", "--fps", "0"],
     ["prefetch", "@1", "--velocity", "fast"],
+    # the layout's own header and footer (SPEC §17.2): the indexes 16-20, which before wrapped
+    # around to the first lines again
+    ["scroll-to", "@1", "supplementary", "global_header", "0", "0"],
+    ["scroll-to", "@1", "supplementary", "global_footer", "0", "0", "--position", "end"],
+    ["focus", "@1", "supplementary", "global_header", "0", "0", "--direction", "next", "--supplementaries",
+     "global_header,global_footer,header"],
+    ["scroll-to", "@1", "supplementary", "global_header", "1", "0"],
+    ["focus", "@1", "cell", "", "0", "0", "--direction", "previous", "--edge", "wrap", "--supplementaries", "global_footer"],
 ]
 
 _scratch = tempfile.mkdtemp(prefix="fuzz_cli-")
@@ -303,11 +311,13 @@ KEYS = ["viewport", "layout", "sections", "style", "items", "item_count", "item_
         "delete_sections", "insert_sections", "move_sections", "delete_items", "insert_items",
         "move_items", "reload_items", "reload_sections", "old", "new", "versions", "section_versions",
         "element_limit", "content_insets", "display_scale", "layout_direction", "spans", "packing",
-        "effect", "keylines", "curve", "fraction", "scale", "alpha", "bogus"]
+        "effect", "keylines", "curve", "fraction", "scale", "alpha", "global_header", "global_footer",
+        "pin_global_header", "pin_global_footer", "bogus"]
 WORDS = ["flow", "orthogonal", "grid", "waterfall", "custom", "horizontal", "vertical",
          "justified", "leading", "center", "trailing", "start", "end", "section", "item", "body",
          "items", "header", "footer", "background", "separator", "cell", "", "x" * 70, "\u00e9",
-         "\ud800", "NaN", "full", "remaining", "sparse", "dense", "ltr", "rtl", "linear", "ease-in-out"]
+         "\ud800", "NaN", "full", "remaining", "sparse", "dense", "ltr", "rtl", "linear", "ease-in-out",
+         "global_header", "global_footer", "supplementary"]
 NUMBERS = [0, 1, -1, 2, 3, 7, 0.5, -0.5, 1e12, 10**12, 2**28, 2**28 + 1, 2**31, 2**53 + 1, 2**63 - 1,
            2**63, 2**64, 2**64 - 1, -2**63, -2**63 - 1, 10**400, 1e308, -1e308, 1.7976931348623157e308,
            5e-324, float("nan"), float("inf"), float("-inf"), -0.0, 268435456, 4000]

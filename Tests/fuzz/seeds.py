@@ -39,9 +39,11 @@ OP = {"create": 0, "destroy": 1, "invalidate": 2, "invalidate_items": 3, "invali
       "set_viewport": 6, "set_section_offset": 7, "section_scroll": 8, "target_offset": 9,
       "register_kind": 10, "kind_name": 11, "add_decoration": 12, "rect": 13, "attributes": 15,
       "counts": 16, "model": 17, "section": 18, "arm": 20, "stale": 21, "status": 22, "motion": 23,
-      # bytes 240...246: the ops past 23 (fuzz_abi.c reads a byte >= 240 as op 24 + (b - 240) % 7)
+      # bytes 240...248: the ops past 23 (fuzz_abi.c reads a byte >= 240 as op 24 + (b - 240) % 9)
       "explicit": 240, "diff": 241, "random_update": 242, "answers": 243, "hit": 244, "physics": 245,
-      "focus": 246}
+      "focus": 246, "global": 248}
+# fuzz_abi.c read_layout_extent's table (the first ones): the layout's header and footer (SPEC §17.2)
+LAYOUT_EXTENTS = [0, 50, 30, 0.5]
 
 
 class Program:
@@ -115,7 +117,7 @@ class Program:
 
     def create(self, slot=0, viewport=(0, 0, 320, 480), direction=0, pin_headers=False, pin_footers=False,
                kinds=(), limit=None, item_size=(50, 50), content_insets=(0, 0, 0, 0), display_scale=0,
-               rtl=False):
+               global_header=0, global_footer=0, pin_global_header=False, pin_global_footer=False, rtl=False):
         self.op("create", slot)
         self.enum(direction)
         self.rect(viewport)
@@ -123,7 +125,9 @@ class Program:
         self.extent(item_size[0])
         self.extent(item_size[1])
         self.insets((0, 0, 0, 0))
-        scroll_view = (4 if any(content_insets) else 0) | (8 if display_scale else 0) | (16 if rtl else 0)  # SPEC §20, §15
+        scroll_view = (4 if any(content_insets) else 0) | (8 if display_scale else 0)  # SPEC §20
+        scroll_view |= ((16 if global_header or global_footer else 0) | (32 if pin_global_header else 0)
+                        | (64 if pin_global_footer else 0) | (128 if rtl else 0))  # SPEC §17.2, §15
         self.u8((16 if pin_headers else 0) | (32 if pin_footers else 0) | (128 if scroll_view else 0))
         if scroll_view:
             self.u8(scroll_view)
@@ -131,6 +135,11 @@ class Program:
                 self.insets(content_insets)
             if scroll_view & 8:
                 self.u8(DISPLAY_SCALES.index(display_scale) if display_scale in DISPLAY_SCALES else 1)
+            if scroll_view & 16:
+                self.layout_extent(global_header)
+                self.layout_extent(global_footer)
+            if scroll_view & 128:
+                self.u8(0)  # right to left
         self.u8(len(kinds))
         self.u8(0)
         for k in kinds:
@@ -143,6 +152,22 @@ class Program:
         self.u8(0)  # def: its own size
         self.u8(0)  # data source: its own size
         self.u8(0)  # no NULL arguments
+
+    def layout_extent(self, v):
+        """fuzz_abi.c read_layout_extent: a table entry, or 200 and an extent."""
+        if v in LAYOUT_EXTENTS:
+            self.u8(LAYOUT_EXTENTS.index(v))
+        else:
+            self.u8(200)
+            self.extent(v)
+
+    def global_header_footer(self, header, footer, pin_header=False, pin_footer=False, slot=0):
+        """op 32: cl_layout_set_global_header_footer on a live layout."""
+        self.op("global", slot)
+        self.layout_extent(header)
+        self.layout_extent(footer)
+        self.u8((1 if pin_header else 0) | (2 if pin_footer else 0))
+        self.u8(0)  # the layout, not NULL
 
     def sections(self, n, slot=0):
         self.op("model", slot)
@@ -409,7 +434,9 @@ def scene_program(scene):
              direction=1 if layout.get("direction") == "horizontal" else 0,
              pin_headers=bool(layout.get("pin_headers")), pin_footers=bool(layout.get("pin_footers")), kinds=kinds,
              content_insets=tuple(extent_of(v) for v in layout.get("content_insets", [0, 0, 0, 0])),
-             display_scale=layout.get("display_scale", 0), rtl=layout.get("layout_direction") == "rtl")
+             display_scale=layout.get("display_scale", 0), rtl=layout.get("layout_direction") == "rtl",
+             global_header=extent_of(layout.get("global_header", 0)), global_footer=extent_of(layout.get("global_footer", 0)),
+             pin_global_header=bool(layout.get("pin_global_header")), pin_global_footer=bool(layout.get("pin_global_footer")))
     for d in layout.get("decorations", [])[:4]:
         name = d["kind"] if d["kind"] in NAMES else "background"
         p.decoration(name, SCOPE.get(d.get("scope", "section"), 0), COVERAGE.get(d.get("coverage", "body"), 0),
@@ -417,6 +444,9 @@ def scene_program(scene):
     p.check()
     p.viewport((0, 200, extent_of(viewport[2]), extent_of(viewport[3])))
     p.query((0, 100, 200, 300))
+    if layout.get("global_header") or layout.get("global_footer"):  # SPEC §17.2 changed live
+        p.global_header_footer(30, 0.5, pin_header=True, pin_footer=True)
+        p.check()
     p.op("invalidate")
     p.check((0, 0, 100, 100))
     return p.b

@@ -49,6 +49,7 @@ from .physics import Fling
 from .motion import Movement, Transition
 from .queries import ViewportChanges
 from .focus import FocusAnswer, PrefetchAnswer, PrefetchElement
+from .collapse import CollapseRecord
 
 __version__ = ".".join(map(str, _VERSION))  # the header's CL_VERSION_* (_version.py)
 
@@ -56,7 +57,7 @@ __all__ = [
     "Layout", "Decoration", "SectionMetricsTable", "Attributes", "SectionScroll",
     "BatchUpdate", "UpdateResult", "ElementChange", "UpdateBlock", "diff", "SizeChange", "Fling",
     "Transition", "Movement", "LayoutOptions", "ViewportChanges",
-    "FocusAnswer", "PrefetchAnswer", "PrefetchElement",
+    "FocusAnswer", "PrefetchAnswer", "PrefetchElement", "CollapseRecord",
     "ATTRIBUTES_DTYPE", "MAX_ITEMS", "DECELERATION_NORMAL", "DECELERATION_FAST", "lib", "version",
     "CollectionLayoutError", "InvalidHandleError", "InvalidArgumentError", "OutOfRangeError",
     "CallbackError", "BadCallbackDataError", "ReentrantError", "BufferTooSmallError",

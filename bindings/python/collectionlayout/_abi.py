@@ -39,6 +39,14 @@ CL_MAX_ITEMS = 1 << 28
 
 CL_DIRECTION_VERTICAL = 0
 CL_DIRECTION_HORIZONTAL = 1
+CL_COLLAPSE_NONE = 0
+CL_COLLAPSE_SCROLL = 1
+CL_COLLAPSE_PINNED = 2
+CL_COLLAPSE_FLOATING = 3
+CL_COLLAPSE_FLOATING_PINNED = 4
+CL_COLLAPSE_SNAP = 1
+CL_COLLAPSE_STRETCH = 2
+CL_COLLAPSE_FILL = 4
 CL_LAYOUT_DIRECTION_LTR = 0
 CL_LAYOUT_DIRECTION_RTL = 1
 
@@ -148,7 +156,15 @@ class cl_layout_def(Structure):
         ("global_footer", c_double),
         ("pin_global_header", c_int32),
         ("pin_global_footer", c_int32),
+        ("collapse_mode", c_int32),
+        ("collapse_flags", c_int32),
+        ("collapse_min", c_double),
     ]
+
+
+class cl_collapse(Structure):
+    _fields_ = [("collapsing", c_int32), ("reserved", c_int32), ("extent", c_double), ("progress", c_double),
+                ("stretch", c_double), ("shrink", c_double)]
 
 
 class cl_keyline(Structure):
@@ -514,6 +530,10 @@ FUNCTIONS: list[tuple[str, list[Any], object]] = [
     ("cl_layout_display_scale", [cl_layout_p, POINTER(c_double)], cl_status),
     ("cl_layout_set_layout_direction", [cl_layout_p, c_int32], cl_status),
     ("cl_layout_layout_direction", [cl_layout_p, POINTER(c_int32)], cl_status),
+    ("cl_layout_set_collapse", [cl_layout_p, c_int32, c_int32, c_double], cl_status),
+    ("cl_layout_collapse", [cl_layout_p, POINTER(cl_collapse), c_size_t], cl_status),
+    ("cl_layout_set_collapse_shrink", [cl_layout_p, c_double], cl_status),
+    ("cl_layout_target_collapse", [cl_layout_p, c_double, POINTER(cl_collapse), c_size_t], cl_status),
     ("cl_layout_set_global_header_footer", [cl_layout_p, c_double, c_double, c_int32, c_int32], cl_status),
     ("cl_layout_global_header_footer", [cl_layout_p, POINTER(c_double), POINTER(c_double), POINTER(c_int32),
                                         POINTER(c_int32)], cl_status),

@@ -15,7 +15,7 @@ from ._lib import CL_ERROR_INVALID_ARGUMENT, CL_ERROR_OUT_OF_RANGE, cl_insets, c
 from .errors import InvalidArgumentError, OutOfRangeError, UnknownKindError
 from .options import (Alignment, Category, ChangeKind, Coverage, CrossAlignment, Direction,
                       LayoutDirection, FocusDirection, FocusEdge, FocusVia, HitCategories, Packing, PrefetchSide,
-                      Scope, ScrollPosition, ScrollSnapping, Snapping, Style, Curve)
+                      Scope, ScrollPosition, ScrollSnapping, Snapping, Style, Curve, CollapseMode)
 
 Rect = tuple[float, float, float, float]
 RectLike = Sequence[float]
@@ -27,6 +27,9 @@ SizeLike = Sequence[float]
 # line and in SPEC §12 (hyphens); enum() takes the underscore forms too ("line_paging").
 DIRECTIONS: dict[Direction, int] = {"vertical": _lib.CL_DIRECTION_VERTICAL,
                                     "horizontal": _lib.CL_DIRECTION_HORIZONTAL}
+COLLAPSE_MODES: dict[CollapseMode, int] = {"scroll": _lib.CL_COLLAPSE_SCROLL, "pinned": _lib.CL_COLLAPSE_PINNED,
+                                           "floating": _lib.CL_COLLAPSE_FLOATING,
+                                           "floating-pinned": _lib.CL_COLLAPSE_FLOATING_PINNED}
 LAYOUT_DIRECTIONS: dict[LayoutDirection, int] = {"ltr": _lib.CL_LAYOUT_DIRECTION_LTR,
                                                  "rtl": _lib.CL_LAYOUT_DIRECTION_RTL}
 ALIGNMENTS: dict[Alignment, int] = {"justified": _lib.CL_ALIGNMENT_JUSTIFIED,

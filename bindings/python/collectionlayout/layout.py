@@ -27,11 +27,12 @@ from .errors import (CallbackError, CollectionLayoutError, InvalidHandleError, R
                      UnknownKindError, error_for)
 from .metrics import SectionMetricsTable
 from .motion import Motion
-from .options import LAYOUT_OPTIONS, Coverage, LayoutOptions, Scope
+from .options import LAYOUT_OPTIONS, Collapse, Coverage, LayoutOptions, Scope
 from .orthogonal import OrthogonalSections
 from .queries import Queries
 from .updates import Updates
 from .scrollview import ScrollView  # content insets, pixel rounding (SPEC §20)
+from .collapse import CollapsingHeader, collapse_fields  # the layout's collapsing header (SPEC §18)
 from .targets import Targets  # self-sizing, target offsets, scroll to (SPEC §10.4, §10.6)
 from .physics import Physics  # fling and rubber band (SPEC §22)
 from .focus import Focus  # focus navigation and prefetch (SPEC §13, §14)
@@ -68,7 +69,7 @@ def _destroy(handle: int, _source: DataSource) -> None:
     _lib.lib().cl_layout_destroy(handle)
 
 
-class Layout(Queries, OrthogonalSections, Updates, Targets, Physics, Focus, Motion, ScrollView):
+class Layout(Queries, OrthogonalSections, Updates, Targets, Physics, Focus, Motion, ScrollView, CollapsingHeader):
     """A layout of sections. The data source is Python callables:
 
     - ``item_count(section) -> int`` (required),
@@ -99,8 +100,10 @@ class Layout(Queries, OrthogonalSections, Updates, Targets, Physics, Focus, Moti
     ``viewport``, ``item_size``, ``insets``, ``line_spacing``, ``interitem_spacing``,
     ``header``, ``footer``, ``alignment``, ``cross_alignment``, ``style``, ``rows``,
     ``columns``, ``pin_headers``, ``pin_footers``, ``element_limit``, ``anchoring``,
-    ``content_insets``, ``display_scale``, ``layout_direction`` ("ltr" or "rtl", SPEC §15)
-    (the last three also properties, scrollview.py). They are
+    ``content_insets``, ``display_scale``, ``layout_direction`` ("ltr" or "rtl", SPEC §15),
+    ``global_header``, ``global_footer``, ``pin_global_header``, ``pin_global_footer`` (SPEC
+    §17.2) (the last seven also properties, scrollview.py), ``collapse`` (SPEC §18, also a
+    property, collapse.py). They are
     typed (options.LayoutOptions): a type checker refuses ``heder=44`` or ``header="44"``, and
     at run time an unknown option is a TypeError that lists the known ones. An exception raised
     by a callback propagates from the call that made the library ask, and a failed call leaves
@@ -129,7 +132,7 @@ class Layout(Queries, OrthogonalSections, Updates, Targets, Physics, Focus, Moti
         if "item_size" in given:
             definition.item_size = cl_size(*floats(given["item_size"], 2,
                                                    "item_size (width, height)"))
-        for flag in ("pin_headers", "pin_footers", "anchoring"):
+        for flag in ("pin_headers", "pin_footers", "anchoring", "pin_global_header", "pin_global_footer"):
             if flag in given:
                 setattr(definition, flag, bool(given[flag]))
         if "element_limit" in given:
@@ -141,6 +144,9 @@ class Layout(Queries, OrthogonalSections, Updates, Targets, Physics, Focus, Moti
             definition.display_scale = number(given["display_scale"], "display_scale")
         if "layout_direction" in given:
             definition.layout_direction = enum(LAYOUT_DIRECTIONS, given["layout_direction"], "layout_direction")
+        for extent in ("global_header", "global_footer"):
+            if extent in given:
+                setattr(definition, extent, number(given[extent], extent))
         section_metrics = given.get("section_metrics")
         if isinstance(section_metrics, Sequence):
             section_metrics = SectionMetricsTable(section_metrics)
@@ -148,6 +154,10 @@ class Layout(Queries, OrthogonalSections, Updates, Targets, Physics, Focus, Moti
         inline_elements, custom_frames = given.get("inline_elements"), given.get("custom_frames")
         kinds: Iterable[str] = given.get("kinds", ())
 
+        if given.get("collapse") is not None:
+            definition.collapse_mode, definition.collapse_flags, definition.collapse_min = \
+                collapse_fields(given["collapse"])
+        self._collapse: Collapse | None = given.get("collapse")
         self._kinds: dict[str, int] = {}
         self._kind_names: dict[int, str] = {}
         self._decorations: dict[str, int] = {}  # decoration kind name -> id

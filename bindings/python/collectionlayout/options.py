@@ -31,6 +31,18 @@ __all__ = ["Direction", "Alignment", "CrossAlignment", "Style", "Packing", "Span
 
 Direction = Literal["vertical", "horizontal"]
 LayoutDirection = Literal["ltr", "rtl"]  # SPEC §15
+CollapseMode = Literal["scroll", "pinned", "floating", "floating-pinned"]
+"""How the layout's header collapses (SPEC §18.1)."""
+
+
+class Collapse(TypedDict, total=False):
+    """A collapsing layout header (`collapse=`; SPEC §18): needs `global_header` > 0."""
+
+    min: float  # the smallest extent, 0 <= min <= global_header; default 0
+    mode: CollapseMode  # default "scroll"
+    snap: bool  # never at rest half open (a target rule)
+    stretch: bool  # grows into an overscroll at the start
+    fill: bool  # the content is long enough for the header to collapse fully
 """The scroll direction of a layout (`direction=`)."""
 Alignment = Literal["justified", "leading", "center", "trailing"]
 """How a flow line places its items along the line (`alignment=`)."""
@@ -172,6 +184,11 @@ class LayoutOptions(TypedDict, total=False):
     content_insets: Union[Sequence[float], None]  # bars over the content: top, left, bottom, right
     display_scale: Union[float, None]  # pixels per point for rounding frames; 0: off
     layout_direction: Union[LayoutDirection, None]  # "rtl" mirrors the layout (SPEC §15)
+    collapse: Union[Collapse, None]  # the layout's header collapses as the content scrolls (SPEC §18)
+    global_header: Union[float, None]  # the layout's own header extent (SPEC §17.2); 0: none
+    global_footer: Union[float, None]  # the layout's own footer extent; 0: none
+    pin_global_header: Union[bool, None]
+    pin_global_footer: Union[bool, None]
 
 
 #: The names of LayoutOptions, in order (what an unknown option's error lists).

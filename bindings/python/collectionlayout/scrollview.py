@@ -63,3 +63,62 @@ class ScrollView:
     @layout_direction.setter
     def layout_direction(self, direction: LayoutDirection) -> None:
         self._call("cl_layout_set_layout_direction", enum(LAYOUT_DIRECTIONS, direction, "layout_direction"))
+
+    # ---- The layout's own header and footer (SPEC §17.2) ---------------------------------------
+
+    def _global(self) -> tuple[float, float, bool, bool]:
+        header, footer, pin_header, pin_footer = c_double(), c_double(), c_int32(), c_int32()
+        self._call("cl_layout_global_header_footer", byref(header), byref(footer),
+                   byref(pin_header), byref(pin_footer))
+        return header.value, footer.value, bool(pin_header.value), bool(pin_footer.value)
+
+    def set_global_header_footer(self, global_header: float, global_footer: float,
+                                 pin_global_header: bool = False, pin_global_footer: bool = False) -> None:
+        """All four at once: a new header extent moves every section by the difference (nothing
+        is laid out again), a new footer extent only the footer and the content size. A negative
+        or non-finite extent is an InvalidArgument error and the layout stays as it was."""
+        self._call("cl_layout_set_global_header_footer", number(global_header, "global_header"),
+                   number(global_footer, "global_footer"), int(bool(pin_global_header)),
+                   int(bool(pin_global_footer)))
+
+    @property
+    def global_header(self) -> float:
+        """The extent of the layout's own header along the scroll axis (0: none), on [0, extent)
+        before every section; element ("supplementary", "global_header", 0, 0)."""
+        return self._global()[0]
+
+    @global_header.setter
+    def global_header(self, extent: float) -> None:
+        _, footer, pin_header, pin_footer = self._global()
+        self.set_global_header_footer(extent, footer, pin_header, pin_footer)
+
+    @property
+    def global_footer(self) -> float:
+        """The extent of the layout's own footer (0: none), after the last section."""
+        return self._global()[1]
+
+    @global_footer.setter
+    def global_footer(self, extent: float) -> None:
+        header, _, pin_header, pin_footer = self._global()
+        self.set_global_header_footer(header, extent, pin_header, pin_footer)
+
+    @property
+    def pin_global_header(self) -> bool:
+        """Whether the layout's header stays at the viewport's leading edge (z 20); section
+        headers then pin beneath it."""
+        return self._global()[2]
+
+    @pin_global_header.setter
+    def pin_global_header(self, pinned: bool) -> None:
+        header, footer, _, pin_footer = self._global()
+        self.set_global_header_footer(header, footer, pinned, pin_footer)
+
+    @property
+    def pin_global_footer(self) -> bool:
+        """Whether the layout's footer stays at the viewport's trailing edge (z 20)."""
+        return self._global()[3]
+
+    @pin_global_footer.setter
+    def pin_global_footer(self, pinned: bool) -> None:
+        header, footer, pin_header, _ = self._global()
+        self.set_global_header_footer(header, footer, pin_header, pinned)

@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 
 from collectionlayout import Attributes, InvalidHandleError, Layout
+from collectionlayout._abi import CL_KIND_FIRST_USER
 from conftest import GRID, assert_same_elements
 
 
@@ -183,7 +184,7 @@ def test_attributes_and_conveniences(grid):
 
 def test_kinds():
     with Layout(lambda s: 1, kinds=["separator"]) as layout:
-        assert layout.kind_id("separator") == 5 == layout.register_kind("separator")
+        assert layout.kind_id("separator") == CL_KIND_FIRST_USER == layout.register_kind("separator")
         badge = layout.register_kind("badge")
         assert badge not in (0, 1, 2, 3, 4, 5)
         assert layout.kind_name(badge) == "badge" and layout.kind_id("badge") == badge

@@ -10,7 +10,7 @@ from typing import Any
 from ..diff import diff
 from ..updates import BatchUpdate
 from . import scene
-from .scene import SceneError, _counted, _numbers, _object, _show
+from .scene_values import SceneError, _counted, _numbers, _object, _show
 
 __all__ = ["parse_update", "run_update", "run_update_value", "parse_ids", "run_diff",
            "run_diff_value"]

@@ -12,7 +12,7 @@ from .._convert import CATEGORY_IDS
 from ..options import FocusDirection, FocusEdge
 from . import scene
 from ._usage import UsageError, _choice, _integer, _number
-from .scene import SceneError
+from .scene_values import SceneError
 
 __all__ = ["COMMANDS", "run", "run_focus", "run_prefetch"]
 

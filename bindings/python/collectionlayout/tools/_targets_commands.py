@@ -12,7 +12,7 @@ from .._convert import CATEGORY_IDS
 from .._lib import CL_DECELERATION_NORMAL
 from ..options import ScrollPosition, ScrollSnapping, Snapping
 from . import scene
-from .scene import SceneError, _object, _show
+from .scene_values import SceneError, _object, _show
 
 __all__ = ["parse_measured", "run_self_size", "run_self_size_value", "run_target_offset",
            "run_scroll_to", "run_fling", "run_rubber_band", "run_physics", "SCROLL_SNAPS", "SECTION_SNAPS",
@@ -71,13 +71,11 @@ def run_target_offset(scene_path: str | os.PathLike[str], proposed: float, veloc
     """`target-offset SCENE --proposed P --velocity V [--snap] [--rate] [--section S]`: where
     the viewport (or, with a section, that orthogonal section's own offset) comes to rest."""
     with scene.read(scene_path).build() as layout:
-        if section is None:
-            offset = layout.target_content_offset(
-                proposed, velocity, cast(ScrollSnapping, snap), rate)
-        else:
-            offset = layout.section_target_offset(
-                section, proposed, velocity, cast(Snapping, snap), rate)
-        return {"offset": offset}
+        if section is not None:
+            return {"offset": layout.section_target_offset(section, proposed, velocity, cast(Snapping, snap), rate)}
+        offset = layout.target_content_offset(proposed, velocity, cast(ScrollSnapping, snap), rate)
+        collapse = layout.target_collapse(offset)  # with a collapsing header, its record there (SPEC §18.5)
+        return {"offset": offset} if collapse is None else {"offset": offset, "collapse": collapse._asdict()}
 
 
 def run_scroll_to(scene_path: str | os.PathLike[str], category: str, kind: str, section: int,

@@ -2,7 +2,9 @@
 
     {"viewport": [x, y, w, h],
      "layout": {"direction", "pin_headers", "pin_footers", "anchoring", "element_limit",
-                "content_insets": [t, l, b, r], "display_scale", "layout_direction",
+                "content_insets": [t, l, b, r], "display_scale", "layout_direction", "global_header",
+                "global_footer", "pin_global_header", "pin_global_footer",
+                "collapse": {"min", "mode", "snap", "stretch", "fill", "shrink"},
                 "decorations": [{"kind", "scope", "coverage", "insets", "z"}, ...]},
      "sections": [{"style", "items": [[w, h], ...] or "item_count" with "item_size",
                    "frames" (custom), "insets", "line_spacing", "interitem_spacing", "header",
@@ -20,19 +22,19 @@ file's words: `section 2: items[3] must be [w, h] ...`.
 from __future__ import annotations
 
 import json
-import math
 import os
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, TypeVar, cast, get_args
+from typing import Any, Optional, cast, get_args
 
 from .. import _lib
+from .scene_values import (SceneError, _bool, _choice, _counted, _integer, _number, _numbers, _object,
+                           _show)
 from ..layout import Decoration, Layout
 from ..metrics import SectionMetricsTable
-from ..options import (Alignment, Coverage, CrossAlignment, Curve, Direction, Effect, Keyline,
+from ..options import (Alignment, Collapse, Coverage, CrossAlignment, Curve, Direction, Effect, Keyline,
                        LayoutDirection, Scope, SectionMetrics, Span, Style)
 
-_Name = TypeVar("_Name", bound=str)
 
 try:
     import numpy as np
@@ -53,7 +55,8 @@ SCOPES: tuple[Scope, ...] = get_args(Scope)
 COVERAGES: tuple[Coverage, ...] = get_args(Coverage)
 _SCENE_KEYS = {"viewport", "layout", "sections"}
 _LAYOUT_KEYS = {"direction", "pin_headers", "pin_footers", "anchoring", "element_limit",
-                "content_insets", "display_scale", "layout_direction", "decorations"}
+                "content_insets", "display_scale", "layout_direction", "decorations", "global_header",
+                "global_footer", "pin_global_header", "pin_global_footer", "collapse"}
 _SECTION_KEYS = {"style", "items", "item_count", "item_size", "frames", "insets",
                  "line_spacing", "interitem_spacing", "header", "footer", "alignment",
                  "cross_alignment", "inline", "rows", "columns", "offset", "decorations",
@@ -61,10 +64,6 @@ _SECTION_KEYS = {"style", "items", "item_count", "item_size", "frames", "insets"
 _DECORATION_KEYS = {"kind", "scope", "coverage", "insets", "z"}
 _INLINE_KEYS = {"kind", "before", "extent"}
 _INT32_MAX = 2**31 - 1
-
-
-class SceneError(ValueError):
-    """A scene file that cannot be read: its message names the place, the key and the value."""
 
 
 @dataclass
@@ -109,6 +108,12 @@ class Scene:
     content_insets: tuple[float, float, float, float] = (0.0, 0.0, 0.0, 0.0)  # SPEC §20.1
     display_scale: float = 0.0  # SPEC §20.2
     layout_direction: LayoutDirection = "ltr"  # SPEC §15
+    global_header: float = 0.0  # SPEC §17.2, with the three below
+    global_footer: float = 0.0
+    pin_global_header: bool = False
+    pin_global_footer: bool = False
+    collapse: Optional[Collapse] = None  # SPEC §18 (scene_collapse.py)
+    collapse_shrink: Optional[float] = None  # its floating state, set after the first pass
     decorations: list[Decoration] = field(default_factory=list)
     sections: list[Section] = field(default_factory=list)
 
@@ -137,6 +142,9 @@ class Scene:
             pin_footers=self.pin_footers, element_limit=self.element_limit, anchoring=self.anchoring,
             content_insets=self.content_insets, display_scale=self.display_scale,
             layout_direction=self.layout_direction,
+            global_header=self.global_header, global_footer=self.global_footer,
+            pin_global_header=self.pin_global_header, pin_global_footer=self.pin_global_footer,
+            collapse=self.collapse,
             # the scene's defaults (SPEC §12), where cl_layout_def_default has UIKit's
             insets=(0, 0, 0, 0), line_spacing=0, interitem_spacing=0, header=0, footer=0,
             alignment="justified", cross_alignment="center", rows=1, columns=2)
@@ -144,6 +152,8 @@ class Scene:
             for number, section in enumerate(sections):
                 if section.offset:  # the sideways offset of an orthogonal section
                     layout.set_section_offset(number, section.offset)
+            if self.collapse_shrink is not None:  # a floating header's state, carried by the host
+                layout.collapse_shrink = self.collapse_shrink
         except BaseException:
             layout.close()
             raise
@@ -151,83 +161,6 @@ class Scene:
 
 
 # ---- Reading ----------------------------------------------------------------------------------
-
-def _show(value: Any) -> str:
-    """A value as the file wrote it (JSON), shortened."""
-    try:
-        text = json.dumps(value, allow_nan=True)
-    except (TypeError, ValueError):
-        text = repr(value)
-    return text if len(text) <= 60 else text[:57] + "..."
-
-
-def _counted(count: int, noun: str) -> str:
-    """'1 section', '2 sections': a count in a message, with the noun's right number."""
-    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
-
-
-def _object(where: str, value: Any, known: set[str], form: str = "") -> Mapping[str, Any]:
-    """`value` as an object of the `known` keys; `form`, if given, is the expected shape that
-    the message shows (a file's top level, so that a wrong kind of file says what it wants)."""
-    if not isinstance(value, Mapping):
-        raise SceneError(f"{where} must be an object {form}, not {_show(value)} (see docs/cli.md)"
-                         if form else f"{where} must be an object, not {_show(value)}")
-    unknown = sorted(set(value) - known)
-    if unknown:
-        raise SceneError(f"{where}: unknown {'key' if len(unknown) == 1 else 'keys'} "
-                         f"{', '.join(unknown)} "
-                         f"(known: {', '.join(sorted(known))})")
-    return value
-
-
-def _number(where: str, key: str, value: Any, minimum: float | None = None) -> float:
-    if isinstance(value, bool) or not isinstance(value, (int, float)):
-        raise SceneError(f"{where}: {key} must be a number, not {_show(value)}")
-    try:
-        result = float(value)
-    except OverflowError:
-        raise SceneError(f"{where}: {key} {_show(value)} is too large") from None
-    if not math.isfinite(result):
-        raise SceneError(f"{where}: {key} must be a finite number, not {_show(value)}")
-    if minimum is not None and result < minimum:
-        raise SceneError(f"{where}: {key} must not be {'negative' if minimum == 0 else f'below {minimum:g}'}, "
-                         f"not {_show(value)}")
-    return result
-
-
-def _integer(where: str, key: str, value: Any, minimum: int, maximum: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise SceneError(f"{where}: {key} must be an integer, not {_show(value)}")
-    if value < minimum:
-        raise SceneError(f"{where}: {key} must not be "
-                         f"{'negative' if minimum == 0 else f'below {minimum}'}, not {value}")
-    if value > maximum:
-        raise SceneError(f"{where}: {key} {_show(value)} is over its largest value {maximum}")
-    return value
-
-
-def _numbers(where: str, key: str, value: Any, count: int, names: str,
-             minimum: tuple[float | None, ...] | None = None) -> tuple[float, ...]:
-    if not isinstance(value, list) or len(value) != count:
-        raise SceneError(f"{where}: {key} must be [{names}], not {_show(value)}")
-    parts = names.split(", ")
-    return tuple(_number(where, f"{key} {parts[i]}", v, minimum[i] if minimum else None)
-                 for i, v in enumerate(value))
-
-
-def _choice(where: str, key: str, value: Any, choices: tuple[_Name, ...]) -> _Name:
-    for choice in choices:
-        if isinstance(value, str) and value == choice:
-            return choice
-    raise SceneError(f"{where}: {key} must be one of {', '.join(map(repr, choices))}, "
-                     f"not {_show(value)}")
-
-
-def _bool(where: str, key: str, value: Any) -> bool:
-    if not isinstance(value, bool):
-        raise SceneError(f"{where}: {key} must be true or false, not {_show(value)}")
-    return value
-
 
 def _kind(where: str, value: Any) -> str:
     if not isinstance(value, str) or not value:
@@ -425,9 +358,15 @@ def parse(value: Any) -> Scene:
     if "viewport" in raw:
         scene.viewport = _numbers("the scene", "viewport", raw["viewport"], 4, "x, y, w, h",
                                   (None, None, 0.0, 0.0))  # type: ignore[assignment]
-    for key in ("pin_headers", "pin_footers", "anchoring"):
+    for key in ("pin_headers", "pin_footers", "anchoring", "pin_global_header", "pin_global_footer"):
         if key in options:
             setattr(scene, key, _bool("layout", key, options[key]))
+    for key in ("global_header", "global_footer"):
+        setattr(scene, key, _number("layout", key, options.get(key, 0), 0))
+    if "collapse" in options:
+        from .scene_collapse import parse_collapse
+        scene.collapse, scene.collapse_shrink = parse_collapse(options["collapse"], scene.global_header,
+                                                               scene.pin_global_header)
     scene.element_limit = _integer("layout", "element_limit",
                                    options.get("element_limit", _lib.CL_MAX_ITEMS), 0,
                                    _lib.CL_MAX_ITEMS)
@@ -503,5 +442,9 @@ def dump(layout: Layout, rect: tuple[float, float, float, float] | None = None) 
     """The layout as SPEC §12's dump: content size and every element, zero-area ones too
     (Layout.all_elements), or those overlapping rect."""
     elements = layout.all_elements() if rect is None else layout.elements_in_rect(rect)
-    return {"content_size": list(layout.content_size),
-            "elements": [record(element) for element in elements]}
+    answer: dict[str, Any] = {"content_size": list(layout.content_size),
+                              "elements": [record(element) for element in elements]}
+    collapse = layout.collapse_record  # with a collapsing header, its record (SPEC §18.2)
+    if collapse is not None:
+        answer["collapse"] = collapse._asdict()
+    return answer
