@@ -4,6 +4,8 @@ struct Chrome {
     var pinHeaders = false
     var pinFooters = false
     var decorations = Decorations()
+    /// The registered badge kinds (SPEC §17.1).
+    var badges = BadgeKinds()
     /// The bars over the content (SPEC §20.1).
     var contentInsets = Insets.zero
     /// The grid reported frames are rounded to, if any (SPEC §20.2).

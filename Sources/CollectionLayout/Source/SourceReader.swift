@@ -3,7 +3,7 @@
 /// and checked against the element limit before any size is asked or anything in proportion to
 /// a count is reserved (SPEC §11). While a call is under way the layout refuses to be entered.
 final class SourceReader {
-    private let dataSource: LayoutDataSource
+    let dataSource: LayoutDataSource
     /// True while a data-source call is under way.
     private(set) var isAsking = false
 
@@ -355,7 +355,7 @@ final class SourceReader {
     /// Runs one data-source call; any error it throws becomes `.callbackFailed` naming the call.
     /// Asks the data source `question` (`what` says what of it, for a message); a failure the
     /// source reports as a LayoutError stays as it is, any other comes back about that question.
-    private func ask<T>(_ question: LayoutError.Question, _ what: @autoclosure () -> String,
+    func ask<T>(_ question: LayoutError.Question, _ what: @autoclosure () -> String,
                         _ call: () throws -> T) throws(LayoutError) -> T {
         isAsking = true
         defer { isAsking = false }

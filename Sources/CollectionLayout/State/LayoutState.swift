@@ -9,6 +9,8 @@ struct LayoutState {
     private var sections = SectionRows()
     /// Scroll-axis start of each section, and the content's end last (sections.count + 1 values).
     private(set) var starts: [Double] = [0]
+    /// Which cells carry which badges (SPEC §17.1): set by full loads, updates and invalidations.
+    var badges = BadgeTable()
 
     /// Sections, items and inline elements: what counts against the element limit (SPEC §11).
     private(set) var elementCount = 0

@@ -23,7 +23,8 @@ extension LayoutState {
               rect.width > 0, rect.height > 0 else { return }
         let r = axes.axisRect(rect)
         // Decorations with negative insets reach out of their section: widen the search by that.
-        let reach = chrome.decorations.reach
+        // So do badges out of their cells (SPEC §17.1).
+        let reach = Swift.max(chrome.decorations.reach, badgeReach)
         var s = firstSection(endingAfter: r.scroll - reach)
         while s < sectionCount && starts[s] < r.scrollEnd + reach {
             visitSection(s, in: r, visit)
@@ -41,8 +42,10 @@ extension LayoutState {
         let decorations = chrome.decorations
         for d in decorations.sectionScope { emit(sectionDecoration(d, section: s)) }
         emit(header(s))
-        // Item decorations may stand out of their cell (negative insets): widen the search.
-        let reach = decorations.itemReach
+        // Item decorations and badges may stand out of their cell: widen the search.
+        let list = badges.list(s)
+        let reach = Swift.max(decorations.itemReach, list.isEmpty ? 0 : badgeReach)
+        var badgeAt = 0  // (cells come in item order: each search starts where the last ended)
         let body = sectionBody(s), base = bodyStart(s), offset = sectionOffset(s)
         let area = AxisRect(line: r.line + offset - reach, scroll: r.scroll - base - reach,
                             lineExtent: r.lineExtent + 2 * reach, scrollExtent: r.scrollExtent + 2 * reach)
@@ -53,6 +56,10 @@ extension LayoutState {
             case .cell(let item):
                 for d in decorations.itemScope { emit(itemDecoration(d, item: item, cell: f, section: s)) }
                 if f.overlaps(r) { visit(Attributes(id: .cell(s, item), frame: axes.rect(f))) }
+                if !list.isEmpty {
+                    if badgeAt < list.count, list[badgeAt].item > item { badgeAt = 0 }  // (out of order: from the start)
+                    self.badges(of: item, section: s, cell: axes.rect(f), in: list, from: &badgeAt, emit)
+                }
             case .inline(let index):
                 if inlines == nil { inlines = body.model.inlines }
                 guard let e = inlines?[index] else { return }
@@ -127,6 +134,11 @@ extension LayoutState {
                 let name = id.kind == .header ? "header" : "footer"
                 guard id.item == 0 else { throw missing("a \(name) is item 0 of its section") }
                 guard let found = id.kind == .header ? header(s) : footer(s) else { throw missing("section \(s) has no \(name): its extent is 0") }
+                return found
+            }
+            if chrome.badges.entry(id.kind) != nil {
+                guard sectionBody(s).cellFrame(id.item) != nil else { throw missing() }
+                guard let found = badge(kind: id.kind, section: s, item: id.item) else { throw missing("cell (\(s), \(id.item)) carries no such badge") }
                 return found
             }
             guard kinds.isUserKind(id.kind) else {

@@ -1,0 +1,198 @@
+/// Badges (SPEC §17.1): supplementary elements anchored to a cell. Their kinds are registered on
+/// the layout like decorations (`BadgeKinds`, in the chrome); which cells carry which badges is
+/// per-item data asked with sizes (`BadgeTable`, in the state). Frames are derived on query from
+/// the cell's presented frame: badges never change any other frame or the content size.
+
+/// A set of screen edges: an anchor (SPEC §17.1). One edge is its midpoint, two adjacent edges a
+/// corner, none the centre.
+public struct Edges: OptionSet, Hashable, Sendable {
+    public let rawValue: UInt32
+    public init(rawValue: UInt32) { self.rawValue = rawValue }
+    public static let top = Edges(rawValue: 1)
+    public static let bottom = Edges(rawValue: 2)
+    public static let leading = Edges(rawValue: 4)
+    public static let trailing = Edges(rawValue: 8)
+    public static let names: [(String, Edges)] = [("top", .top), ("bottom", .bottom), ("leading", .leading), ("trailing", .trailing)]
+
+    /// The anchor's unit point: x 0 leading, 1 trailing, 0.5 neither; y 0 top, 1 bottom, 0.5 neither.
+    var unitPoint: (x: Double, y: Double) {
+        (contains(.leading) ? 0 : contains(.trailing) ? 1 : 0.5, contains(.top) ? 0 : contains(.bottom) ? 1 : 0.5)
+    }
+
+    /// Only the four edges, and no two opposite ones.
+    func check(_ what: String) throws(LayoutError) {
+        guard rawValue & ~UInt32(15) == 0 else {
+            throw LayoutError(.invalidArgument, "\(what): edges \(rawValue) name bits other than top (1), bottom (2), leading (4) and trailing (8)")
+        }
+        guard !isSuperset(of: [.top, .bottom]), !isSuperset(of: [.leading, .trailing]) else {
+            throw LayoutError(.invalidArgument, "\(what): an anchor has no two opposite edges (\(description))")
+        }
+    }
+
+    var description: String { Self.names.filter { contains($0.1) }.map(\.0).joined(separator: ", ") }
+}
+
+/// A badge kind registered on the layout (SPEC §17.1).
+public struct BadgeDefinition: Equatable, Sendable {
+    /// Where on the cell the badge is pinned.
+    public var anchor: Edges = [.top, .trailing]
+    /// Which point of the badge is pinned there; nil: the anchor's edges.
+    public var badgeAnchor: Edges?
+    /// Points, or with `fractional`, fractions of the badge's size.
+    public var offset = (dx: 0.0, dy: 0.0)
+    public var fractional = false
+    /// The kind's size; an item may give its badge its own.
+    public var size = Size(width: 0, height: 0)
+    /// Added to the cell's z.
+    public var z: Int32 = 1
+    public init(anchor: Edges = [.top, .trailing], badgeAnchor: Edges? = nil, offset: (dx: Double, dy: Double) = (0, 0),
+                fractional: Bool = false, size: Size = Size(width: 0, height: 0), z: Int32 = 1) {
+        (self.anchor, self.badgeAnchor, self.offset, self.fractional, self.size, self.z) = (anchor, badgeAnchor, offset, fractional, size, z)
+    }
+
+    public static func == (a: BadgeDefinition, b: BadgeDefinition) -> Bool {
+        a.anchor == b.anchor && a.badgeAnchor == b.badgeAnchor && a.offset == b.offset && a.fractional == b.fractional
+            && a.size == b.size && a.z == b.z
+    }
+
+    func check(_ name: String) throws(LayoutError) {
+        try anchor.check("badge \"\(name)\" anchor")
+        try badgeAnchor?.check("badge \"\(name)\" badge_anchor")
+        guard offset.dx.isFinite, offset.dy.isFinite else {
+            throw LayoutError(.invalidArgument, "badge \"\(name)\": offset (\(offset.dx), \(offset.dy)) must be finite")
+        }
+        try ItemBadge.checkSize(size, "badge \"\(name)\": size")
+    }
+}
+
+/// A badge a cell carries (SPEC §17.1): at most one of each kind per item.
+public struct ItemBadge: Equatable, Sendable {
+    public var item: Int
+    public var kind: Kind
+    /// nil: the kind's size.
+    public var size: Size?
+    public init(item: Int, kind: Kind, size: Size? = nil) { (self.item, self.kind, self.size) = (item, kind, size) }
+
+    static func checkSize(_ size: Size, _ what: @autoclosure () -> String) throws(LayoutError) {
+        guard size.width.isFinite, size.height.isFinite, size.width >= 0, size.height >= 0 else {
+            throw LayoutError(.invalidArgument, "\(what()) \(size.width)x\(size.height) must be finite and >= 0")
+        }
+    }
+}
+
+/// The registered badge kinds, with how far any badge may stand out of its cell.
+struct BadgeKinds {
+    struct Entry {
+        var kind: Kind
+        var definition: BadgeDefinition
+    }
+
+    private(set) var all: [Entry] = []
+    var isEmpty: Bool { all.isEmpty }
+
+    func entry(_ kind: Kind) -> Entry? { all.isEmpty ? nil : all.first { $0.kind == kind } }
+
+    mutating func add(_ entry: Entry) { all.append(entry) }
+
+    /// How far a badge of any kind, of at most `largest` (an item's own size) or its kind's size,
+    /// may stand out of its cell on any side: the rect query widens its search by this.
+    func reach(largest: Size) -> Double {
+        all.reduce(0) { reach, e in
+            let d = e.definition, b = d.badgeAnchor ?? d.anchor
+            let w = Swift.max(d.size.width, largest.width), h = Swift.max(d.size.height, largest.height)
+            let dx = d.fractional ? abs(d.offset.dx) * w : abs(d.offset.dx), dy = d.fractional ? abs(d.offset.dy) * h : abs(d.offset.dy)
+            let (bx, by) = b.unitPoint
+            return Swift.max(reach, Swift.max(bx, 1 - bx) * w + dx, Swift.max(by, 1 - by) * h + dy)
+        }
+    }
+}
+
+/// Which cells carry which badges: per section, sorted by item (then in the order given).
+struct BadgeTable {
+    private(set) var sections: [Int: [ItemBadge]] = [:]
+    /// The largest own size any badge was given (never shrinks: it only widens searches).
+    private(set) var largest = Size(width: 0, height: 0)
+
+    var isEmpty: Bool { sections.isEmpty }
+
+    func list(_ s: Int) -> [ItemBadge] { sections.isEmpty ? [] : sections[s] ?? [] }
+
+    /// Sets section s's badges (any order: sorted here, stably).
+    mutating func set(_ list: [ItemBadge], section s: Int) {
+        guard !list.isEmpty else { sections[s] = nil; return }
+        var sorted = list
+        if zip(list, list.dropFirst()).contains(where: { $0.item > $1.item }) {
+            sorted = list.enumerated().sorted { ($0.element.item, $0.offset) < ($1.element.item, $1.offset) }.map(\.element)
+        }
+        for b in list { if let size = b.size { largest = Size(width: Swift.max(largest.width, size.width), height: Swift.max(largest.height, size.height)) } }
+        sections[s] = sorted
+    }
+
+    /// Replaces the badges of `items` (sorted) of section s by `given` (theirs only).
+    mutating func replace(items: [Int], section s: Int, with given: [ItemBadge]) {
+        let named = Set(items)
+        set(list(s).filter { !named.contains($0.item) } + given, section: s)
+    }
+
+    /// The indices in `list` of item i's badges.
+    static func range(of i: Int, in list: [ItemBadge], from start: Int = 0) -> Range<Int> {
+        let first = partition(0..<list.count, from: start) { list[$0].item < i }
+        var end = first
+        while end < list.count && list[end].item == i { end += 1 }
+        return first..<end
+    }
+}
+
+extension LayoutState {
+    /// How far badges may stand out of their cells (0 without badges).
+    var badgeReach: Double { badges.isEmpty ? 0 : chrome.badges.reach(largest: badges.largest) }
+
+    /// The badge `b` of kind `e` on a cell presented at `cell` (screen coordinates, exact) with z
+    /// `cellZ` (SPEC §17.1).
+    func badge(_ b: ItemBadge, _ e: BadgeKinds.Entry, section s: Int, cell: Rect, cellZ: Int32 = 0) -> Attributes {
+        let d = e.definition, size = b.size ?? d.size
+        let (ax, ay) = d.anchor.unitPoint, (bx, by) = (d.badgeAnchor ?? d.anchor).unitPoint
+        let dx = d.fractional ? d.offset.dx * size.width : d.offset.dx, dy = d.fractional ? d.offset.dy * size.height : d.offset.dy
+        let frame = Rect(x: cell.x + ax * cell.width - bx * size.width + dx, y: cell.y + ay * cell.height - by * size.height + dy,
+                         width: size.width, height: size.height)
+        return Attributes(id: ElementID(.supplementary, e.kind, section: s, item: b.item), frame: frame, z: cellZ &+ d.z)
+    }
+
+    /// The badges of item `i` of section s on a cell presented at `cell` (from `list`, the
+    /// section's, searched from `start`, which the next search may start from).
+    func badges(of i: Int, section s: Int, cell: Rect, cellZ: Int32 = 0, in list: [ItemBadge], from start: inout Int,
+                _ visit: (Attributes) -> Void) {
+        let range = BadgeTable.range(of: i, in: list, from: start)
+        start = range.upperBound
+        for k in range { if let e = chrome.badges.entry(list[k].kind) { visit(badge(list[k], e, section: s, cell: cell, cellZ: cellZ)) } }
+    }
+
+    /// The badge of kind `kind` of item i, if the cell exists and carries one (exact).
+    func badge(kind: Kind, section s: Int, item i: Int) -> Attributes? {
+        guard let e = chrome.badges.entry(kind), let frame = sectionBody(s).cellFrame(i) else { return nil }
+        let list = badges.list(s)
+        guard let b = BadgeTable.range(of: i, in: list).lazy.map({ list[$0] }).first(where: { $0.kind == kind }) else { return nil }
+        return badge(b, e, section: s, cell: axes.rect(place(frame, section: s)))
+    }
+}
+
+extension Layout {
+    /// Registers a badge kind (SPEC §17.1). Frames are derived on query: nothing is laid out
+    /// again. Which cells carry badges of it is read with sizes: at the next full invalidation,
+    /// and for the items an update or an invalidation names.
+    public func addBadge(_ name: String, _ definition: BadgeDefinition) throws(LayoutError) -> Kind {
+        try change { () throws(LayoutError) in
+            try definition.check(name)
+            if let kind = kinds.kind(named: name), state.chrome.decorations.entry(kind) != nil || state.chrome.badges.entry(kind) != nil {
+                throw LayoutError(.invalidArgument, "\"\(name)\" is already a \(state.chrome.badges.entry(kind) != nil ? "badge" : "decoration") kind; kind names are unique")
+            }
+            var newKinds = kinds
+            let kind = try newKinds.register(name)
+            var chrome = state.chrome
+            chrome.badges.add(BadgeKinds.Entry(kind: kind, definition: definition))
+            try state.setChrome(chrome)
+            kinds = newKinds
+            return kind
+        }
+    }
+}
