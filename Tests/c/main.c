@@ -27,5 +27,6 @@ int main(void) {
     physics_tests();
     span_tests();
     focus_tests();
+    badge_tests();
     return test_summary();
 }

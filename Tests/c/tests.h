@@ -24,5 +24,6 @@ void span_tests(void);         /* test_spans.c: spanning grid and waterfall item
 void scrollview_tests(void);   /* test_scrollview.c: content insets and pixel rounding, SPEC §20 */
 void physics_tests(void);      /* test_physics.c: flings, the rubber band, line-center/line-end (§22, §10.6) */
 void focus_tests(void);         /* test_focus.c: focus navigation and prefetch, SPEC §13, §14 */
+void badge_tests(void);         /* test_badges.c: badges, SPEC §17.1 */
 
 #endif
