@@ -181,12 +181,13 @@ struct data_source {
     std::function<void(std::int64_t section, std::int64_t first_item, double line_extent, view<cl_rect> out)>
         custom_frames;
     std::function<void(std::int64_t section, std::int64_t first_item, view<std::int32_t> out)> item_spans;
-    // append the badges of count cells from first_item on to out (empty on entry), SPEC §17.1
-    std::function<void(std::int64_t section, std::int64_t first_item, std::int64_t count, std::vector<cl_item_badge> &out)>
-        item_badges;
     // Counts, sizes and metrics in arrays the host owns (cl_array_source): copied into the layout,
     // which hands out the copy (layout::arrays()) for changes between calls.
     std::optional<array_source> arrays;
+    // append the badges of count cells from first_item on to out (empty on entry), SPEC §17.1
+    // (after arrays: members are only appended)
+    std::function<void(std::int64_t section, std::int64_t first_item, std::int64_t count, std::vector<cl_item_badge> &out)>
+        item_badges;
 };
 
 namespace detail {

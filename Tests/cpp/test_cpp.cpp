@@ -225,7 +225,7 @@ static void test_release() {
     std::int64_t count = 0;
     cl::layout owned(
         small_def(),
-        cl::data_source{{}, [](std::int64_t) { return std::int64_t{3}; }, {}, {}, {}, {}, {}, {}});
+        cl::data_source{{}, [](std::int64_t) { return std::int64_t{3}; }, {}, {}, {}, {}, {}, {}, {}});
     cl_layout *released = owned.release();
     CHECK(!owned && cl_layout_item_count(released, 0, &count) == CL_OK && count == 3);
     cl_layout_destroy(released);
