@@ -10,6 +10,11 @@ final class ArraySource: LayoutDataSource {
     var frames: [Int: [Rect]] = [:]
     /// Spans per section (SPEC §16): items past a section's list span 1.
     var spans: [Int: [ItemSpan]] = [:]
+    /// Badges per section (SPEC §17.1), any order.
+    var badges: [Int: [ItemBadge]] = [:]
+    private(set) var badgeCalls: [(section: Int, items: Range<Int>)] = []
+    /// Answers every badge of the section, asked or not (a source that answers garbage).
+    var badgesUnasked = false
     var onCall: (() throws -> Void)?
     private(set) var spanCalls: [(section: Int, items: Range<Int>)] = []
     private(set) var sizeCalls: [(section: Int, items: Range<Int>)] = []
@@ -41,7 +46,11 @@ final class ArraySource: LayoutDataSource {
         for (k, i) in items.enumerated() { out[k] = i < list.count ? list[i] : .one }
         return true
     }
-    func resetCalls() { sizeCalls = []; spanCalls = [] }
+    func badges(inSection section: Int, items: Range<Int>) throws -> [ItemBadge] {
+        badgeCalls.append((section, items))
+        return (badges[section] ?? []).filter { badgesUnasked || items.contains($0.item) }
+    }
+    func resetCalls() { sizeCalls = []; spanCalls = []; badgeCalls = [] }
 }
 
 extension SectionMetrics {
