@@ -197,4 +197,41 @@ import Testing
         }
         source.badges = good
     }
+
+    @Test func focusOrderHitTestingScrollToAndTransitions() throws {
+        // Cell (0, 1) carries a count and a dot: they follow it by kind name ("count", "dot").
+        let (l, _, count, dot) = try layout { count, dot in [0: [ItemBadge(item: 1, kind: dot), ItemBadge(item: 1, kind: count)]] }
+        let badgeID = { (k: Kind) in ElementID(.supplementary, k, section: 0, item: 1) }
+        func step(_ from: ElementID, _ d: FocusDirection) throws -> ElementID? {
+            try l.focus(FocusRequest(source: from, direction: d, supplementaryKinds: [count, dot])).target
+        }
+        #expect(try step(.cell(0, 1), .next) == badgeID(count))
+        #expect(try step(badgeID(count), .next) == badgeID(dot))
+        #expect(try step(badgeID(dot), .next) == .cell(0, 2))
+        #expect(try step(.cell(0, 2), .previous) == badgeID(dot))
+        #expect(try step(badgeID(count), .previous) == .cell(0, 1))
+        // Without the kinds named, badges take no focus.
+        #expect(try l.focus(FocusRequest(source: .cell(0, 1), direction: .next)).target == .cell(0, 2))
+        // The count stands over the cell's corner (z 1): it is hit there.
+        let count1 = try badge(l, count, 0, 1)
+        #expect(count1.frame == Rect(x: 310, y: 20, width: 20, height: 20))
+        #expect(try l.element(at: 315, 35, categories: .all)?.id == badgeID(count))
+        #expect(try l.element(at: 315, 35, categories: .cells)?.id == .cell(0, 1))
+        // Scroll-to a badge uses its frame (the dot stands below its cell, at 130).
+        try l.setViewport(Rect(x: 0, y: 0, width: 320, height: 100))
+        #expect(try badge(l, dot, 0, 1).frame.y == 130)
+        #expect(try l.scrollToElement(badgeID(dot), position: .start).y == 130)
+        try l.setViewport(Rect(x: 0, y: 0, width: 320, height: 600))
+        // A transition matches badges by identity: half way, between the two layouts' frames.
+        let (m, _, _, _) = try layout(badges: { count, dot in [0: [ItemBadge(item: 1, kind: dot), ItemBadge(item: 1, kind: count)]] })
+        try m.setViewport(Rect(x: 0, y: 0, width: 640, height: 600))
+        let wide = try badge(m, count, 0, 1).frame
+        let t = try Transition(from: l, to: m)
+        var mid: Attributes?
+        try t.forEachElement(in: Rect(x: -100, y: -100, width: 1000, height: 1000), progress: 0.5) { a in
+            if a.id.category == .supplementary, t.kindName(a.id.kind) == "count" { mid = a }
+        }
+        #expect(mid?.frame == Rect(x: (310 + wide.x) / 2, y: (20 + wide.y) / 2, width: 20, height: 20))
+        #expect(wide != count1.frame)
+    }
 }

@@ -85,6 +85,8 @@ struct BadgeKinds {
     struct Entry {
         var kind: Kind
         var definition: BadgeDefinition
+        /// The kind's name: several badges of a cell follow it in focus order by name (SPEC §13).
+        var name = ""
     }
 
     private(set) var all: [Entry] = []
@@ -167,6 +169,15 @@ extension LayoutState {
         for k in range { if let e = chrome.badges.entry(list[k].kind) { visit(badge(list[k], e, section: s, cell: cell, cellZ: cellZ)) } }
     }
 
+    /// The badges cell i of section s carries, in focus order: by kind name, byte order (SPEC §13).
+    func focusBadges(section s: Int, item i: Int) -> [ItemBadge] {
+        let list = badges.list(s)
+        guard !list.isEmpty else { return [] }
+        let mine = BadgeTable.range(of: i, in: list).map { list[$0] }.filter { chrome.badges.entry($0.kind) != nil }
+        guard mine.count > 1 else { return mine }
+        return mine.sorted { (chrome.badges.entry($0.kind)?.name ?? "").utf8.lexicographicallyPrecedes((chrome.badges.entry($1.kind)?.name ?? "").utf8) }
+    }
+
     /// The badge of kind `kind` of item i, if the cell exists and carries one (exact).
     func badge(kind: Kind, section s: Int, item i: Int) -> Attributes? {
         guard let e = chrome.badges.entry(kind), let frame = sectionBody(s).cellFrame(i) else { return nil }
@@ -189,7 +200,7 @@ extension Layout {
             var newKinds = kinds
             let kind = try newKinds.register(name)
             var chrome = state.chrome
-            chrome.badges.add(BadgeKinds.Entry(kind: kind, definition: definition))
+            chrome.badges.add(BadgeKinds.Entry(kind: kind, definition: definition, name: name))
             try state.setChrome(chrome)
             kinds = newKinds
             return kind
