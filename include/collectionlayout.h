@@ -311,7 +311,8 @@ typedef struct cl_badge_def {
     int32_t fractional;        /* nonzero: the offset is in fractions of the badge's size; default 0 */
     int32_t z;                 /* added to the cell's z; default 1 */
     int32_t reserved;          /* zero */
-    double dx, dy;             /* the offset, finite; default 0 */
+    double dx;                 /* the offset, finite, any sign; default 0 */
+    double dy;
     cl_size size;              /* the kind's size (an item may give its own), finite, >= 0; default 0 */
 } cl_badge_def;
 
