@@ -99,9 +99,19 @@ import Testing
                     }
                 }
             }
+            // Section 2 is a waterfall: its body visits cells column by column, out of item order
+            // (found by fuzz_abi).
+            var waterfall = SectionMetrics()
+            waterfall.style = .waterfall
+            waterfall.columns = 3
+            source.metrics[2] = waterfall
+            source.sizes[2] = (0..<25).map { Size(width: 100, height: Double(40 + $0 * 37 % 90)) }
             try l.invalidateAll()
             let frames = try all.map { try l.attributes(for: $0) }
             #expect(frames.contains { $0.id.kind == flat })
+            let everything = Rect(x: -10_000, y: -10_000, width: 20_000, height: 20_000)
+            #expect(Set(l.elements(in: everything).filter { kinds.contains($0.id.kind) }.map(\.id))
+                    == Set(frames.filter { $0.frame.overlaps(everything) }.map(\.id)), "\(direction)")
             for _ in 0..<60 {
                 let rect = Rect(x: Double.random(in: -300...1500, using: &rng), y: Double.random(in: -300...1500, using: &rng),
                                 width: Double.random(in: 1...300, using: &rng), height: Double.random(in: 1...300, using: &rng))

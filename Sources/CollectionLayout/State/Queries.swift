@@ -57,7 +57,8 @@ extension LayoutState {
                 for d in decorations.itemScope { emit(itemDecoration(d, item: item, cell: f, section: s)) }
                 if f.overlaps(r) { visit(Attributes(id: .cell(s, item), frame: axes.rect(f))) }
                 if !list.isEmpty {
-                    if badgeAt < list.count, list[badgeAt].item > item { badgeAt = 0 }  // (out of order: from the start)
+                    // (A body may visit out of item order, a waterfall column by column: then from the start.)
+                    if badgeAt > 0, list[badgeAt - 1].item >= item { badgeAt = 0 }
                     self.badges(of: item, section: s, cell: axes.rect(f), in: list, from: &badgeAt, emit)
                 }
             case .inline(let index):
