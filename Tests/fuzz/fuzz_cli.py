@@ -302,11 +302,12 @@ KEYS = ["viewport", "layout", "sections", "style", "items", "item_count", "item_
         "pin_footers", "anchoring", "kind", "scope", "coverage", "z", "before", "extent",
         "delete_sections", "insert_sections", "move_sections", "delete_items", "insert_items",
         "move_items", "reload_items", "reload_sections", "old", "new", "versions", "section_versions",
-        "element_limit", "content_insets", "display_scale", "spans", "packing", "bogus"]
+        "element_limit", "content_insets", "display_scale", "spans", "packing", "badges", "anchor",
+        "badge_anchor", "fractional", "size", "item", "bogus"]
 WORDS = ["flow", "orthogonal", "grid", "waterfall", "custom", "horizontal", "vertical",
          "justified", "leading", "center", "trailing", "start", "end", "section", "item", "body",
          "items", "header", "footer", "background", "separator", "cell", "", "x" * 70, "\u00e9",
-         "\ud800", "NaN", "full", "remaining", "sparse", "dense"]
+         "\ud800", "NaN", "full", "remaining", "sparse", "dense", "top", "bottom", "count", "dot"]
 NUMBERS = [0, 1, -1, 2, 3, 7, 0.5, -0.5, 1e12, 10**12, 2**28, 2**28 + 1, 2**31, 2**53 + 1, 2**63 - 1,
            2**63, 2**64, 2**64 - 1, -2**63, -2**63 - 1, 10**400, 1e308, -1e308, 1.7976931348623157e308,
            5e-324, float("nan"), float("inf"), float("-inf"), -0.0, 268435456, 4000]
@@ -335,7 +336,10 @@ def _random_value(rng: random.Random, donor):
     if r < 0.55:
         return rng.choice(WORDS)
     if r < 0.65:
-        return rng.choice([None, True, False, [], {}, [0], [0, 0], [0, 0, 0, 0], [[0, 0]], {"": 0}])
+        return rng.choice([None, True, False, [], {}, [0], [0, 0], [0, 0, 0, 0], [[0, 0]], {"": 0},
+                           ["top", "trailing"], ["bottom", "leading"], ["top", "bottom"], ["top", "top"],
+                           [{"kind": "count", "size": [20, 20]}], [{"kind": "count", "item": 0}],
+                           {"kind": "count", "item": 1, "size": [8, 8]}])
     if r < 0.75:
         depth = rng.choice([3, 50, 500, 5000])
         return json.loads("[" * depth + "]" * depth)
