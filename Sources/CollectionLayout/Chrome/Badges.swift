@@ -89,12 +89,36 @@ struct BadgeKinds {
         var name = ""
     }
 
+    /// What a frame needs of a kind, read per badge on the query path (no copy of a name).
+    struct Placement {
+        var anchor: (x: Double, y: Double)
+        var badgeAnchor: (x: Double, y: Double)
+        var offset: (dx: Double, dy: Double)
+        var fractional: Bool
+        var size: Size
+        var z: Int32
+    }
+
     private(set) var all: [Entry] = []
+    /// By kind id (nil: not a badge kind).
+    private(set) var placements: [Placement?] = []
     var isEmpty: Bool { all.isEmpty }
 
     func entry(_ kind: Kind) -> Entry? { all.isEmpty ? nil : all.first { $0.kind == kind } }
 
-    mutating func add(_ entry: Entry) { all.append(entry) }
+    @inline(__always)
+    func placement(_ kind: Kind) -> Placement? {
+        let k = Int(kind.rawValue)
+        return k >= 0 && k < placements.count ? placements[k] : nil
+    }
+
+    mutating func add(_ entry: Entry) {
+        all.append(entry)
+        let d = entry.definition, k = Int(entry.kind.rawValue)
+        if placements.count <= k { placements += Array(repeating: nil, count: k + 1 - placements.count) }
+        placements[k] = Placement(anchor: d.anchor.unitPoint, badgeAnchor: (d.badgeAnchor ?? d.anchor).unitPoint, offset: d.offset,
+                                  fractional: d.fractional, size: d.size, z: d.z)
+    }
 
     /// How far a badge of any kind, of at most `largest` (an item's own size) or its kind's size,
     /// may stand out of its cell on any side: the rect query widens its search by this.
@@ -137,8 +161,10 @@ struct BadgeTable {
     }
 
     /// The indices in `list` of item i's badges.
+    @inline(__always)
     static func range(of i: Int, in list: [ItemBadge], from start: Int = 0) -> Range<Int> {
-        let first = partition(0..<list.count, from: start) { list[$0].item < i }
+        // (Cells come in item order: the next badge is usually the one at `start`.)
+        let first = start < list.count && list[start].item >= i ? start : partition(0..<list.count, from: start) { list[$0].item < i }
         var end = first
         while end < list.count && list[end].item == i { end += 1 }
         return first..<end
@@ -149,24 +175,25 @@ extension LayoutState {
     /// How far badges may stand out of their cells (0 without badges).
     var badgeReach: Double { badges.isEmpty ? 0 : chrome.badges.reach(largest: badges.largest) }
 
-    /// The badge `b` of kind `e` on a cell presented at `cell` (screen coordinates, exact) with z
-    /// `cellZ` (SPEC §17.1).
-    func badge(_ b: ItemBadge, _ e: BadgeKinds.Entry, section s: Int, cell: Rect, cellZ: Int32 = 0) -> Attributes {
-        let d = e.definition, size = b.size ?? d.size
-        let (ax, ay) = d.anchor.unitPoint, (bx, by) = (d.badgeAnchor ?? d.anchor).unitPoint
-        let dx = d.fractional ? d.offset.dx * size.width : d.offset.dx, dy = d.fractional ? d.offset.dy * size.height : d.offset.dy
-        let frame = Rect(x: cell.x + ax * cell.width - bx * size.width + dx, y: cell.y + ay * cell.height - by * size.height + dy,
-                         width: size.width, height: size.height)
-        return Attributes(id: ElementID(.supplementary, e.kind, section: s, item: b.item), frame: frame, z: cellZ &+ d.z)
+    /// The badge `b`, placed as `p` says, on a cell presented at `cell` (screen coordinates,
+    /// exact) with z `cellZ` (SPEC §17.1).
+    @inline(__always)
+    func badge(_ b: ItemBadge, _ p: BadgeKinds.Placement, section s: Int, cell: Rect, cellZ: Int32 = 0) -> Attributes {
+        let size = b.size ?? p.size
+        let dx = p.fractional ? p.offset.dx * size.width : p.offset.dx, dy = p.fractional ? p.offset.dy * size.height : p.offset.dy
+        let frame = Rect(x: cell.x + p.anchor.x * cell.width - p.badgeAnchor.x * size.width + dx,
+                         y: cell.y + p.anchor.y * cell.height - p.badgeAnchor.y * size.height + dy, width: size.width, height: size.height)
+        return Attributes(id: ElementID(.supplementary, b.kind, section: s, item: b.item), frame: frame, z: cellZ &+ p.z)
     }
 
     /// The badges of item `i` of section s on a cell presented at `cell` (from `list`, the
     /// section's, searched from `start`, which the next search may start from).
+    @inline(__always)
     func badges(of i: Int, section s: Int, cell: Rect, cellZ: Int32 = 0, in list: [ItemBadge], from start: inout Int,
                 _ visit: (Attributes) -> Void) {
         let range = BadgeTable.range(of: i, in: list, from: start)
         start = range.upperBound
-        for k in range { if let e = chrome.badges.entry(list[k].kind) { visit(badge(list[k], e, section: s, cell: cell, cellZ: cellZ)) } }
+        for k in range { if let p = chrome.badges.placement(list[k].kind) { visit(badge(list[k], p, section: s, cell: cell, cellZ: cellZ)) } }
     }
 
     /// The badges cell i of section s carries, in focus order: by kind name, byte order (SPEC §13).
@@ -180,10 +207,10 @@ extension LayoutState {
 
     /// The badge of kind `kind` of item i, if the cell exists and carries one (exact).
     func badge(kind: Kind, section s: Int, item i: Int) -> Attributes? {
-        guard let e = chrome.badges.entry(kind), let frame = sectionBody(s).cellFrame(i) else { return nil }
+        guard let p = chrome.badges.placement(kind), let frame = sectionBody(s).cellFrame(i) else { return nil }
         let list = badges.list(s)
         guard let b = BadgeTable.range(of: i, in: list).lazy.map({ list[$0] }).first(where: { $0.kind == kind }) else { return nil }
-        return badge(b, e, section: s, cell: axes.rect(place(frame, section: s)))
+        return badge(b, p, section: s, cell: axes.rect(place(frame, section: s)))
     }
 }
 
