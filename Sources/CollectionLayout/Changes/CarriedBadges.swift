@@ -12,26 +12,40 @@ extension SourceReader {
             let given = try ask(.itemBadges, "the badges of section \(s), items \(range.lowerBound)..<\(range.upperBound)") {
                 try dataSource.badges(inSection: s, items: range)
             }
-            var seen = Set<ElementID>()
-            for b in given {
+            func bad(_ b: ItemBadge, _ why: String) -> LayoutError {
                 let name = names.name(b.kind).map { "\"\($0)\"" } ?? "\(b.kind.rawValue)"
-                func bad(_ why: String) -> LayoutError {
-                    LayoutError(.badCallbackData, "the badge \(name) of item (\(s), \(b.item)): \(why)", about: .itemBadges)
-                }
+                return LayoutError(.badCallbackData, "the badge \(name) of item (\(s), \(b.item)): \(why)", about: .itemBadges)
+            }
+            for b in given {
                 guard range.contains(b.item) else {
-                    throw bad("no such item among the items asked, \(range.lowerBound)..<\(range.upperBound)")
+                    throw bad(b, "no such item among the items asked, \(range.lowerBound)..<\(range.upperBound)")
                 }
-                guard kinds.entry(b.kind) != nil else { throw bad("kind \(name) is not a registered badge kind") }
+                guard kinds.placement(b.kind) != nil else {
+                    throw bad(b, "kind \(names.name(b.kind).map { "\"\($0)\"" } ?? "\(b.kind.rawValue)") is not a registered badge kind")
+                }
                 if let size = b.size, !(size.width.isFinite && size.height.isFinite && size.width >= 0 && size.height >= 0) {
-                    throw bad("its size \(size.width)x\(size.height) must be finite and >= 0")
-                }
-                guard seen.insert(ElementID(.supplementary, b.kind, section: s, item: b.item)).inserted else {
-                    throw bad("an item carries at most one badge of each kind")
+                    throw bad(b, "its size \(size.width)x\(size.height) must be finite and >= 0")
                 }
             }
+            if let twice = Self.repeated(given) { throw bad(twice, "an item carries at most one badge of each kind") }
             result += given
         }
         return result
+    }
+}
+
+extension SourceReader {
+    /// A badge whose item carries another of its kind, if any (sorted by item first unless it
+    /// already is: a source usually answers in item order).
+    static func repeated(_ given: [ItemBadge]) -> ItemBadge? {
+        guard given.count > 1 else { return nil }
+        let sorted = zip(given, given.dropFirst()).allSatisfy({ $0.item <= $1.item }) ? given : given.sorted { $0.item < $1.item }
+        var first = 0
+        for k in 1..<sorted.count {
+            if sorted[k].item != sorted[first].item { first = k; continue }
+            if sorted[first..<k].contains(where: { $0.kind == sorted[k].kind }) { return sorted[k] }
+        }
+        return nil
     }
 }
 

@@ -121,14 +121,21 @@ struct BadgeKinds {
     }
 
     /// How far a badge of any kind, of at most `largest` (an item's own size) or its kind's size,
-    /// may stand out of its cell on any side: the rect query widens its search by this.
+    /// may stand out of its cell on any side: the rect query widens its search by this. Along x
+    /// the badge spans [ax·w − bx·bw + dx, … + bw] from the cell's origin, with 0 ≤ ax·w ≤ w: it
+    /// stands out by at most bx·bw − dx on the leading side and (1 − bx)·bw + dx on the trailing
+    /// one (likewise along y).
     func reach(largest: Size) -> Double {
-        all.reduce(0) { reach, e in
-            let d = e.definition, b = d.badgeAnchor ?? d.anchor
-            let w = Swift.max(d.size.width, largest.width), h = Swift.max(d.size.height, largest.height)
-            let dx = d.fractional ? abs(d.offset.dx) * w : abs(d.offset.dx), dy = d.fractional ? abs(d.offset.dy) * h : abs(d.offset.dy)
-            let (bx, by) = b.unitPoint
-            return Swift.max(reach, Swift.max(bx, 1 - bx) * w + dx, Swift.max(by, 1 - by) * h + dy)
+        placements.reduce(0) { reach, p in
+            guard let p else { return reach }
+            let w = Swift.max(p.size.width, largest.width), h = Swift.max(p.size.height, largest.height)
+            // (An own size may be smaller than the kind's: a fractional offset is largest at 0 or w.)
+            func out(_ b: Double, _ d: Double, _ extent: Double) -> Double {
+                guard p.fractional else { return Swift.max(b * extent - d, (1 - b) * extent + d) }
+                return Swift.max(0, (b - d) * extent, (1 - b + d) * extent)
+            }
+            let x = out(p.badgeAnchor.x, p.offset.dx, w), y = out(p.badgeAnchor.y, p.offset.dy, h)
+            return Swift.max(reach, x, y)
         }
     }
 }
