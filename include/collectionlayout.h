@@ -399,7 +399,7 @@ typedef struct cl_data_source {
      * spans 1. */
     cl_status (*item_spans)(void *user_data, int64_t section, int64_t first_item, int64_t count,
                             int32_t *out_spans);
-    /* (added during 0.5: a struct that ends at item_spans is accepted) */
+    /* (added during 0.4: a struct that ends at item_spans is accepted) */
     /* Badges of `count` cells from `first_item` on (SPEC §17.1): write up to `capacity` badges
      * to out, in any order, and their total to *out_count; when the total exceeds capacity the
      * engine calls again with a buffer large enough. At most one badge of each kind per item,

@@ -37,7 +37,7 @@ extension BadgeDefinition {
 
 extension cl_badge_def: SizedInput {
     static var cName: String { "cl_badge_def" }
-    static var earlierSizes: [Int] { [] }  // new in 0.5
+    static var earlierSizes: [Int] { [] }  // new in 0.4
     static var defaults: cl_badge_def { cl_badge_def_default() }
     static var advice: String { "start from cl_badge_def_default()" }
 }
