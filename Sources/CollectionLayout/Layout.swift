@@ -34,7 +34,7 @@ public final class Layout {
     }
 
     var rules: SourceReader.Rules {
-        SourceReader.Rules(definition: definition, kinds: kinds)
+        SourceReader.Rules(definition: definition, kinds: kinds, badges: state.chrome.badges)
     }
 
     // MARK: Kinds and decorations

@@ -189,6 +189,10 @@ import Testing
         _ = try l.addDecoration("panel", DecorationDefinition())
         #expect(throws: LayoutError.self) { try l.addBadge("panel", BadgeDefinition()) }
         #expect(throws: LayoutError.self) { try l.addDecoration("dot", DecorationDefinition()) }
+        // An inline element of a badge kind (SPEC §17.1: kind names are unique).
+        source.inlines[0] = [InlineElement(kind: count, before: 1, extent: 2)]
+        #expect(throws: LayoutError.self) { try l.invalidateAll() }
+        source.inlines[0] = []
         let good = source.badges
         let answers: [[ItemBadge]] = [
             [ItemBadge(item: 1, kind: count), ItemBadge(item: 1, kind: count)],  // two of a kind

@@ -36,6 +36,8 @@ final class SourceReader {
     struct Rules {
         var definition: LayoutDefinition
         var kinds: Kinds
+        /// The badge kinds (SPEC §17.1), which no inline element may have.
+        var badges = BadgeKinds()
     }
 
     /// Every section's model, counts first (see the type's comment). The sizes of all sections
@@ -327,6 +329,9 @@ final class SourceReader {
         for e in list {
             guard rules.kinds.isUserKind(e.kind) else {
                 throw LayoutError(.unknownKind, "an inline element of section \(s) has kind \(e.kind.rawValue), which is not a registered user kind", about: .inlineElements)
+            }
+            guard rules.badges.placement(e.kind) == nil else {
+                throw LayoutError(.badCallbackData, "an inline element of section \(s) has kind \(e.kind.rawValue), a badge kind (SPEC §17.1)", about: .inlineElements)
             }
             guard e.before >= 0, e.before <= itemCount else {
                 throw LayoutError(.badCallbackData, "an inline element of section \(s) stands before item \(e.before), out of 0...\(itemCount)", about: .inlineElements)
