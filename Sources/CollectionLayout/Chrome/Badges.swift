@@ -167,11 +167,21 @@ struct BadgeTable {
         set(list(s).filter { !named.contains($0.item) } + given, section: s)
     }
 
-    /// The indices in `list` of item i's badges.
+    /// The indices in `list` of item i's badges, searched from `start` (everything before it is
+    /// of earlier items) or, from 0 in a section of `items` cells, around where i's would be if the
+    /// badges were spread evenly: a screen's first cell costs a few probes near its place, not a
+    /// binary search of a million badges that misses the cache at every step.
     @inline(__always)
-    static func range(of i: Int, in list: [ItemBadge], from start: Int = 0) -> Range<Int> {
-        // (Cells come in item order: the next badge is usually the one at `start`.)
-        let first = start < list.count && list[start].item >= i ? start : partition(0..<list.count, from: start) { list[$0].item < i }
+    static func range(of i: Int, in list: [ItemBadge], from start: Int = 0, items: Int = 0) -> Range<Int> {
+        let first: Int
+        if start < list.count && list[start].item >= i {
+            first = start  // (cells come in item order: usually the badge at `start` is next)
+        } else if start == 0 && items > 0 {
+            let guess = Int((Double(i) / Double(items) * Double(list.count)).rounded(.down))
+            first = partition(0..<list.count, around: guess) { list[$0].item < i }
+        } else {
+            first = partition(0..<list.count, from: start) { list[$0].item < i }
+        }
         var end = first
         while end < list.count && list[end].item == i { end += 1 }
         return first..<end
@@ -197,8 +207,8 @@ extension LayoutState {
     /// section's, searched from `start`, which the next search may start from).
     @inline(__always)
     func badges(of i: Int, section s: Int, cell: Rect, cellZ: Int32 = 0, in list: [ItemBadge], from start: inout Int,
-                _ visit: (Attributes) -> Void) {
-        let range = BadgeTable.range(of: i, in: list, from: start)
+                items: Int = 0, _ visit: (Attributes) -> Void) {
+        let range = BadgeTable.range(of: i, in: list, from: start, items: items)
         start = range.upperBound
         for k in range { if let p = chrome.badges.placement(list[k].kind) { visit(badge(list[k], p, section: s, cell: cell, cellZ: cellZ)) } }
     }
@@ -216,7 +226,8 @@ extension LayoutState {
     func badge(kind: Kind, section s: Int, item i: Int) -> Attributes? {
         guard let p = chrome.badges.placement(kind), let frame = sectionBody(s).cellFrame(i) else { return nil }
         let list = badges.list(s)
-        guard let b = BadgeTable.range(of: i, in: list).lazy.map({ list[$0] }).first(where: { $0.kind == kind }) else { return nil }
+        let range = BadgeTable.range(of: i, in: list, items: sectionItemCount(s))
+        guard let b = range.lazy.map({ list[$0] }).first(where: { $0.kind == kind }) else { return nil }
         return badge(b, p, section: s, cell: axes.rect(place(frame, section: s)))
     }
 }

@@ -46,7 +46,7 @@ extension LayoutState {
         let list = badges.list(s)
         let reach = Swift.max(decorations.itemReach, list.isEmpty ? 0 : badgeReach)
         var badgeAt = 0  // (cells come in item order: each search starts where the last ended)
-        let screen = axes.rect(r)
+        let screen = axes.rect(r), itemCount = list.isEmpty ? 0 : sectionItemCount(s)
         let body = sectionBody(s), base = bodyStart(s), offset = sectionOffset(s)
         let area = AxisRect(line: r.line + offset - reach, scroll: r.scroll - base - reach,
                             lineExtent: r.lineExtent + 2 * reach, scrollExtent: r.scrollExtent + 2 * reach)
@@ -60,7 +60,7 @@ extension LayoutState {
                 if !list.isEmpty {
                     // (A body may visit out of item order, a waterfall column by column: then from the start.)
                     if badgeAt > 0, list[badgeAt - 1].item >= item { badgeAt = 0 }
-                    self.badges(of: item, section: s, cell: axes.rect(f), in: list, from: &badgeAt) { a in
+                    self.badges(of: item, section: s, cell: axes.rect(f), in: list, from: &badgeAt, items: itemCount) { a in
                         if a.frame.overlaps(screen) { visit(a) }  // (screen coordinates: no conversion)
                     }
                 }
