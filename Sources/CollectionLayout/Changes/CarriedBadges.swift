@@ -128,8 +128,13 @@ extension BadgeTable {
     /// badges go with it; a reloaded item's or section's are asked again, a deleted one's go.
     func carried(_ update: BatchUpdate, _ map: UpdateMap) -> [Int: [ItemBadge]] {
         var lists: [Int: [ItemBadge]] = [:]
-        let reloaded = Set(update.reloadItems)
+        let reloaded = Set(update.reloadItems), changed = Set(map.changedSections(old: true))
         for (s, list) in sections where !map.isReloaded(oldSection: s) {
+            // A section the update leaves as it was (moved, perhaps) keeps its list as it is.
+            if !changed.contains(s), let t = map.newSection[s] {
+                lists[t] = list
+                continue
+            }
             for b in list where reloaded.isEmpty || !reloaded.contains(ItemPath(s, b.item)) {
                 guard let p = map.newItem(ItemPath(s, b.item)) else { continue }
                 lists[p.section, default: []].append(ItemBadge(item: p.item, kind: b.kind, size: b.size))
