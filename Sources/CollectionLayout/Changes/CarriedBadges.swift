@@ -103,8 +103,9 @@ extension Layout {
             for p in update.reloadItems {
                 if let q = map.newItem(p), !whole.contains(q.section) { named[q.section, default: []].append(q.item) }
             }
-            for t in whole.sorted() where next.sectionItemCount(t) > 0 {
-                lists[t, default: []] += try readBadges(section: t, runs: [0..<next.sectionItemCount(t)], in: next)
+            // Every cell of an inserted or reloaded section is asked (no item moves into one).
+            for t in whole.sorted() {
+                lists[t] = next.sectionItemCount(t) > 0 ? try readBadges(section: t, runs: [0..<next.sectionItemCount(t)], in: next) : nil
             }
             for (t, items) in named.sorted(by: { $0.key < $1.key }) {
                 lists[t, default: []] += try readBadges(section: t, runs: Self.runs(of: Array(Set(items)).sorted()), in: next)
