@@ -28,7 +28,7 @@
  *     defaults), a larger one a newer caller (at most 4096; accepted only if the bytes past the
  *     library's size are zero, else CL_ERROR_INVALID_ARGUMENT naming the struct).
  *   - Structs the caller passes in start from their default initializer: cl_layout_def,
- *     cl_data_source, cl_array_source, cl_decoration_def, cl_batch_update, cl_diff_side,
+ *     cl_data_source, cl_array_source, cl_decoration_def, cl_badge_def, cl_batch_update, cl_diff_side,
  *     cl_fling_def, cl_focus_request, cl_prefetch_request (cl_..._default()); the
  *     cl_section_metrics rows of a cl_array_source from cl_section_metrics_from_def(). A
  *     section_metrics callback leaves struct_size as the engine set it.
@@ -358,6 +358,43 @@ typedef struct cl_decoration_def {
 
 cl_decoration_def cl_decoration_def_default(void);
 
+/* Edges of a badge's anchors (cl_badge_def, SPEC §17.1), a bitmask: one edge is its midpoint,
+ * two adjacent edges a corner, none (0) the centre. Two opposite edges and other bits are
+ * CL_ERROR_INVALID_ARGUMENT. Edges are screen edges whatever the scroll direction. */
+#define CL_EDGE_TOP      1
+#define CL_EDGE_BOTTOM   2
+#define CL_EDGE_LEADING  4
+#define CL_EDGE_TRAILING 8
+#define CL_EDGE_SAME_AS_ANCHOR (-1) /* cl_badge_def.badge_anchor: the anchor's edges */
+
+/* A badge kind registered on the layout (SPEC §17.1): a supplementary element pinned to the
+ * cells that carry one (the item_badges callback). Its frame, from the cell's presented frame
+ * (x, y, w, h), the size (bw, bh), the anchor's unit point (ax, ay) and the badge anchor's
+ * (bx, by): origin (x + ax*w - bx*bw + dx, y + ay*h - by*bh + dy), where the offset (dx, dy)
+ * is in points or, with fractional, in fractions of the badge's size. z: the cell's + z.
+ * Badges never change any other frame or the content size. */
+typedef struct cl_badge_def {
+    uint32_t struct_size;      /* sizeof(cl_badge_def); set by cl_badge_def_default() */
+    int32_t anchor;            /* CL_EDGE_* bits; default CL_EDGE_TOP | CL_EDGE_TRAILING */
+    int32_t badge_anchor;      /* CL_EDGE_* bits or CL_EDGE_SAME_AS_ANCHOR (the default) */
+    int32_t fractional;        /* nonzero: the offset is in fractions of the badge's size; default 0 */
+    int32_t z;                 /* added to the cell's z; default 1 */
+    int32_t reserved;          /* zero */
+    double dx;                 /* the offset, finite, any sign; default 0 */
+    double dy;
+    cl_size size;              /* the kind's size (an item may give its own), finite, >= 0; default 0 */
+} cl_badge_def;
+
+cl_badge_def cl_badge_def_default(void);
+
+/* A badge a cell carries (the item_badges callback, SPEC §17.1). */
+typedef struct cl_item_badge {
+    int64_t item;              /* the cell's item, among the items asked */
+    int32_t kind;              /* a kind registered by cl_layout_add_badge */
+    int32_t has_size;          /* nonzero: size is the badge's own; 0: the kind's size */
+    cl_size size;              /* finite, >= 0 when has_size */
+} cl_item_badge;
+
 /* ---- Data source --------------------------------------------------------------------------- */
 
 /* Every section's counts, sizes and metrics in arrays the host owns, read without a callback
@@ -431,6 +468,18 @@ typedef struct cl_data_source {
      * spans 1. */
     cl_status (*item_spans)(void *user_data, int64_t section, int64_t first_item, int64_t count,
                             int32_t *out_spans);
+    /* (added during 0.4: a struct that ends at item_spans is accepted) */
+    /* Badges of `count` cells from `first_item` on (SPEC §17.1): write up to `capacity` badges
+     * to out, in any order, and their total to *out_count; when the total exceeds capacity the
+     * engine calls again with a buffer large enough. At most one badge of each kind per item,
+     * every item among those asked, every kind a badge kind (cl_layout_add_badge); anything else
+     * is CL_ERROR_BAD_CALLBACK_DATA. Asked only once a badge kind is registered, with the sizes:
+     * on a full load (cl_layout_invalidate_all: register badge kinds, then invalidate), for
+     * inserted and reloaded items and every item of inserted and reloaded sections (kept and
+     * moved cells keep theirs), and for the items an invalidation names. Also asked when arrays
+     * are set. NULL: no cell carries a badge. */
+    cl_status (*item_badges)(void *user_data, int64_t section, int64_t first_item, int64_t count,
+                             cl_item_badge *out, int64_t capacity, int64_t *out_count);
 } cl_data_source;
 
 cl_data_source cl_data_source_default(void);
@@ -482,6 +531,14 @@ cl_status cl_layout_kind_name(const cl_layout *layout, int32_t kind, const char 
  * (cl_layout_def.kinds, cl_layout_register_kind) keeps its id. */
 cl_status cl_layout_add_decoration(cl_layout *layout, const char *name,
                                    const cl_decoration_def *def, int32_t *out_kind);
+
+/* Registers a badge kind (SPEC §17.1) with its anchors, offset, size and z. Its frames are
+ * derived on query: nothing is laid out again. Which cells carry its badges is asked with sizes
+ * (the item_badges callback): at the next full invalidation, then as sizes are. Names follow
+ * cl_layout_register_kind's rules; a name that is already a decoration's or a badge's is
+ * CL_ERROR_INVALID_ARGUMENT, as are bad edges, a non-finite offset and a negative or non-finite
+ * size. A badge is identified as (CL_CATEGORY_SUPPLEMENTARY, kind, section, item of its cell). */
+cl_status cl_layout_add_badge(cl_layout *layout, const char *name, const cl_badge_def *def, int32_t *out_kind);
 
 /* ---- Viewport ------------------------------------------------------------------------------ */
 

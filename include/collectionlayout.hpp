@@ -4,7 +4,7 @@
  *
  *   - Owners: collectionlayout::layout, transition and diff destroy their handle in their
  *     destructor; they are move-only, with get() and release().
- *   - Definitions: layout_def, decoration_def, batch_update, diff_side, fling_def, array_source,
+ *   - Definitions: layout_def, decoration_def, badge_def, batch_update, diff_side, fling_def, array_source,
  *     focus_request, prefetch_request are the C structs, constructed with the C defaults
  *     (cl_..._default()).
  *   - Callbacks: data_source holds std::function members, no void *. An exception thrown by a
@@ -132,6 +132,9 @@ struct layout_def : cl_layout_def {
 struct decoration_def : cl_decoration_def {
     decoration_def() noexcept : cl_decoration_def(cl_decoration_def_default()) {}
 };
+struct badge_def : cl_badge_def {
+    badge_def() noexcept : cl_badge_def(cl_badge_def_default()) {}
+};
 struct batch_update : cl_batch_update {
     batch_update() noexcept : cl_batch_update(cl_batch_update_default()) {}
 };
@@ -181,6 +184,10 @@ struct data_source {
     // Counts, sizes and metrics in arrays the host owns (cl_array_source): copied into the layout,
     // which hands out the copy (layout::arrays()) for changes between calls.
     std::optional<array_source> arrays;
+    // append the badges of count cells from first_item on to out (empty on entry), SPEC §17.1
+    // (after arrays: members are only appended)
+    std::function<void(std::int64_t section, std::int64_t first_item, std::int64_t count, std::vector<cl_item_badge> &out)>
+        item_badges;
 };
 
 namespace detail {
@@ -191,6 +198,7 @@ struct source_state {
     data_source source;
     std::exception_ptr pending;
     std::vector<cl_inline_element> inline_buffer;
+    std::vector<cl_item_badge> badge_buffer;
 
     static source_state &of(void *user_data) noexcept { return *static_cast<source_state *>(user_data); }
 
@@ -254,6 +262,20 @@ struct source_state {
         });
     }
 
+    // Asked again with a larger buffer when the first was too small, like inline_elements.
+    static cl_status item_badges(void *user_data, std::int64_t section, std::int64_t first_item,
+                                 std::int64_t count, cl_item_badge *out, std::int64_t capacity,
+                                 std::int64_t *out_count) {
+        return guard(user_data, [&](source_state &s) {
+            s.badge_buffer.clear();
+            s.source.item_badges(section, first_item, count, s.badge_buffer);
+            std::int64_t total = static_cast<std::int64_t>(s.badge_buffer.size());
+            for (std::int64_t i = 0; i < total && i < capacity; i++)
+                out[i] = s.badge_buffer[static_cast<std::size_t>(i)];
+            *out_count = total;
+        });
+    }
+
     // The C struct: a trampoline for each callable that is set.
     cl_data_source c_source() noexcept {
         cl_data_source c = cl_data_source_default();
@@ -265,6 +287,7 @@ struct source_state {
         if (source.inline_elements) c.inline_elements = &source_state::inline_elements;
         if (source.custom_frames) c.custom_frames = &source_state::custom_frames;
         if (source.item_spans) c.item_spans = &source_state::item_spans;
+        if (source.item_badges) c.item_badges = &source_state::item_badges;
         if (source.arrays) c.arrays = &*source.arrays;
         return c;
     }
@@ -410,6 +433,12 @@ public:
     }
     std::int32_t add_decoration(const char *name, const cl_decoration_def &def) {
         return value<std::int32_t>([&](auto &out) { return add_decoration(std::nothrow, name, def, out); });
+    }
+    cl_status add_badge(std::nothrow_t, const char *name, const cl_badge_def &def, std::int32_t &kind) noexcept {
+        return cl_layout_add_badge(get(), name, &def, &kind);
+    }
+    std::int32_t add_badge(const char *name, const cl_badge_def &def) {
+        return value<std::int32_t>([&](auto &out) { return add_badge(std::nothrow, name, def, out); });
     }
 
     // -- Viewport, content insets, display scale

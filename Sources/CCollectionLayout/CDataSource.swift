@@ -43,7 +43,7 @@ final class CDataSource: LayoutDataSource {
         return s
     }
 
-    private func check(_ status: cl_status, _ call: @autoclosure () -> String) throws(LayoutError) {
+    func check(_ status: cl_status, _ call: @autoclosure () -> String) throws(LayoutError) {
         guard status == CL_OK else {
             let known = status < 0 ? " (\(String(cString: cl_status_string(status))))" : ""
             throw LayoutError(.callbackFailed, "\(call()) returned status \(status)\(known)")
@@ -134,6 +134,32 @@ final class CDataSource: LayoutDataSource {
         try check(status, "item_spans(section \(section), first \(items.lowerBound), count \(items.count))")
         for (k, value) in raw.enumerated() { spans[k] = ItemSpan(c: value) }
         return true
+    }
+
+    var givesBadges: Bool { source.item_badges != nil }
+
+    /// The badges of `items` (SPEC §17.1): called again with a buffer large enough when the
+    /// first one was too small; the engine checks items, kinds and sizes.
+    func badges(inSection section: Int, items: Range<Int>) throws -> [ItemBadge] {
+        guard let f = source.item_badges else { return [] }
+        var buffer = [cl_item_badge](repeating: cl_item_badge(), count: Swift.min(Swift.max(items.count, 4), 4096))
+        let call = "item_badges(section \(section), first \(items.lowerBound), count \(items.count))"
+        for _ in 0..<2 {
+            let capacity = buffer.count
+            var count: Int64 = 0
+            let status = buffer.withUnsafeMutableBufferPointer {
+                f(source.user_data, Int64(section), Int64(items.lowerBound), Int64(items.count), $0.baseAddress, Int64(capacity), &count)
+            }
+            try check(status, call)
+            // (Each cell carries at most one badge of each kind: more than the kinds allow is garbage.)
+            guard count >= 0, count <= Int64(Layout.maxItems) else { throw LayoutError(.badCallbackData, "\(call) reported \(count) badges") }
+            if count > Int64(capacity) {
+                buffer = [cl_item_badge](repeating: cl_item_badge(), count: Int(count))
+                continue
+            }
+            return buffer[..<Int(count)].map { ItemBadge(item: Int($0.item), kind: Kind(rawValue: $0.kind), size: $0.has_size != 0 ? Size($0.size) : nil) }
+        }
+        throw LayoutError(.badCallbackData, "\(call) reported more badges than the second call's capacity \(buffer.count)")
     }
 
     func customFrames(inSection section: Int, items: Range<Int>, lineExtent: Double, into frames: UnsafeMutableBufferPointer<Rect>) throws {

@@ -231,6 +231,7 @@ extension LayoutError {
         case .itemCount: "item_count"
         case .itemSizes: "item_sizes"
         case .itemSpans: "item_spans"
+        case .itemBadges: "item_badges"
         case .sectionMetrics: "section_metrics"
         case .inlineElements: "inline_elements"
         case .customFrames: "custom_frames"

@@ -144,9 +144,11 @@ extension cl_decoration_def: SizedInput {
 extension cl_data_source: SizedInput {
     static var cName: String { "cl_data_source" }
     /// Sized since 0.4; the least is a struct that ends before custom_frames (the callbacks of 0.3),
-    /// then one that ends at arrays (before item_spans was appended).
+    /// then one that ends at arrays (before item_spans was appended), then one that ends at
+    /// item_spans (before item_badges).
     static var earlierSizes: [Int] {
-        [MemoryLayout<cl_data_source>.offset(of: \.custom_frames) ?? 56, MemoryLayout<cl_data_source>.offset(of: \.item_spans) ?? 72]
+        [MemoryLayout<cl_data_source>.offset(of: \.custom_frames) ?? 56, MemoryLayout<cl_data_source>.offset(of: \.item_spans) ?? 72,
+         MemoryLayout<cl_data_source>.offset(of: \.item_badges) ?? 80]
     }
     static var defaults: cl_data_source { cl_data_source_default() }
     static var advice: String { "start from cl_data_source_default()" }

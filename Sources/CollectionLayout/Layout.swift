@@ -10,7 +10,7 @@ public final class Layout {
 
     public internal(set) var definition: LayoutDefinition
     let reader: SourceReader
-    private(set) var kinds = Kinds()
+    var kinds = Kinds()
     var state: LayoutState
     /// The answers of the last batch update, until the next change (SPEC §10.2).
     public internal(set) var lastUpdate: UpdateResult?
@@ -39,7 +39,7 @@ public final class Layout {
     }
 
     var rules: SourceReader.Rules {
-        SourceReader.Rules(definition: definition, kinds: kinds)
+        SourceReader.Rules(definition: definition, kinds: kinds, badges: state.chrome.badges)
     }
 
     // MARK: Kinds and decorations
@@ -78,6 +78,9 @@ public final class Layout {
         }
         guard kinds.kind(named: name).map({ state.chrome.decorations.entry($0) == nil }) ?? true else {
             throw LayoutError(.invalidArgument, "decoration \"\(name)\" is already registered")
+        }
+        guard kinds.kind(named: name).map({ state.chrome.badges.entry($0) == nil }) ?? true else {
+            throw LayoutError(.invalidArgument, "\"\(name)\" is already a badge kind; kind names are unique")
         }
         var newKinds = kinds
         let kind = try newKinds.register(name)

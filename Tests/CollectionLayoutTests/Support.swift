@@ -11,6 +11,11 @@ final class ArraySource: LayoutDataSource {
     var frames: [Int: [Rect]] = [:]
     /// Spans per section (SPEC §16): items past a section's list span 1.
     var spans: [Int: [ItemSpan]] = [:]
+    /// Badges per section (SPEC §17.1), any order.
+    var badges: [Int: [ItemBadge]] = [:]
+    private(set) var badgeCalls: [(section: Int, items: Range<Int>)] = []
+    /// Answers every badge of the section, asked or not (a source that answers garbage).
+    var badgesUnasked = false
     var onCall: (() throws -> Void)?
     private(set) var spanCalls: [(section: Int, items: Range<Int>)] = []
     private(set) var sizeCalls: [(section: Int, items: Range<Int>)] = []
@@ -42,7 +47,11 @@ final class ArraySource: LayoutDataSource {
         for (k, i) in items.enumerated() { out[k] = i < list.count ? list[i] : .one }
         return true
     }
-    func resetCalls() { sizeCalls = []; spanCalls = [] }
+    func badges(inSection section: Int, items: Range<Int>) throws -> [ItemBadge] {
+        badgeCalls.append((section, items))
+        return (badges[section] ?? []).filter { badgesUnasked || items.contains($0.item) }
+    }
+    func resetCalls() { sizeCalls = []; spanCalls = []; badgeCalls = [] }
 }
 
 extension SectionMetrics {
@@ -92,6 +101,10 @@ func close(_ a: Rect, _ b: Rect, _ tolerance: Double = 1e-6) -> Bool {
 // MARK: Scenes (SPEC §12) and the shared vectors
 
 struct Scene {
+    /// Badge kinds (SPEC §17.1) and, per section, which items carry them (kind by name): registered
+    /// after the first pass, then asked for with an invalidation (as a C host does).
+    var badgeKinds: [(String, BadgeDefinition)] = []
+    var itemBadges: [Int: [(item: Int, kind: String, size: Size?)]] = [:]
     var definition = LayoutDefinition()
     var source: ArraySource
     var decorations: [(String, DecorationDefinition)] = []
@@ -122,6 +135,18 @@ struct Scene {
                                             snap: c["snap"] as? Bool ?? false, stretch: c["stretch"] as? Bool ?? false, fill: c["fill"] as? Bool ?? false)
         }
         definition.layoutHeaderFooter = own
+        for b in layout["badges"] as? [[String: Any]] ?? [] {
+            func edges(_ v: Any?) -> Edges? {
+                (v as? [String]).map { names in Edges(names.compactMap { n in Edges.names.first { $0.0 == n }?.1 }) }
+            }
+            let offset = doubles(b["offset"]), size = doubles(b["size"])
+            badgeKinds.append((b["kind"] as? String ?? "",
+                               BadgeDefinition(anchor: edges(b["anchor"]) ?? [.top, .trailing], badgeAnchor: edges(b["badge_anchor"]),
+                                               offset: offset.count == 2 ? (offset[0], offset[1]) : (0, 0),
+                                               fractional: b["fractional"] as? Bool ?? false,
+                                               size: size.count == 2 ? Size(width: size[0], height: size[1]) : .zero,
+                                               z: Int32((b["z"] as? NSNumber)?.intValue ?? 1))))
+        }
         for d in layout["decorations"] as? [[String: Any]] ?? [] {
             var def = DecorationDefinition()
             def.scope = d["scope"] as? String == "item" ? .item : .section
@@ -174,6 +199,11 @@ struct Scene {
                 m.effect = ScrollEffect(keylines: lines, curve: effect["curve"] as? String == "ease-in-out" ? .easeInOut : .linear)
             }
             metrics.append(m)
+            for b in section["badges"] as? [[String: Any]] ?? [] {
+                let size = doubles(b["size"])
+                itemBadges[index, default: []].append(((b["item"] as? NSNumber)?.intValue ?? 0, b["kind"] as? String ?? "",
+                                                       size.count == 2 ? Size(width: size[0], height: size[1]) : nil))
+            }
             rawInlines.append((section["inline"] as? [[String: Any]] ?? []).map {
                 ($0["kind"] as? String ?? "", ($0["before"] as? NSNumber)?.intValue ?? 0, ($0["extent"] as? NSNumber)?.doubleValue ?? 0)
             })
@@ -199,6 +229,12 @@ struct Scene {
         let layout = try Layout(definition: definition, dataSource: source)
         for (name, d) in decorations { _ = try layout.addDecoration(name, d) }
         for (section, offset) in offsets { try layout.setSectionOffset(offset, section: section) }
+        if !badgeKinds.isEmpty {
+            var ids: [String: Kind] = [:]
+            for (name, d) in badgeKinds { ids[name] = try layout.addBadge(name, d) }
+            source.badges = itemBadges.mapValues { list in list.map { ItemBadge(item: $0.item, kind: ids[$0.kind] ?? Kind(rawValue: -1), size: $0.size) } }
+            try layout.invalidateAll()
+        }
         return layout
     }
 }

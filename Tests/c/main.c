@@ -30,5 +30,6 @@ int main(void) {
     span_tests();
     focus_tests();
     global_tests();
+    badge_tests();
     return test_summary();
 }

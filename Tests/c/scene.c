@@ -260,6 +260,59 @@ static bool read_decorations(scene *s, const json_value *list, char *error, size
     return true;
 }
 
+/* Edges by name (SPEC §17.1): a list of top, bottom, leading, trailing as CL_EDGE_* bits. */
+static int32_t read_edges(const json_value *list, int32_t fallback) {
+    if (!list) return fallback;
+    static const char *const names[] = {"top", "bottom", "leading", "trailing"};
+    static const int32_t bits[] = {CL_EDGE_TOP, CL_EDGE_BOTTOM, CL_EDGE_LEADING, CL_EDGE_TRAILING};
+    int32_t edges = 0;
+    for (size_t i = 0; i < json_length(list); i++) {
+        const json_value *v = json_at(list, i);
+        for (size_t k = 0; k < 4; k++)
+            if (v && v->type == JSON_STRING && strcmp(v->string, names[k]) == 0) edges |= bits[k];
+    }
+    return edges;
+}
+
+/* layout.badges (SPEC §17.1, §12's defaults). */
+static bool read_badge_kinds(scene *s, const json_value *list, char *error, size_t error_size) {
+    s->badge_kind_count = json_length(list);
+    s->badge_kinds = test_calloc(s->badge_kind_count + 1, sizeof *s->badge_kinds);
+    for (size_t i = 0; i < s->badge_kind_count; i++) {
+        const json_value *json = json_at(list, i);
+        scene_badge_kind *out = &s->badge_kinds[i];
+        out->def = cl_badge_def_default();
+        out->def.anchor = read_edges(json_get(json, "anchor"), out->def.anchor);
+        out->def.badge_anchor = read_edges(json_get(json, "badge_anchor"), CL_EDGE_SAME_AS_ANCHOR);
+        out->def.fractional = json_bool(json_get(json, "fractional"), false);
+        out->def.z = (int32_t)json_number(json_get(json, "z"), 1);
+        const json_value *offset = json_get(json, "offset"), *size = json_get(json, "size");
+        out->def.dx = json_number(json_at(offset, 0), 0);
+        out->def.dy = json_number(json_at(offset, 1), 0);
+        out->def.size = (cl_size){json_number(json_at(size, 0), 0), json_number(json_at(size, 1), 0)};
+        if (!read_kind_name(json, out->kind_name, error, error_size)) return false;
+    }
+    return true;
+}
+
+/* A section's badges: [{"kind", "item", "size"}], the kind one of layout.badges. */
+static bool read_section_badges(const scene *s, scene_section *out, const json_value *list, char *error, size_t error_size) {
+    out->badge_count = json_length(list);
+    out->badges = test_calloc(out->badge_count + 1, sizeof *out->badges);
+    for (size_t i = 0; i < out->badge_count; i++) {
+        const json_value *json = json_at(list, i), *kind = json_get(json, "kind"), *size = json_get(json, "size");
+        scene_item_badge *b = &out->badges[i];
+        b->item = (int64_t)json_number(json_get(json, "item"), 0);
+        b->kind_index = s->badge_kind_count;
+        for (size_t k = 0; kind && kind->type == JSON_STRING && k < s->badge_kind_count; k++)
+            if (strcmp(s->badge_kinds[k].kind_name, kind->string) == 0) b->kind_index = k;
+        if (b->kind_index == s->badge_kind_count) return bad(error, error_size, "badges[%zu]: not a kind of layout.badges", i);
+        b->has_size = size != NULL;
+        b->size = (cl_size){json_number(json_at(size, 0), 0), json_number(json_at(size, 1), 0)};
+    }
+    return true;
+}
+
 /* Gives every kind name the first pass refers to an id, in order of first use: the inline kinds,
  * then the decorations that sections list (a decoration added later by that name keeps its id,
  * so a section's list can name it before it exists). The names go to def.kinds. */
@@ -322,7 +375,8 @@ bool scene_load(scene *out, const json_value *json, char *error, size_t error_si
         !read_numbers(layout, "content_insets", content_insets, 4, error, error_size) ||
         !read_enum(layout, "direction", directions, &def->direction, error, error_size) ||
         !read_enum(layout, "layout_direction", layout_directions, &def->layout_direction, error, error_size) ||
-        !read_decorations(out, json_get(layout, "decorations"), error, error_size))
+        !read_decorations(out, json_get(layout, "decorations"), error, error_size) ||
+        !read_badge_kinds(out, json_get(layout, "badges"), error, error_size))
         return false;
     cl_rect rect = {viewport[0], viewport[1], viewport[2], viewport[3]};
     def->viewport = rect;
@@ -335,7 +389,8 @@ bool scene_load(scene *out, const json_value *json, char *error, size_t error_si
     out->sections_allocated = out->section_count;
     for (int64_t i = 0; i < out->section_count; i++) {
         if (!read_section(&out->sections[i], json_at(sections, (size_t)i), def, error,
-                          error_size))
+                          error_size) ||
+            !read_section_badges(out, &out->sections[i], json_get(json_at(sections, (size_t)i), "badges"), error, error_size))
             return false;
         const scene_section *sec = &out->sections[i];
         for (int32_t k = 0; k < sec->decoration_name_count; k++) {
@@ -363,12 +418,14 @@ void scene_free(scene *s) {
         free(s->sections[i].frames);
         free(s->sections[i].spans);
         free(s->sections[i].keylines);
+        free(s->sections[i].badges);
         free(s->sections[i].inlines);
         free(s->sections[i].decoration_names);
         free(s->sections[i].decoration_ids);
     }
     free(s->sections);
     free(s->decorations);
+    free(s->badge_kinds);
     free(s->kind_names);
     memset(s, 0, sizeof *s);
 }
@@ -448,6 +505,24 @@ static cl_status serve_custom_frames(void *user_data, int64_t section, int64_t f
     return CL_OK;
 }
 
+/* The badges of items [first, first + count) (SPEC §17.1), once their kinds are added. */
+static cl_status serve_item_badges(void *user_data, int64_t section, int64_t first, int64_t count, cl_item_badge *out,
+                                   int64_t capacity, int64_t *out_count) {
+    const scene *s = user_data;
+    const scene_section *sec = section_at(s, section);
+    if (!sec) return CALLBACK_FAILED;
+    int64_t n = 0;
+    for (size_t i = 0; i < sec->badge_count; i++) {
+        const scene_item_badge *b = &sec->badges[i];
+        int32_t kind = s->badge_kinds[b->kind_index].kind;
+        if (b->item < first || b->item >= first + count || kind < CL_KIND_FIRST_USER) continue;
+        if (n < capacity) out[n] = (cl_item_badge){b->item, kind, b->has_size, b->size};
+        n++;
+    }
+    *out_count = n;
+    return CL_OK;
+}
+
 cl_data_source scene_data_source(scene *s) {
     cl_data_source source = cl_data_source_default();
     source.user_data = s;
@@ -458,6 +533,7 @@ cl_data_source scene_data_source(scene *s) {
     source.inline_elements = serve_inline_elements;
     source.custom_frames = serve_custom_frames;
     source.item_spans = serve_item_spans;
+    source.item_badges = serve_item_badges;
     return source;
 }
 
@@ -477,6 +553,10 @@ cl_status scene_create_layout(scene *s, const cl_data_source *source, cl_layout 
     for (int64_t i = 0; status == CL_OK && i < s->section_count; i++)
         if (s->sections[i].metrics.style == CL_STYLE_ORTHOGONAL || s->sections[i].offset != 0)
             status = cl_layout_set_section_offset(layout, i, s->sections[i].offset);
+    /* Badge kinds exist once added: then their badges are asked for (SPEC §17.1). */
+    for (size_t i = 0; status == CL_OK && i < s->badge_kind_count; i++)
+        status = cl_layout_add_badge(layout, s->badge_kinds[i].kind_name, &s->badge_kinds[i].def, &s->badge_kinds[i].kind);
+    if (status == CL_OK && s->badge_kind_count > 0) status = cl_layout_invalidate(layout);
     if (status == CL_OK && s->collapse_shrink_given) status = cl_layout_set_collapse_shrink(layout, s->collapse_shrink);
     /* On failure the layout is still returned, so the caller can read its last error. */
     *out = layout;

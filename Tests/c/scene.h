@@ -21,6 +21,15 @@ typedef struct scene_inline {
     cl_inline_element element;       /* element.kind: CL_KIND_FIRST_USER + index in def.kinds */
 } scene_inline;
 
+/* A badge kind (SPEC §17.1) and the badges a section's cells carry (by the kind's index). */
+typedef struct scene_badge_kind {
+    char kind_name[KIND_NAME_SIZE];
+    cl_badge_def def;
+    int32_t kind;                    /* its id, set by scene_create_layout */
+} scene_badge_kind;
+
+typedef struct scene_item_badge { int64_t item; size_t kind_index; bool has_size; cl_size size; } scene_item_badge;
+
 typedef struct scene_section {
     int64_t item_count;
     cl_size *sizes;                  /* item_count sizes */
@@ -28,6 +37,8 @@ typedef struct scene_section {
     cl_section_metrics metrics;      /* decoration_kinds: see decoration_names */
     int32_t *spans;                  /* item_count spans (SPEC §16) or NULL: served by item_spans */
     cl_keyline *keylines;            /* the effect's (SPEC §19), metrics.effect_keylines points here */
+    scene_item_badge *badges;        /* sorted by item as the scene lists them */
+    size_t badge_count;
     scene_inline *inlines;
     size_t inline_count;
     double offset;                   /* orthogonal sections: set after create (SPEC §4) */
@@ -54,6 +65,8 @@ typedef struct scene {
     scene_decoration *decorations;
     size_t decoration_count;
     const char **kind_names;         /* def.kinds: inline kinds, then listed decorations */
+    scene_badge_kind *badge_kinds;   /* layout.badges: added after the first pass, then invalidated */
+    size_t badge_kind_count;
     bool collapse_shrink_given;      /* layout.collapse.shrink, set after create */
     double collapse_shrink;
 } scene;

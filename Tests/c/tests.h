@@ -27,5 +27,6 @@ void collapse_tests(void);     /* test_collapse.c: collapsing layout headers, SP
 void physics_tests(void);      /* test_physics.c: flings, the rubber band, line-center/line-end (§22, §10.6) */
 void focus_tests(void);         /* test_focus.c: focus navigation and prefetch, SPEC §13, §14 */
 void global_tests(void);        /* test_global.c: the layout's own header and footer, SPEC §17.2 */
+void badge_tests(void);         /* test_badges.c: badges, SPEC §17.1 */
 
 #endif

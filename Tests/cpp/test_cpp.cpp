@@ -225,7 +225,7 @@ static void test_release() {
     std::int64_t count = 0;
     cl::layout owned(
         small_def(),
-        cl::data_source{{}, [](std::int64_t) { return std::int64_t{3}; }, {}, {}, {}, {}, {}, {}});
+        cl::data_source{{}, [](std::int64_t) { return std::int64_t{3}; }, {}, {}, {}, {}, {}, {}, {}});
     cl_layout *released = owned.release();
     CHECK(!owned && cl_layout_item_count(released, 0, &count) == CL_OK && count == 3);
     cl_layout_destroy(released);
@@ -460,6 +460,40 @@ static void test_orthogonal_and_decorations() {
     EXPECT_ERROR(CL_ERROR_INVALID_ARGUMENT, layout.add_decoration("background", background));
 }
 
+// Badges (SPEC §17.1): a kind from badge_def, the cells that carry it from item_badges (asked by
+// the full invalidation after the kind is registered), and a callback's exception carried.
+static void test_badges() {
+    feed data;
+    cl::data_source source = data.source();
+    std::int32_t kind = -1;
+    bool fail = false;
+    source.item_badges = [&](std::int64_t section, std::int64_t first, std::int64_t count, std::vector<cl_item_badge> &out) {
+        if (fail) throw std::runtime_error("no badges today");
+        for (std::int64_t i = first; i < first + count; i++)
+            if (section == 0 && i == 1) out.push_back(cl_item_badge{i, kind, 0, {0, 0}});
+    };
+    cl::layout layout(small_def(), std::move(source));
+    cl::badge_def count;
+    count.size = {10, 10};
+    kind = layout.add_badge("count", count);
+    layout.invalidate();
+    cl_attributes cell = layout.attributes(CL_CATEGORY_CELL, CL_KIND_CELL, 0, 1);
+    cl_attributes badge = layout.attributes(CL_CATEGORY_SUPPLEMENTARY, kind, 0, 1);
+    CHECK(badge.frame.x == cell.frame.x + cell.frame.width - 10 && badge.frame.y == cell.frame.y && badge.z == 1);
+    EXPECT_ERROR(CL_ERROR_INVALID_ARGUMENT, layout.add_badge("count", count));
+#if COLLECTIONLAYOUT_EXCEPTIONS
+    fail = true;
+    bool thrown = false;
+    try {
+        layout.invalidate();
+    } catch (const std::runtime_error &) {
+        thrown = true;
+    }
+    CHECK(thrown);
+    CHECK(layout.attributes(CL_CATEGORY_SUPPLEMENTARY, kind, 0, 1).frame.x == badge.frame.x);
+#endif
+}
+
 static void test_array_source() {
     cl::layout_def def = small_def();
     std::vector<std::int64_t> counts{5, 7}, more{5, 9};
@@ -494,6 +528,7 @@ int main() {
     test_scrolling();
     test_focus_and_prefetch();
     test_orthogonal_and_decorations();
+    test_badges();
     test_array_source();
     std::printf("%d passed, %d failed\n", passed, failed);
     return failed ? 1 : 0;

@@ -178,12 +178,19 @@ typedef struct model {
     uint8_t reenter_op;
     /* What the callbacks were asked during the current call. */
     int64_t sizes_asked, frames_asked;
+    /* Badges (SPEC §17.1, op 31): the badge kinds registered on the slot's layout and how
+     * item_badges answers (see cb_item_badges). */
+    int32_t badge_kinds[4];
+    int badge_kind_count;
+    uint8_t badge_mode;
 } model;
 
 typedef struct kind_call {
     bool decoration;                   /* cl_layout_add_decoration, else cl_layout_register_kind */
     const char *name;
     cl_decoration_def def;
+    bool badge;                        /* cl_layout_add_badge with bdef */
+    cl_badge_def bdef;
 } kind_call;
 
 enum { KIND_LOG = 24 };
@@ -350,6 +357,48 @@ static cl_status cb_item_spans(void *u, int64_t section, int64_t first, int64_t 
     if (section < 0 || first < 0 || count < 0)
         fail("item_spans(section %lld, first %lld, count %lld)", (long long)section, (long long)first, (long long)count);
     for (int64_t i = 0; i < count; i++) out[i] = item_span(m, section, first + i);
+    return CL_OK;
+}
+
+/* The badges of items (SPEC §17.1), from the item's key as item_span's (an item an update carries
+ * keeps its badges): mode 1 some of the registered kinds, now and then with an own size; 2 the same
+ * with a hostile answer now and then (two of a kind, an item not asked, an unregistered kind, a
+ * negative or NaN size); 3 every kind on every item; 0 none. */
+static cl_status cb_item_badges(void *u, int64_t section, int64_t first, int64_t count, cl_item_badge *out, int64_t capacity,
+                                int64_t *out_count) {
+    model *m = u;
+    cl_status s = callback_hook(m);
+    if (s) return s;
+    if (section < 0 || first < 0 || count < 0 || capacity < 0 || !out_count)
+        fail("item_badges(section %lld, first %lld, count %lld, capacity %lld)", (long long)section, (long long)first,
+             (long long)count, (long long)capacity);
+    int64_t n = 0;
+    for (int64_t i = 0; i < count && m->badge_kind_count > 0 && m->badge_mode % 4; i++) {
+        int64_t item = first + i, key = section * 100003 + item;
+        if (m->explicit_data) {
+            int64_t id, version;
+            x_item(m, section, item, &id, &version);
+            key = id * 31 + version;
+        }
+        uint64_t h = ((uint64_t)key * 0x9E3779B97F4A7C15u) >> 40;
+        for (int k = 0; k < m->badge_kind_count; k++) {
+            if (m->badge_mode % 4 != 3 && !((h >> k) & 1)) continue;
+            cl_item_badge b = {.item = item, .kind = m->badge_kinds[k]};
+            if ((h >> (4 + k)) % 5 == 0) b.has_size = 1, b.size = (cl_size){(double)((h >> 8) % 60), (double)((h >> 14) % 40)};
+            if (m->badge_mode % 4 == 2 && (h >> (20 + k)) % 11 == 0) {
+                switch ((h >> 30) % 5) {
+                case 0: if (n < capacity) out[n] = b; n++; break;  /* the same kind twice */
+                case 1: b.item = first + count + (int64_t)(h % 3); break;
+                case 2: b.kind = (h & 1) ? CL_KIND_HEADER : 9999; break;
+                case 3: b.has_size = 1, b.size.width = -1; break;
+                default: b.has_size = 1, b.size.height = NAN; break;
+                }
+            }
+            if (n < capacity) out[n] = b;
+            n++;
+        }
+    }
+    *out_count = n;
     return CL_OK;
 }
 
@@ -655,7 +704,8 @@ static int32_t read_enum(fuzz_input *in, int32_t n) {
 }
 
 static const uint32_t layout_def_sizes[] = {0, 1, 4, 8, 159, 160, 161, 168, 176, 184, 215, 216, 217, 224, 4096, 4097, 200};
-static const uint32_t source_def_sizes[] = {0, 4, 55, 56, 57, 63, 72, 73, 4096, 4097, 100};
+static const uint32_t source_def_sizes[] = {0, 4, 55, 56, 57, 63, 72, 73, 4096, 4097, 100, 80, 81, 87};
+static const uint32_t badge_def_sizes[] = {0, 4, 20, 56, 55, 57, 4096, 4097};
 static const uint32_t decoration_def_sizes[] = {0, 4, 40, 47, 48, 56, 4096, 4097};
 static const uint32_t metrics_sizes[] = {0, 88, 89, 8, 104, 112, 136, 137, 200, 4096, 1u << 31};
 static const size_t element_sizes[] = {0, 1, 64, 71, 72, 73, 80, 96, 4096, 4097, 1u << 20};
@@ -956,6 +1006,7 @@ static void create_layout(fuzz_input *in, slot *sl) {
     src.inline_elements = cbs & 8 ? NULL : cb_inline;
     src.custom_frames = cbs & 16 ? NULL : cb_custom_frames;
     src.item_spans = cbs & 32 ? NULL : cb_item_spans;
+    src.item_badges = cbs & 64 ? NULL : cb_item_badges;
     if (cbs == 0xfe) src.reserved = 7;
 
     uint32_t def_size = 0;
@@ -996,6 +1047,7 @@ static void create_layout(fuzz_input *in, slot *sl) {
     sl->def_block = def_block;
     sl->src_block = src_block;
     sl->kind_log_count = 0;
+    sl->m.badge_kind_count = 0;
     sl->answers = ANSWERS_NONE;
     if (null_out) {
         if (st == CL_OK) fail("create with a NULL out_layout succeeded");
@@ -1188,12 +1240,18 @@ static void compare_fresh(slot *sl, cl_layout *layout, const char *what) {
     cl_layout *fresh = NULL;
     cl_status st = cl_layout_create(sl->def_block, sl->src_block, &fresh);
     if (st != CL_OK) fail("%s: a fresh layout of the new data fails: %d %s", what, st, cl_layout_last_error(NULL));
+    bool badges = false;
     for (int k = 0; k < sl->kind_log_count; k++) {
         int32_t kind;
         const kind_call *c = &sl->kind_log[k];
-        st = c->decoration ? cl_layout_add_decoration(fresh, c->name, &c->def, &kind) : cl_layout_register_kind(fresh, c->name, &kind);
+        st = c->badge ? cl_layout_add_badge(fresh, c->name, &c->bdef, &kind)
+            : c->decoration ? cl_layout_add_decoration(fresh, c->name, &c->def, &kind) : cl_layout_register_kind(fresh, c->name, &kind);
         if (st != CL_OK) fail("%s: replaying kind \"%s\" on a fresh layout: %d %s", what, c->name, st, cl_layout_last_error(fresh));
+        badges = badges || c->badge;
     }
+    /* Badge data is read at a full load after the kinds are registered (SPEC §17.1). */
+    if (badges && (st = cl_layout_invalidate(fresh)) != CL_OK)
+        fail("%s: a fresh layout with badges fails: %d %s", what, st, cl_layout_last_error(fresh));
     cl_rect v;
     cl_layout_viewport(layout, &v);
     if ((st = cl_layout_set_viewport(fresh, v)) != CL_OK) fail("%s: the fresh layout refuses the viewport: %s", what, cl_layout_last_error(fresh));
@@ -1686,8 +1744,8 @@ static void op_answers(fuzz_input *in, slot *sl) {
                     memcpy(&c, buf + (size_t)k * esize, sizeof c);
                     check_change(&c, sl);
                 } else {
-                    cl_attributes a;
-                    memcpy(&a, buf + (size_t)k * esize, sizeof a);
+                    cl_attributes a = {.scale = 1};  /* (an older caller's struct ends before scale) */
+                    memcpy(&a, buf + (size_t)k * esize, esize < sizeof a ? esize : sizeof a);
                     check_attributes(&a, what);
                     if (a.category == CL_CATEGORY_CELL) fail("%s lists a cell", what);
                 }
@@ -1842,8 +1900,8 @@ static void check_hit(cl_layout *layout, double x, double y, int32_t categories,
     int32_t found = -7;
     TRACE("  element_at (%.17g, %.17g) categories %d size %zu%s\n", x, y, categories, size, moving ? " (moving)" : "");
     const cl_status st = cl_layout_element_at(layout, x, y, categories, &found, (cl_attributes *)out, size);
-    cl_attributes a;
-    if (st == CL_OK && found == 1) memcpy(&a, out, sizeof a);
+    cl_attributes a = {.scale = 1};  /* (an older caller's struct ends before scale) */
+    if (st == CL_OK && found == 1) memcpy(&a, out, size < sizeof a ? size : sizeof a);
     if (st == CL_OK && found == 1 && size > sizeof a)
         for (size_t i = sizeof a; i < size; i++)
             if (out[i]) fail("cl_layout_element_at: byte %zu past cl_attributes is %u", i, out[i]);
@@ -2412,7 +2470,7 @@ static void run_op(fuzz_input *in, uint8_t op) {
         const char *name = read_name(in);
         st = cl_layout_register_kind(layout, name, fz_u8(in) == 255 ? NULL : &kind);
         if (st == CL_OK && sl->kind_log_count >= 0)
-            sl->kind_log[sl->kind_log_count++] = (kind_call){false, name, cl_decoration_def_default()};
+            sl->kind_log[sl->kind_log_count++] = (kind_call){.name = name, .def = cl_decoration_def_default()};
         if (sl->kind_log_count >= KIND_LOG) sl->kind_log_count = -1;
         if (st == CL_OK) {
             const char *back = NULL;
@@ -2451,7 +2509,7 @@ static void run_op(fuzz_input *in, uint8_t op) {
         uint8_t nulls = fz_u8(in);
         st = cl_layout_add_decoration(layout, name, nulls == 254 ? NULL : block, nulls == 255 ? NULL : &kind);
         if (st == CL_OK && sl->kind_log_count >= 0)
-            sl->kind_log[sl->kind_log_count++] = (kind_call){true, name, d};
+            sl->kind_log[sl->kind_log_count++] = (kind_call){.decoration = true, .name = name, .def = d};
         if (st == CL_OK && (block_size != sizeof d || sl->kind_log_count >= KIND_LOG)) sl->kind_log_count = -1;
         free(block);
         break;
@@ -2479,8 +2537,8 @@ static void run_op(fuzz_input *in, uint8_t op) {
                 fail("elements_in_rect: %lld elements in a buffer of %lld, status OK", (long long)count, (long long)capacity);
             if (st == CL_ERROR_BUFFER_TOO_SMALL && count <= capacity) fail("BUFFER_TOO_SMALL with %lld <= %lld", (long long)count, (long long)capacity);
             for (int64_t k = 0; st == CL_OK && buf && k < count; k++) {
-                cl_attributes a;
-                memcpy(&a, buf + (size_t)k * esize, sizeof a);
+                cl_attributes a = {.scale = 1};  /* (an older caller's struct ends before scale) */
+                memcpy(&a, buf + (size_t)k * esize, esize < sizeof a ? esize : sizeof a);
                 check_attributes(&a, "elements_in_rect into a caller buffer");
                 for (size_t z = sizeof a; z < esize; z++)
                     if (buf[(size_t)k * esize + z]) fail("element %lld: byte %zu past cl_attributes is %d", (long long)k, z, buf[(size_t)k * esize + z]);
@@ -2504,8 +2562,8 @@ static void run_op(fuzz_input *in, uint8_t op) {
         int64_t section = read_count(in) % 12, item = read_count(in);
         st = cl_layout_attributes(layout, category, kind, section, item, fz_u8(in) == 255 ? NULL : (cl_attributes *)buf, esize);
         if (st == CL_OK) {
-            cl_attributes a;
-            memcpy(&a, buf, sizeof a);
+            cl_attributes a = {.scale = 1};  /* (an older caller's struct ends before scale) */
+            memcpy(&a, buf, esize < sizeof a ? esize : sizeof a);
             check_attributes(&a, "cl_layout_attributes");
             if (a.category != category || a.kind != kind || a.section != section || a.item != item)
                 fail("attributes of (%d, %d, %lld, %lld) name (%d, %d, %lld, %lld)", category, kind, (long long)section,
@@ -2590,6 +2648,44 @@ static void run_op(fuzz_input *in, uint8_t op) {
     case 28: op_hit(in, sl); return;
     case 29: op_physics(in, sl); return;
     case 30: op_focus(in, sl); return;
+    case 31: {
+        /* A badge kind (SPEC §17.1), refused with bad edges, offsets, sizes and names; then how
+         * item_badges answers (the badges come with the next full invalidation). */
+        m->badge_mode = fz_u8(in);
+        if (!layout) return;
+        changes = true;
+        take_snapshot(layout, &before);
+        what = "cl_layout_add_badge";
+        cl_badge_def d = cl_badge_def_default();
+        uint8_t b = fz_u8(in);
+        static const int32_t anchors[] = {CL_EDGE_TOP | CL_EDGE_TRAILING, CL_EDGE_BOTTOM | CL_EDGE_LEADING, 0, CL_EDGE_TOP,
+                                          CL_EDGE_TRAILING, CL_EDGE_TOP | CL_EDGE_BOTTOM, 16, -1, -7};
+        d.anchor = anchors[b % 9];
+        d.badge_anchor = (b >> 4) < 8 ? CL_EDGE_SAME_AS_ANCHOR : anchors[(b >> 4) % 9];
+        d.fractional = fz_u8(in) & 1;
+        d.z = (int32_t)(int8_t)fz_u8(in);
+        if (fz_u8(in) & 1) {
+            d.dx = fz_double(in);
+            d.dy = fz_double(in);
+        }
+        d.size = (cl_size){fz_extent(in), fz_extent(in)};
+        static const char *const names[] = {"count", "dot", "new", "star"};
+        uint8_t nb = fz_u8(in);
+        const char *name = nb < 200 ? names[nb % 4] : read_name(in);
+        uint32_t block_size = 0;
+        void *block = sized_copy(in, &d, sizeof d, badge_def_sizes, sizeof badge_def_sizes / sizeof badge_def_sizes[0], &block_size);
+        int32_t kind = -7;
+        uint8_t nulls = fz_u8(in);
+        st = cl_layout_add_badge(layout, name, nulls == 254 ? NULL : block, nulls == 255 ? NULL : &kind);
+        if (st == CL_OK && m->badge_kind_count < 4) m->badge_kinds[m->badge_kind_count++] = kind;
+        if (st == CL_OK && sl->kind_log_count >= 0) {
+            kind_call c = {.name = name, .def = cl_decoration_def_default(), .badge = true, .bdef = d};
+            sl->kind_log[sl->kind_log_count++] = c;
+        }
+        if (st == CL_OK && (block_size != sizeof d || sl->kind_log_count >= KIND_LOG)) sl->kind_log_count = -1;
+        free(block);
+        break;
+    }
     case 32: {  /* the layout's own header and footer on a live layout (SPEC §17.2) */
         if (!layout) return;
         changes = true;

@@ -312,12 +312,14 @@ KEYS = ["viewport", "layout", "sections", "style", "items", "item_count", "item_
         "move_items", "reload_items", "reload_sections", "old", "new", "versions", "section_versions",
         "element_limit", "content_insets", "display_scale", "layout_direction", "spans", "packing",
         "effect", "keylines", "curve", "fraction", "scale", "alpha", "global_header", "global_footer",
-        "pin_global_header", "pin_global_footer", "bogus"]
+        "pin_global_header", "pin_global_footer", "badges", "anchor", "badge_anchor", "fractional", "size",
+        "item", "collapse", "min", "mode", "snap", "stretch", "fill", "shrink", "bogus"]
 WORDS = ["flow", "orthogonal", "grid", "waterfall", "custom", "horizontal", "vertical",
          "justified", "leading", "center", "trailing", "start", "end", "section", "item", "body",
          "items", "header", "footer", "background", "separator", "cell", "", "x" * 70, "\u00e9",
          "\ud800", "NaN", "full", "remaining", "sparse", "dense", "ltr", "rtl", "linear", "ease-in-out",
-         "global_header", "global_footer", "supplementary"]
+         "global_header", "global_footer", "supplementary", "top", "bottom", "count", "dot", "scroll",
+         "pinned", "floating", "floating-pinned"]
 NUMBERS = [0, 1, -1, 2, 3, 7, 0.5, -0.5, 1e12, 10**12, 2**28, 2**28 + 1, 2**31, 2**53 + 1, 2**63 - 1,
            2**63, 2**64, 2**64 - 1, -2**63, -2**63 - 1, 10**400, 1e308, -1e308, 1.7976931348623157e308,
            5e-324, float("nan"), float("inf"), float("-inf"), -0.0, 268435456, 4000]
@@ -346,7 +348,10 @@ def _random_value(rng: random.Random, donor):
     if r < 0.55:
         return rng.choice(WORDS)
     if r < 0.65:
-        return rng.choice([None, True, False, [], {}, [0], [0, 0], [0, 0, 0, 0], [[0, 0]], {"": 0}])
+        return rng.choice([None, True, False, [], {}, [0], [0, 0], [0, 0, 0, 0], [[0, 0]], {"": 0},
+                           ["top", "trailing"], ["bottom", "leading"], ["top", "bottom"], ["top", "top"],
+                           [{"kind": "count", "size": [20, 20]}], [{"kind": "count", "item": 0}],
+                           {"kind": "count", "item": 1, "size": [8, 8]}])
     if r < 0.75:
         depth = rng.choice([3, 50, 500, 5000])
         return json.loads("[" * depth + "]" * depth)

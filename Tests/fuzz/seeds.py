@@ -41,9 +41,12 @@ OP = {"create": 0, "destroy": 1, "invalidate": 2, "invalidate_items": 3, "invali
       "counts": 16, "model": 17, "section": 18, "arm": 20, "stale": 21, "status": 22, "motion": 23,
       # bytes 240...248: the ops past 23 (fuzz_abi.c reads a byte >= 240 as op 24 + (b - 240) % 9)
       "explicit": 240, "diff": 241, "random_update": 242, "answers": 243, "hit": 244, "physics": 245,
-      "focus": 246, "global": 248}
+      "focus": 246, "badge": 247, "global": 248}
 # fuzz_abi.c read_layout_extent's table (the first ones): the layout's header and footer (SPEC §17.2)
 LAYOUT_EXTENTS = [0, 50, 30, 0.5]
+# Badge anchors as fuzz_abi.c's op 31 picks them (anchors[b % 9]); badge names (names[b % 4]).
+BADGE_ANCHORS = {("top", "trailing"): 0, ("bottom", "leading"): 1, (): 2, ("top",): 3, ("trailing",): 4}
+BADGE_NAMES = ["count", "dot", "new", "star"]
 
 
 class Program:
@@ -228,6 +231,28 @@ class Program:
         self.u8(0)
         self.u8(0)
 
+    def badge(self, name, anchor=("top", "trailing"), badge_anchor=None, offset=(0, 0), fractional=False,
+              size=(0, 0), z=1, mode=1, slot=0):
+        """fuzz_abi.c's op 31: item_badges' mode (1: some kinds on some items), then a badge kind."""
+        self.op("badge", slot)
+        self.u8(mode)
+        i = BADGE_ANCHORS[tuple(anchor)]  # anchors[b % 9]; badge anchor: (b >> 4) < 8 the same, else anchors[(b >> 4) % 9]
+        j = None if badge_anchor is None else BADGE_ANCHORS[tuple(badge_anchor)]
+        self.u8(next(b for b in range(256) if b % 9 == i and ((b >> 4) < 8 if j is None else (b >> 4) >= 8 and (b >> 4) % 9 == j)))
+        self.u8(1 if fractional else 0)
+        self.u8(z & 0xFF)
+        if any(offset):
+            self.u8(1)
+            for v in offset:
+                self.double(v)
+        else:
+            self.u8(0)
+        self.extent(size[0])
+        self.extent(size[1])
+        self.u8(BADGE_NAMES.index(name))
+        self.u8(0)  # the struct as it is
+        self.u8(0)  # a def and an out kind
+
     def query(self, rect, slot=0):
         self.op("rect", slot)
         self.rect(rect)
@@ -338,6 +363,10 @@ def update_programs():
             base.section(k, n, style=style, header=20, footer=10, columns=3)
         base.create(viewport=(0, 0, 320, 200), **create)
         base.decoration("background")
+        # Badges (SPEC §17.1): kinds, then a full load that reads which cells carry them.
+        base.badge("count", size=(20, 20), offset=(0.5, -0.5), fractional=True)
+        base.badge("dot", ("bottom", "leading"), ("top", "trailing"), offset=(2, 0), size=(8, 8), z=2)
+        base.op("invalidate")
         base.explicit()
         p = Program()
         p.b += base.b
@@ -441,6 +470,15 @@ def scene_program(scene):
         name = d["kind"] if d["kind"] in NAMES else "background"
         p.decoration(name, SCOPE.get(d.get("scope", "section"), 0), COVERAGE.get(d.get("coverage", "body"), 0),
                      d.get("z", -1), tuple(near(v, range(-1024, 1017, 8)) for v in d.get("insets", [0, 0, 0, 0])))
+    for b in layout.get("badges", [])[:4]:  # SPEC §17.1 (which cells carry them: fuzz_abi's own rule)
+        name = b["kind"] if b["kind"] in BADGE_NAMES else BADGE_NAMES[0]
+        anchor = tuple(b.get("anchor", ["top", "trailing"]))
+        p.badge(name, anchor if anchor in BADGE_ANCHORS else ("top", "trailing"),
+                tuple(b["badge_anchor"]) if tuple(b.get("badge_anchor", ["?"])) in BADGE_ANCHORS else None,
+                tuple(near(v, range(-1024, 1017, 8)) for v in b.get("offset", [0, 0])), bool(b.get("fractional")),
+                tuple(extent_of(v) for v in b.get("size", [0, 0])), b.get("z", 1))
+    if layout.get("badges"):
+        p.op("invalidate")
     p.check()
     p.viewport((0, 200, extent_of(viewport[2]), extent_of(viewport[3])))
     p.query((0, 100, 200, 300))

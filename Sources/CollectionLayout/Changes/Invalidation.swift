@@ -56,8 +56,9 @@ extension Layout {
     /// Asks the data source for everything again.
     public func invalidateAll() throws(LayoutError) {
         try change { () throws(LayoutError) in
-            let models = try reader.readAll(rules, lineExtent: state.lineExtent)
+            let models = try reader.readAll(rules, lineExtent: state.lineExtent), before = state
             try state.reload(models)
+            try loadBadges(restoring: before)
         }
     }
 
@@ -66,16 +67,22 @@ extension Layout {
     /// first affected place; later sections move by offset. A long section in which many items
     /// changed is asked and laid out whole, which then costs less.
     public func invalidateItems(_ items: [(section: Int, item: Int)]) throws(LayoutError) {
-        try change { () throws(LayoutError) in try changeItems(items) { s, changed, model throws(LayoutError) in
-            // Many changes in a long section: it is asked in one batch and laid out whole, which
-            // costs less than many small batches. Custom frames are the host's own work: only
-            // the named ones are asked again (SPEC §5).
-            // (Estimated items forget their measured sizes one by one: nothing is read.)
-            let whole = changed.count * 16 >= model.itemCount && model.itemCount >= 1024
-                && !bodyType(for: model.metrics.style).placesItemsItself && model.estimated == nil
-            return (try readItems(changed, whole: whole, section: s, metrics: model.metrics),
-                    ItemValues.current(changed, whole: whole, in: model))
-        } }
+        try change { () throws(LayoutError) in
+            let before = state
+            var named: [Int: [Int]] = [:]  // their badges are asked with their sizes (SPEC §17.1)
+            try changeItems(items) { s, changed, model throws(LayoutError) in
+                named[s] = changed
+                // Many changes in a long section: it is asked in one batch and laid out whole, which
+                // costs less than many small batches. Custom frames are the host's own work: only
+                // the named ones are asked again (SPEC §5).
+                // (Estimated items forget their measured sizes one by one: nothing is read.)
+                let whole = changed.count * 16 >= model.itemCount && model.itemCount >= 1024
+                    && !bodyType(for: model.metrics.style).placesItemsItself && model.estimated == nil
+                return (try readItems(changed, whole: whole, section: s, metrics: model.metrics),
+                        ItemValues.current(changed, whole: whole, in: model))
+            }
+            try reloadBadges(of: named, restoring: before)
+        }
     }
 
     /// Changes the sizes or frames of `items` to what `values` gives per section (new and old

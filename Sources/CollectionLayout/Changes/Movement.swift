@@ -59,10 +59,10 @@ struct Movement {
         return live.axes.axisRect(f)
     }
 
-    /// Whether an element of the live layout is the moving cell or one of its item decorations.
+    /// Whether an element of the live layout is the moving cell, one of its item decorations or
+    /// one of its badges.
     private func isMoving(_ id: ElementID) -> Bool {
-        id.section == target.section && id.item == target.item
-            && (id.category == .cell || (id.category == .decoration && live.chrome.decorations.entry(id.kind)?.definition.scope == .item))
+        id.section == target.section && id.item == target.item && (id.category == .cell || live.isCellBound(id))
     }
 
     /// The live layout's elements overlapping `rect` (SPEC §9), the moving cell at its lifted
@@ -80,8 +80,8 @@ struct Movement {
         return a
     }
 
-    /// The moving cell and its item decorations (placed from its frame, keeping their z), as
-    /// reported (SPEC §15, §20.2).
+    /// The moving cell, its item decorations (placed from its frame, keeping their z) and its
+    /// badges, as reported (SPEC §15, §20.2).
     private func liftedElements() -> [Attributes] {
         guard let f = lifted else { return [] }
         // (The effect at the dragged frame, SPEC §19.3: z 100 plus the effect's.)
@@ -89,6 +89,10 @@ struct Movement {
         for d in live.chrome.decorations.itemScope {
             if let a = live.itemDecoration(d, item: target.item, cell: f, section: target.section) { result.append(a) }
         }
+        // Badges from the dragged frame, above it (SPEC §17.1: the moving cell's z + the badge's z).
+        var start = 0
+        live.badges(of: target.item, section: target.section, cell: live.axes.rect(f), cellZ: result[0].z,
+                    in: live.badges.list(target.section), from: &start) { result.append($0) }
         return result.map(live.reported)
     }
 
@@ -132,7 +136,9 @@ extension LayoutState {
             }
             changed.append(LayoutState.ChangedSection(section: t, model: model, hunks: hunks))
         }
-        return try LayoutState(rearranging: self, origins: map.oldSection, changed: changed)
+        var next = try LayoutState(rearranging: self, origins: map.oldSection, changed: changed)
+        next.badges = BadgeTable(badges.carried(u, map))  // a moving cell's badges go with it (SPEC §17.1)
+        return next
     }
 }
 

@@ -46,6 +46,7 @@ extension Layout {
         let map = try UpdateMap(update, old: old.itemCounts, new: counts)
         let changed = try changedModels(update, map, counts, old, memory: &memory)
         var next = try LayoutState(rearranging: old, origins: map.oldSection, changed: changed)
+        next.badges = try carriedBadges(from: old, to: next, update, map, asking: true)
         if let given {
             try next.setScrollView(given, next.chrome)
         } else {

@@ -65,9 +65,7 @@ struct UpdateAnswers {
     /// cell (item decorations), for an element that exists on both sides.
     private func change(ofOld id: ElementID) -> ElementChange.Change {
         if id.isLayoutHeaderOrFooter { return .kept }
-        let cellPath: ItemPath? = id.category == .cell
-            || (id.category == .decoration && old.chrome.decorations.entry(id.kind)?.definition.scope == .item)
-            ? ItemPath(id.section, id.item) : nil
+        let cellPath: ItemPath? = id.category == .cell || old.isCellBound(id) ? ItemPath(id.section, id.item) : nil
         if let p = cellPath {
             if reloaded.contains(p) { return .reloaded }
             if movedItems.contains(p) || movedSections.contains(p.section) { return .moved }
@@ -94,8 +92,8 @@ struct UpdateAnswers {
         // The layout's own header and footer are themselves on both sides (SPEC §17.2).
         if id.isLayoutHeaderOrFooter { return id }
         guard from.hasSection(id.section) else { return nil }
-        let isItemDecoration = id.category == .decoration && from.chrome.decorations.entry(id.kind)?.definition.scope == .item
-        if id.category == .cell || isItemDecoration {
+        // Item decorations and badges (SPEC §17.1) follow their cell.
+        if id.category == .cell || from.isCellBound(id) {
             guard from.sectionItemCount(id.section) > id.item, id.item >= 0,
                   let p = item(ItemPath(id.section, id.item)) else { return nil }
             return ElementID(id.category, id.kind, section: p.section, item: p.item)
@@ -137,6 +135,9 @@ struct UpdateAnswers {
             if m.header > 0 { ids.append(.header(s)) }
             if m.footer > 0 { ids.append(.footer(s)) }
             for e in model.inlines { ids.append(ElementID(.supplementary, e.kind, section: s, item: e.before)) }
+            for b in state.badges.list(s) where state.chrome.badges.entry(b.kind) != nil && b.item < model.itemCount {
+                ids.append(ElementID(.supplementary, b.kind, section: s, item: b.item))
+            }
             let shown = m.decorationKinds.map(Set.init)
             for d in decorations.all where shown?.contains(d.kind) ?? true {
                 switch (d.definition.scope, d.definition.coverage) {
@@ -147,5 +148,16 @@ struct UpdateAnswers {
             }
         }
         return ids
+    }
+}
+
+extension LayoutState {
+    /// Whether an element belongs to a cell: an item decoration or a badge (SPEC §17.1).
+    func isCellBound(_ id: ElementID) -> Bool {
+        switch id.category {
+        case .cell: false
+        case .decoration: chrome.decorations.entry(id.kind)?.definition.scope == .item
+        case .supplementary: chrome.badges.entry(id.kind) != nil
+        }
     }
 }

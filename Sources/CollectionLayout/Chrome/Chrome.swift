@@ -4,6 +4,8 @@ struct Chrome {
     var pinHeaders = false
     var pinFooters = false
     var decorations = Decorations()
+    /// The registered badge kinds (SPEC §17.1).
+    var badges = BadgeKinds()
     /// The bars over the content (SPEC §20.1), as the logical layout has them: in a
     /// right-to-left layout the left and right ones swap (SPEC §15).
     var contentInsets = Insets.zero

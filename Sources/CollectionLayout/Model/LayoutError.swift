@@ -9,7 +9,7 @@ public struct LayoutError: Error, Equatable, CustomStringConvertible {
     /// answer refused, names it, so that each face can say it in its own words (the C layer
     /// adds the callback's name, `item_sizes: ...`).
     public enum Question: Sendable {
-        case sectionCount, itemCount, itemSizes, itemSpans, sectionMetrics, inlineElements, customFrames
+        case sectionCount, itemCount, itemSizes, itemSpans, sectionMetrics, inlineElements, customFrames, itemBadges
     }
     public var code: Code
     public var message: String

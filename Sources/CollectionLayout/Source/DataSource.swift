@@ -31,6 +31,11 @@ public protocol LayoutDataSource: AnyObject {
     /// (spans.count == items.count), asked together with their sizes. Returns false when the
     /// source gives none for them: every item then spans 1.
     func spans(inSection section: Int, items: Range<Int>, into spans: UnsafeMutableBufferPointer<ItemSpan>) throws -> Bool
+    /// Whether `badges` may give any; false: the engine does not ask.
+    var givesBadges: Bool { get }
+    /// The badges the cells `items` of a section carry (SPEC §17.1), asked with their sizes once
+    /// badge kinds are registered: at most one of each kind per item, in any order.
+    func badges(inSection section: Int, items: Range<Int>) throws -> [ItemBadge]
     /// Custom sections (SPEC §5): writes the frames of `items` (frames.count == items.count),
     /// body-relative along the scroll axis, for a line axis `lineExtent` long.
     func customFrames(inSection section: Int, items: Range<Int>, lineExtent: Double, into frames: UnsafeMutableBufferPointer<Rect>) throws
@@ -69,6 +74,8 @@ public extension LayoutDataSource {
     var givesSpans: Bool { true }
     func spans(inSection section: Int, items: Range<Int>, into spans: UnsafeMutableBufferPointer<ItemSpan>) throws -> Bool { false }
     func inlineElements(inSection section: Int, atMost limit: Int) throws -> [InlineElement] { try inlineElements(inSection: section) }
+    var givesBadges: Bool { true }
+    func badges(inSection section: Int, items: Range<Int>) throws -> [ItemBadge] { [] }
     func customFrames(inSection section: Int, items: Range<Int>, lineExtent: Double, into frames: UnsafeMutableBufferPointer<Rect>) throws {
         throw LayoutError(.badCallbackData, "section \(section) is custom but the data source gives no custom frames")
     }

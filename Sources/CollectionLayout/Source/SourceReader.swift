@@ -3,7 +3,7 @@
 /// and checked against the element limit before any size is asked or anything in proportion to
 /// a count is reserved (SPEC §11). While a call is under way the layout refuses to be entered.
 final class SourceReader {
-    private let dataSource: LayoutDataSource
+    let dataSource: LayoutDataSource
     /// True while a data-source call is under way.
     private(set) var isAsking = false
 
@@ -36,6 +36,8 @@ final class SourceReader {
     struct Rules {
         var definition: LayoutDefinition
         var kinds: Kinds
+        /// The badge kinds (SPEC §17.1), which no inline element may have.
+        var badges = BadgeKinds()
     }
 
     /// Every section's model, counts first (see the type's comment). The sizes of all sections
@@ -328,6 +330,9 @@ final class SourceReader {
             guard rules.kinds.isUserKind(e.kind) else {
                 throw LayoutError(.unknownKind, "an inline element of section \(s) has kind \(e.kind.rawValue), which is not a registered user kind", about: .inlineElements)
             }
+            guard rules.badges.placement(e.kind) == nil else {
+                throw LayoutError(.badCallbackData, "an inline element of section \(s) has kind \(e.kind.rawValue), a badge kind (SPEC §17.1)", about: .inlineElements)
+            }
             guard e.before >= 0, e.before <= itemCount else {
                 throw LayoutError(.badCallbackData, "an inline element of section \(s) stands before item \(e.before), out of 0...\(itemCount)", about: .inlineElements)
             }
@@ -355,7 +360,7 @@ final class SourceReader {
     /// Runs one data-source call; any error it throws becomes `.callbackFailed` naming the call.
     /// Asks the data source `question` (`what` says what of it, for a message); a failure the
     /// source reports as a LayoutError stays as it is, any other comes back about that question.
-    private func ask<T>(_ question: LayoutError.Question, _ what: @autoclosure () -> String,
+    func ask<T>(_ question: LayoutError.Question, _ what: @autoclosure () -> String,
                         _ call: () throws -> T) throws(LayoutError) -> T {
         isAsking = true
         defer { isAsking = false }

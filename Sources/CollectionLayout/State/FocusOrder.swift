@@ -1,7 +1,8 @@
 /// The focus order of SPEC §13: per section its header, then for each item `i` the inline
 /// elements placed before `i` (in their stacking order) followed by cell `i`, then the inline
-/// elements at `before = item_count`, then its footer. `next` / `previous`, `continuous` and the
-/// order of every visit of the directional search follow it.
+/// elements at `before = item_count`, then its footer; a cell's badges follow it, by kind name
+/// (SPEC §17.1). `next` / `previous`, `continuous` and the order of every visit of the
+/// directional search follow it.
 extension LayoutState {
     /// A key that sorts elements of this state in focus order (decorations have none: never
     /// candidates, never sources).
@@ -13,6 +14,9 @@ extension LayoutState {
         case .cell: return FocusKey(section: s, phase: 1, item: id.item, slot: 1, inline: 0)
         case .supplementary where id.kind == .header: return FocusKey(section: s, phase: 0, item: 0, slot: 0, inline: 0)
         case .supplementary where id.kind == .footer: return FocusKey(section: s, phase: 2, item: 0, slot: 0, inline: 0)
+        case .supplementary where chrome.badges.entry(id.kind) != nil:
+            let rank = focusBadges(section: s, item: id.item).firstIndex { $0.kind == id.kind } ?? 0
+            return FocusKey(section: s, phase: 1, item: id.item, slot: 2, inline: rank)
         default:
             let k = inlineIndex(sectionBody(s).model.inlines, kind: id.kind, before: id.item) ?? 0
             return FocusKey(section: s, phase: 1, item: id.item, slot: 0, inline: k)
@@ -56,6 +60,7 @@ enum FocusSlot {
     case header(Int)
     case inline(Int, Int)  // section, index in its inline list
     case cell(Int, Int)
+    case badge(Int, Int, Int)  // section, item, rank among the cell's badges (SPEC §17.1)
     case footer(Int)
 
     init(_ id: ElementID, in state: LayoutState) {
@@ -68,6 +73,7 @@ enum FocusSlot {
         case .cell: self = .cell(s, id.item)
         case .supplementary where id.kind == .header: self = .header(s)
         case .supplementary where id.kind == .footer: self = .footer(s)
+        case .supplementary where state.chrome.badges.entry(id.kind) != nil: self = .badge(s, id.item, state.focusKey(id).inline)
         default: self = .inline(s, state.focusKey(id).inline)
         }
     }
@@ -79,6 +85,9 @@ enum FocusSlot {
         case .header(let s): return .header(s)
         case .footer(let s): return .footer(s)
         case .cell(let s, let i): return .cell(s, i)
+        case .badge(let s, let i, let r):
+            let b = state.focusBadges(section: s, item: i)
+            return r < b.count ? ElementID(.supplementary, b[r].kind, section: s, item: i) : .cell(s, i)
         case .inline(let s, let k):
             let e = state.sectionBody(s).model.inlines[k]
             return ElementID(.supplementary, e.kind, section: s, item: e.before)
@@ -103,11 +112,25 @@ enum FocusSlot {
         case .inline(let s, let k):
             return Self.body(s, item: state.sectionBody(s).model.inlines[k].before, inline: k + 1, in: state)
         case .cell(let s, let i):
-            let inlines = state.sectionBody(s).model.inlines
-            return Self.body(s, item: i + 1, inline: partition(0..<inlines.count) { inlines[$0].before <= i }, in: state)
+            if !state.focusBadges(section: s, item: i).isEmpty { return .badge(s, i, 0) }
+            return Self.afterCell(s, i, in: state)
+        case .badge(let s, let i, let r):
+            return r + 1 < state.focusBadges(section: s, item: i).count ? .badge(s, i, r + 1) : Self.afterCell(s, i, in: state)
         case .footer(let s):
             return s + 1 < state.sectionCount ? .header(s + 1) : .layoutFooter
         }
+    }
+
+    /// The slot after cell `i` and its badges.
+    private static func afterCell(_ s: Int, _ i: Int, in state: LayoutState) -> FocusSlot {
+        let inlines = state.sectionBody(s).model.inlines
+        return Self.body(s, item: i + 1, inline: partition(0..<inlines.count) { inlines[$0].before <= i }, in: state)
+    }
+
+    /// Cell `i`, or its last badge if it carries any.
+    private static func cellOrLastBadge(_ s: Int, _ i: Int, in state: LayoutState) -> FocusSlot {
+        let n = state.focusBadges(section: s, item: i).count
+        return n > 0 ? .badge(s, i, n - 1) : .cell(s, i)
     }
 
     /// The last body slot before item `i`'s cell (with `i` the item count: before the footer).
@@ -115,7 +138,7 @@ enum FocusSlot {
         let inlines = state.sectionBody(s).model.inlines
         let k = partition(0..<inlines.count) { inlines[$0].before <= i } - 1
         if k >= 0 && inlines[k].before == i { return .inline(s, k) }
-        return i > 0 ? .cell(s, i - 1) : .header(s)
+        return i > 0 ? cellOrLastBadge(s, i - 1, in: state) : .header(s)
     }
 
     func previous(in state: LayoutState) -> FocusSlot? {
@@ -129,9 +152,11 @@ enum FocusSlot {
         case .inline(let s, let k):
             let inlines = state.sectionBody(s).model.inlines, i = inlines[k].before
             if k > 0 && inlines[k - 1].before == i { return .inline(s, k - 1) }
-            return i > 0 ? .cell(s, i - 1) : .header(s)
+            return i > 0 ? Self.cellOrLastBadge(s, i - 1, in: state) : .header(s)
         case .cell(let s, let i):
             return Self.bodyBefore(s, item: i, in: state)
+        case .badge(let s, let i, let r):
+            return r > 0 ? .badge(s, i, r - 1) : .cell(s, i)
         case .footer(let s):
             return Self.bodyBefore(s, item: state.sectionItemCount(s), in: state)
         }

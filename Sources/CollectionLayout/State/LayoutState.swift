@@ -9,6 +9,8 @@ struct LayoutState {
     private var sections = SectionRows()
     /// Scroll-axis start of each section, and the content's end last (sections.count + 1 values).
     private(set) var starts: [Double] = [0]
+    /// Which cells carry which badges (SPEC §17.1): set by full loads, updates and invalidations.
+    var badges = BadgeTable()
 
     /// Sections, items and inline elements: what counts against the element limit (SPEC §11).
     private(set) var elementCount = 0
@@ -325,12 +327,13 @@ struct LayoutState {
     private mutating func setLogicalScrollView(_ newViewport: Rect, _ newChrome: Chrome) throws(LayoutError) {
         let (oldViewport, oldChrome, oldExtent, oldShrink) = (viewport, chrome, lineExtent, floatingShrink)
         (viewport, chrome) = (newViewport, newChrome)
-        if newViewport.width != oldViewport.width || newViewport.height != oldViewport.height {
+        do {
             // Effects' keylines are placed in the viewport's extent (SPEC §19.4).
-            do { try placeEffects() } catch {
-                (viewport, chrome) = (oldViewport, oldChrome)
-                throw error
-            }
+            if newViewport.width != oldViewport.width || newViewport.height != oldViewport.height { try placeEffects() }
+            try checkMirror()
+        } catch {
+            (viewport, chrome) = (oldViewport, oldChrome)
+            throw error
         }
         floatingShrink = clampedFloatingShrink(floatingShrink)
         guard lineExtent != oldExtent else { return }
@@ -444,6 +447,7 @@ struct LayoutState {
             (s, e) = (end, e + 1)
         }
         try checkFinite()
+        try checkMirror()
         try placeEffects()
     }
 

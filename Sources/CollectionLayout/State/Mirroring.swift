@@ -10,6 +10,18 @@ extension LayoutState {
         return Mirror(width: axes.direction == .vertical ? lineExtent : Swift.max(contentEnd, visibleExtent))
     }
 
+    /// The widest W mirrored exactly: past 2^53 points `W − x − w` no longer keeps the small
+    /// differences a frame near W has (a 120-point cell at the end of content 1.7e308 long
+    /// would come out at x = −120 with no extent left in its logical frame).
+    static let largestMirrorWidth = 9_007_199_254_740_992.0
+
+    /// A right-to-left layout wider than `largestMirrorWidth` is a limit (SPEC §11's spirit:
+    /// the answers must stay exact).
+    func checkMirror() throws(LayoutError) {
+        guard let mirror, mirror.width > Self.largestMirrorWidth else { return }
+        throw LayoutError(.limit, "a right-to-left layout \(mirror.width) points wide cannot be mirrored exactly: at most 2^53 points along the mirrored axis")
+    }
+
     /// The viewport as the host sees it.
     var presentedViewport: Rect { mirror?.rect(viewport) ?? viewport }
 
@@ -40,6 +52,21 @@ extension LayoutState {
 
     /// The viewport's scroll-axis origin as the host sees it.
     var presentedLeading: Double { presentedOrigin(viewportLeading) }
+
+    /// A physical search rect in logical coordinates. A rect reaching far past the content on
+    /// its left loses its right end in `x + width` once mirrored (the left end dwarfs it): such a
+    /// rect's far end is brought in to where elements can be, found by a walk of the sections
+    /// (only then: the rect is pathological, fuzz_abi's).
+    func logicalSearch(_ physical: Rect, _ mirror: Mirror) -> Rect {
+        var r = mirror.rect(physical)
+        let right = mirror.width - physical.x
+        guard r.x + r.width < right else { return r }
+        var reach = Swift.max(mirror.width, contentEnd, lineExtent) + chrome.decorations.reach + badgeReach
+        for s in 0..<sectionCount { reach = Swift.max(reach, sectionStrip(s) ?? 0) }
+        r.x = Swift.max(r.x, -2 * reach - 1)
+        r.width = right - r.x
+        return r
+    }
 
     /// An element as reported: mirrored, then rounded to the pixel grid (SPEC §20.2).
     func reported(_ a: Attributes) -> Attributes {

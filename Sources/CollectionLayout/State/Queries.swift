@@ -8,16 +8,17 @@ extension LayoutState {
     func forEachElement(in rect: Rect, _ visit: (Attributes) -> Void) {
         let mirror = self.mirror, grid = chrome.pixelGrid
         guard mirror != nil || grid != nil else { return forEachExactElement(in: rect, visit) }
-        var search = rect
-        if let grid {
-            // A rounded edge lies less than a pixel from its exact one.
-            let reach = grid.reach, w = rect.width + 2 * reach, h = rect.height + 2 * reach
-            search = Rect(x: rect.x - reach, y: rect.y - reach, width: w.isFinite ? w : .greatestFiniteMagnitude,
+        // A rounded edge lies less than a pixel from its exact one; a mirrored one a few ulps
+        // (SPEC §15: x' = W − x − w rounds). The search is that much wider, and what it finds is
+        // filtered on the reported frames.
+        var reach = grid?.reach ?? 0
+        if let mirror { reach += 4 * Swift.max(mirror.width.ulp, abs(rect.x).ulp, abs(rect.x + rect.width).ulp) }
+        let w = rect.width + 2 * reach, h = rect.height + 2 * reach
+        var search = Rect(x: rect.x - reach, y: rect.y - reach, width: w.isFinite ? w : .greatestFiniteMagnitude,
                           height: h.isFinite ? h : .greatestFiniteMagnitude)
-        }
-        guard let grid else { return forEachExactElement(in: mirror?.rect(search) ?? search, mirroredBy: mirror, visit) }
-        forEachExactElement(in: mirror?.rect(search) ?? search, mirroredBy: mirror) { a in
-            let r = grid.round(a)
+        if let mirror { search = logicalSearch(search, mirror) }
+        forEachExactElement(in: search, mirroredBy: mirror) { a in
+            let r = grid?.round(a) ?? a
             if r.frame.overlaps(rect) { visit(r) }
         }
     }
@@ -30,7 +31,8 @@ extension LayoutState {
               rect.width > 0, rect.height > 0 else { return }
         let r = axes.axisRect(rect)
         // Decorations with negative insets reach out of their section: widen the search by that.
-        let reach = chrome.decorations.reach
+        // So do badges out of their cells (SPEC §17.1).
+        let reach = Swift.max(chrome.decorations.reach, badgeReach)
         // The layout's own header first and its footer last, wherever pinning puts them (SPEC §17.2).
         if let a = layoutHeader(), axes.axisRect(a.frame).overlaps(r) { visit(mirror?.attributes(a) ?? a) }
         defer { if let a = layoutFooter(), axes.axisRect(a.frame).overlaps(r) { visit(mirror?.attributes(a) ?? a) } }
@@ -54,8 +56,11 @@ extension LayoutState {
         let decorations = chrome.decorations
         for d in decorations.sectionScope { emit(sectionDecoration(d, section: s)) }
         emit(header(s))
-        // Item decorations may stand out of their cell (negative insets): widen the search.
-        let reach = decorations.itemReach
+        // Item decorations and badges may stand out of their cell: widen the search.
+        let list = badges.list(s)
+        let reach = Swift.max(decorations.itemReach, list.isEmpty ? 0 : badgeReach)
+        var badgeAt = 0  // (cells come in item order: each search starts where the last ended)
+        let screen = axes.rect(r), itemCount = list.isEmpty ? 0 : sectionItemCount(s)
         let body = sectionBody(s), base = bodyStart(s), offset = sectionOffset(s)
         let area = AxisRect(line: r.line + offset - reach, scroll: r.scroll - base - reach,
                             lineExtent: r.lineExtent + 2 * reach, scrollExtent: r.scrollExtent + 2 * reach)
@@ -66,7 +71,16 @@ extension LayoutState {
             switch element {
             case .cell(let item):
                 for d in decorations.itemScope { emit(itemDecoration(d, item: item, cell: f, section: s)) }
-                if f.overlaps(r) { visit(cellAttributes(s, item, frame: f, effect: effect)) }
+                let cell = cellAttributes(s, item, frame: f, effect: effect)
+                if f.overlaps(r) { visit(cell) }
+                if !list.isEmpty {
+                    // (A body may visit out of item order, a waterfall column by column: then from the start.)
+                    if badgeAt > 0, list[badgeAt - 1].item >= item { badgeAt = 0 }
+                    // (Above the cell's z after its effect, SPEC §19.2.)
+                    self.badges(of: item, section: s, cell: axes.rect(f), cellZ: cell.z, in: list, from: &badgeAt, items: itemCount) { a in
+                        if a.frame.overlaps(screen) { visit(a) }  // (screen coordinates: no conversion)
+                    }
+                }
             case .inline(let index):
                 if inlines == nil { inlines = body.model.inlines }
                 guard let e = inlines?[index] else { return }
@@ -144,6 +158,11 @@ extension LayoutState {
                 let name = id.kind == .header ? "header" : "footer"
                 guard id.item == 0 else { throw missing("a \(name) is item 0 of its section") }
                 guard let found = id.kind == .header ? header(s) : footer(s) else { throw missing("section \(s) has no \(name): its extent is 0") }
+                return found
+            }
+            if chrome.badges.entry(id.kind) != nil {
+                guard sectionBody(s).cellFrame(id.item) != nil else { throw missing() }
+                guard let found = badge(kind: id.kind, section: s, item: id.item) else { throw missing("cell (\(s), \(id.item)) carries no such badge") }
                 return found
             }
             guard kinds.isUserKind(id.kind) else {

@@ -40,6 +40,7 @@ from .errors import (BadCallbackDataError, BufferTooSmallError, CallbackError,
                      CollectionLayoutError, InvalidArgumentError, InvalidHandleError,
                      LimitError, OutOfRangeError, ReentrantError, UnknownKindError)
 from .layout import Decoration, Layout
+from .badges import Badge
 from .options import LayoutOptions
 from .metrics import SectionMetricsTable
 from .diff import diff
@@ -54,7 +55,7 @@ from .collapse import CollapseRecord
 __version__ = ".".join(map(str, _VERSION))  # the header's CL_VERSION_* (_version.py)
 
 __all__ = [
-    "Layout", "Decoration", "SectionMetricsTable", "Attributes", "SectionScroll",
+    "Layout", "Decoration", "Badge", "SectionMetricsTable", "Attributes", "SectionScroll",
     "BatchUpdate", "UpdateResult", "ElementChange", "UpdateBlock", "diff", "SizeChange", "Fling",
     "Transition", "Movement", "LayoutOptions", "ViewportChanges",
     "FocusAnswer", "PrefetchAnswer", "PrefetchElement", "CollapseRecord",

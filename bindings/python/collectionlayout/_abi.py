@@ -230,6 +230,14 @@ CUSTOM_FRAMES_FN = CFUNCTYPE(cl_status, c_void_p, c_int64, c_int64, c_int64, c_d
 ITEM_SPANS_FN = CFUNCTYPE(cl_status, c_void_p, c_int64, c_int64, c_int64, POINTER(c_int32))
 
 
+class cl_item_badge(Structure):
+    _fields_ = [("item", c_int64), ("kind", c_int32), ("has_size", c_int32), ("size", cl_size)]
+
+
+ITEM_BADGES_FN = CFUNCTYPE(cl_status, c_void_p, c_int64, c_int64, c_int64, POINTER(cl_item_badge),
+                           c_int64, POINTER(c_int64))
+
+
 class cl_array_source(Structure):
     _fields_ = [
         ("struct_size", c_uint32),
@@ -254,6 +262,7 @@ class cl_data_source(Structure):
         ("custom_frames", CUSTOM_FRAMES_FN),
         ("arrays", POINTER(cl_array_source)),
         ("item_spans", ITEM_SPANS_FN),
+        ("item_badges", ITEM_BADGES_FN),
     ]
 
 
@@ -490,12 +499,35 @@ class cl_prefetch_element(Structure):
     ]
 
 
+# Badge anchors (cl_badge_def, SPEC §17.1): edge bits; badge_anchor may be SAME_AS_ANCHOR.
+CL_EDGE_TOP = 1
+CL_EDGE_BOTTOM = 2
+CL_EDGE_LEADING = 4
+CL_EDGE_TRAILING = 8
+CL_EDGE_SAME_AS_ANCHOR = -1
+
+
+class cl_badge_def(Structure):
+    _fields_ = [
+        ("struct_size", c_uint32),
+        ("anchor", c_int32),
+        ("badge_anchor", c_int32),
+        ("fractional", c_int32),
+        ("z", c_int32),
+        ("reserved", c_int32),
+        ("dx", c_double),
+        ("dy", c_double),
+        ("size", cl_size),
+    ]
+
+
 PREFETCH_ELEMENT_SIZE = ctypes.sizeof(cl_prefetch_element)
 
 # The sizes the binding passes: struct_size fields and the element sizes of result arrays.
 LAYOUT_DEF_SIZE = ctypes.sizeof(cl_layout_def)
 SECTION_METRICS_SIZE = ctypes.sizeof(cl_section_metrics)
 DECORATION_DEF_SIZE = ctypes.sizeof(cl_decoration_def)
+BADGE_DEF_SIZE = ctypes.sizeof(cl_badge_def)
 DATA_SOURCE_SIZE = ctypes.sizeof(cl_data_source)
 ATTRIBUTES_SIZE = ctypes.sizeof(cl_attributes)
 SECTION_SCROLL_SIZE = ctypes.sizeof(cl_section_scroll)
@@ -522,6 +554,9 @@ FUNCTIONS: list[tuple[str, list[Any], object]] = [
     ("cl_layout_kind_name", [cl_layout_p, c_int32, POINTER(c_char_p)], cl_status),
     ("cl_layout_add_decoration", [cl_layout_p, c_char_p, POINTER(cl_decoration_def),
                                   POINTER(c_int32)], cl_status),
+    ("cl_badge_def_default", [], cl_badge_def),
+    ("cl_layout_add_badge", [cl_layout_p, c_char_p, POINTER(cl_badge_def), POINTER(c_int32)],
+     cl_status),
     ("cl_layout_set_viewport", [cl_layout_p, cl_rect], cl_status),
     ("cl_layout_viewport", [cl_layout_p, POINTER(cl_rect)], cl_status),
     ("cl_layout_set_content_insets", [cl_layout_p, cl_insets], cl_status),

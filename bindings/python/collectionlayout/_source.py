@@ -12,7 +12,8 @@ from typing import Any
 
 from . import _lib
 from ._convert import SPAN_WORDS, int64, invalid, number, set_metrics
-from ._lib import CL_ERROR_BAD_CALLBACK_DATA, CL_ERROR_CALLBACK, CL_OK, cl_inline_element, cl_size
+from ._lib import (CL_ERROR_BAD_CALLBACK_DATA, CL_ERROR_CALLBACK, CL_OK, cl_inline_element,
+                   cl_item_badge, cl_size)
 from .errors import BadCallbackDataError, CollectionLayoutError
 
 try:
@@ -229,6 +230,7 @@ class DataSource:
                  inline_elements: Callable[[int], Iterable[InlineEntry]] | None,
                  custom_frames: Callable[[int, int, int, float], Any] | None,
                  item_spans: Callable[[int, int, int], Any] | None = None,
+                 item_badges: Callable[[int, int, int], Iterable[Any]] | None = None,
                  staged: bool = False, metrics_base: Any = None) -> None:
         self.error: BaseException | None = None
         self.kinds = kinds  # kind name -> id, shared with the Layout
@@ -324,8 +326,43 @@ class DataSource:
                 except BaseException as error:  # noqa: BLE001
                     return fail(error)
             struct.item_spans = _lib.ITEM_SPANS_FN(spans)
+        if item_badges is not None:
+            def badges(_user: Any, section: int, first: int, count: int, out: Any, capacity: int,
+                       out_count: Any) -> int:
+                try:
+                    what = f"item_badges({section}, {first}, {count})"
+                    entries = [self._badge(entry, what) for entry in item_badges(section, first, count)]
+                    out_count[0] = len(entries)
+                    for i, entry in enumerate(entries[:capacity]):
+                        out[i] = entry  # over capacity: the library asks again with room
+                    return CL_OK
+                except BaseException as error:  # noqa: BLE001
+                    return fail(error)
+            struct.item_badges = _lib.ITEM_BADGES_FN(badges)
         self.struct = struct
         self._table_to_arrays()
+
+    def _badge(self, entry: Any, what: str) -> Any:
+        """One badge an item_badges callback gave (SPEC §17.1): (item, kind) or (item, kind,
+        (width, height)), or a dict with item, kind and size; kind a badge kind's name or id.
+        The library checks items, kinds and sizes."""
+        if isinstance(entry, Mapping):
+            unknown = sorted(set(entry) - {"item", "kind", "size"})
+            if unknown or "item" not in entry or "kind" not in entry:
+                raise _bad(f"{what}: a badge is a dict with item, kind and maybe size, not {entry!r}")
+            entry = (entry["item"], entry["kind"]) + ((entry["size"],) if entry.get("size") is not None else ())
+        if isinstance(entry, (str, bytes)) or not isinstance(entry, Sequence) or len(entry) not in (2, 3):
+            raise _bad(f"{what}: a badge is (item, kind) or (item, kind, (width, height)), not {entry!r}")
+        kind = entry[1]
+        if isinstance(kind, str):
+            if kind not in self.kinds:
+                raise _bad(f"{what}: {kind!r} is not a registered badge kind")
+            kind = self.kinds[kind]
+        badge = cl_item_badge(item=int64(entry[0], f"{what}: item"), kind=int(kind))
+        if len(entry) == 3:
+            badge.has_size = 1
+            badge.size = _size(entry[2])
+        return badge
 
     def refresh_arrays(self) -> None:
         """The fixed ArraySizes' list may have changed (an update, a committed movement, an

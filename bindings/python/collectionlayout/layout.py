@@ -36,6 +36,7 @@ from .collapse import CollapsingHeader, collapse_fields  # the layout's collapsi
 from .targets import Targets  # self-sizing, target offsets, scroll to (SPEC §10.4, §10.6)
 from .physics import Physics  # fling and rubber band (SPEC §22)
 from .focus import Focus  # focus navigation and prefetch (SPEC §13, §14)
+from .badges import Badge, Badges, badge  # badges (SPEC §17.1)
 
 if TYPE_CHECKING:
     import numpy.typing as npt
@@ -45,7 +46,7 @@ if TYPE_CHECKING:
     else:  # type checkers only: their stubs of typing_extensions have it (not a dependency)
         from typing_extensions import Unpack
 
-__all__ = ["Attributes", "Layout", "Decoration", "SectionScroll", "SectionMetricsTable",
+__all__ = ["Attributes", "Layout", "Decoration", "Badge", "SectionScroll", "SectionMetricsTable",
            "LayoutOptions", "ATTRIBUTES_DTYPE", "DIRECTIONS", "ALIGNMENTS", "CROSS_ALIGNMENTS",
            "CATEGORIES", "SCOPES", "COVERAGES", "STYLES", "SNAPPING", "METRIC_KEYS"]
 
@@ -69,7 +70,8 @@ def _destroy(handle: int, _source: DataSource) -> None:
     _lib.lib().cl_layout_destroy(handle)
 
 
-class Layout(Queries, OrthogonalSections, Updates, Targets, Physics, Focus, Motion, ScrollView, CollapsingHeader):
+class Layout(Queries, OrthogonalSections, Updates, Targets, Physics, Focus, Motion, ScrollView, CollapsingHeader,
+             Badges):
     """A layout of sections. The data source is Python callables:
 
     - ``item_count(section) -> int`` (required),
@@ -90,12 +92,16 @@ class Layout(Queries, OrthogonalSections, Updates, Targets, Physics, Focus, Moti
     - ``item_spans(section, first, count) -> spans`` for grid and waterfall sections (SPEC §16):
       a sequence of counts (>= 1), "full" and "remaining", or a numpy int32 array of counts,
       CL_SPAN_FULL and CL_SPAN_REMAINING (None: every item spans 1); asked with the sizes,
+    - ``item_badges(section, first, count) -> badges`` (SPEC §17.1): the badges the cells
+      ``first..first+count`` carry, as (item, kind) or (item, kind, (width, height)) or dicts
+      with those keys; kind a badge kind's name or id; asked with the sizes,
     - ``custom_frames(section, first_item, count, line_extent) -> frames`` for custom sections
       (SPEC §5): a numpy (count, 4) float64 array (copied with one memmove) or a sequence of
       (x, y, width, height), body-relative along the scroll axis.
 
     ``decorations`` registers decoration kinds (Decoration, a dict with its fields, or a name)
-    before the first pass, so that section metrics can name them. The other keyword options
+    before the first pass, so that section metrics can name them; ``badges`` registers badge
+    kinds (Badge, a dict with its fields, or a name) likewise. The other keyword options
     are the layout-wide defaults of cl_layout_def (None: the library's): ``direction``,
     ``viewport``, ``item_size``, ``insets``, ``line_spacing``, ``interitem_spacing``,
     ``header``, ``footer``, ``alignment``, ``cross_alignment``, ``style``, ``rows``,
@@ -151,6 +157,7 @@ class Layout(Queries, OrthogonalSections, Updates, Targets, Physics, Focus, Moti
         if isinstance(section_metrics, Sequence):
             section_metrics = SectionMetricsTable(section_metrics)
         decorations = [_decoration(d) for d in given.get("decorations", ())]
+        badges = [badge(b) for b in given.get("badges", ())]
         inline_elements, custom_frames = given.get("inline_elements"), given.get("custom_frames")
         kinds: Iterable[str] = given.get("kinds", ())
 
@@ -168,7 +175,8 @@ class Layout(Queries, OrthogonalSections, Updates, Targets, Physics, Focus, Moti
                                            item_count, item_sizes, section_metrics,
                                            inline_elements, custom_frames,
                                            item_spans=given.get("item_spans"),
-                                           staged=bool(decorations),
+                                           item_badges=given.get("item_badges"),
+                                           staged=bool(decorations or badges),
                                            metrics_base=base if ok else None)
         declared = list(dict.fromkeys(kinds))
         while True:  # again only if inline_elements names a kind not declared
@@ -189,10 +197,12 @@ class Layout(Queries, OrthogonalSections, Updates, Targets, Physics, Focus, Moti
         self._handle = handle = out.value or 0
         self._finalizer = weakref.finalize(self, _destroy, handle, source)
         self._query = RectQuery(handle, lambda status: _error(status, handle))  # no cycle
-        if decorations:  # registered on an empty layout, then the first real pass
+        if decorations or badges:  # registered on an empty layout, then the first real pass
             try:
                 for decoration in decorations:
                     self.add_decoration(*decoration)
+                for kind in badges:
+                    self.add_badge(*kind)
                 source.unstage()
                 self.invalidate()
             except BaseException:

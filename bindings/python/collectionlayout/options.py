@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     import numpy as np
     import numpy.typing as npt
 
+    from .badges import Badge
     from .layout import Decoration
     from .metrics import SectionMetricsTable
 
@@ -164,6 +165,9 @@ class LayoutOptions(TypedDict, total=False):
                                   Union[Sequence[Sequence[float]], npt.NDArray[np.float64]]], None]
     kinds: Iterable[str]  # user supplementary kind names, known before the first pass
     decorations: Iterable[Union[Decoration, Mapping[str, Any], str]]  # registered before it
+    badges: Iterable[Union[Badge, Mapping[str, Any], str]]  # badge kinds, registered before it
+    # the badges of count cells from first on: (item, kind) or (item, kind, (width, height))
+    item_badges: Union[Callable[[int, int, int], Iterable[Any]], None]
     direction: Union[Direction, None]
     viewport: Union[Sequence[float], None]  # x, y, width, height
     item_size: Union[Sequence[float], None]  # width, height (no item_sizes)

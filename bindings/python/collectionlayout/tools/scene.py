@@ -5,12 +5,15 @@
                 "content_insets": [t, l, b, r], "display_scale", "layout_direction", "global_header",
                 "global_footer", "pin_global_header", "pin_global_footer",
                 "collapse": {"min", "mode", "snap", "stretch", "fill", "shrink"},
-                "decorations": [{"kind", "scope", "coverage", "insets", "z"}, ...]},
+                "decorations": [{"kind", "scope", "coverage", "insets", "z"}, ...],
+                "badges": [{"kind", "anchor", "badge_anchor", "offset", "fractional", "size",
+                            "z"}, ...]},
      "sections": [{"style", "items": [[w, h], ...] or "item_count" with "item_size",
                    "frames" (custom), "insets", "line_spacing", "interitem_spacing", "header",
                    "footer", "alignment", "cross_alignment", "inline", "rows", "columns",
                    "offset", "decorations": [kind, ...], "spans": [k | "full" | "remaining", ...],
                    "packing": "sparse" | "dense", "effect": {"keylines": [...], "curve"},
+                   "badges": [{"kind", "item", "size"}, ...],
                    "estimated_item_size": [w, h] (this package's addition)}, ...]}
 
 Missing keys take the SPEC's defaults (0, flow, justified, center, rows 1, columns 2), which
@@ -23,15 +26,17 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Set as AbstractSet
 from dataclasses import dataclass, field
 from typing import Any, Optional, cast, get_args
 
 from .. import _lib
 from .scene_values import (SceneError, _bool, _choice, _counted, _integer, _number, _numbers, _object,
                            _show)
+from ..badges import Badge
 from ..layout import Decoration, Layout
 from ..metrics import SectionMetricsTable
+from .scene_badges import badge_kinds, section_badges
 from ..options import (Alignment, Collapse, Coverage, CrossAlignment, Curve, Direction, Effect, Keyline,
                        LayoutDirection, Scope, SectionMetrics, Span, Style)
 
@@ -56,11 +61,11 @@ COVERAGES: tuple[Coverage, ...] = get_args(Coverage)
 _SCENE_KEYS = {"viewport", "layout", "sections"}
 _LAYOUT_KEYS = {"direction", "pin_headers", "pin_footers", "anchoring", "element_limit",
                 "content_insets", "display_scale", "layout_direction", "decorations", "global_header",
-                "global_footer", "pin_global_header", "pin_global_footer", "collapse"}
+                "global_footer", "pin_global_header", "pin_global_footer", "collapse", "badges"}
 _SECTION_KEYS = {"style", "items", "item_count", "item_size", "frames", "insets",
                  "line_spacing", "interitem_spacing", "header", "footer", "alignment",
                  "cross_alignment", "inline", "rows", "columns", "offset", "decorations",
-                 "estimated_item_size", "spans", "packing", "effect"}
+                 "estimated_item_size", "spans", "packing", "effect", "badges"}
 _DECORATION_KEYS = {"kind", "scope", "coverage", "insets", "z"}
 _INLINE_KEYS = {"kind", "before", "extent"}
 _INT32_MAX = 2**31 - 1
@@ -79,6 +84,10 @@ class Section:
     inline: list[tuple[str, int, float]] = field(default_factory=list)
     offset: float = 0.0
     spans: list[Span] = field(default_factory=list)  # grid and waterfall (§16); then 1 each
+    badges: list[tuple[Any, ...]] = field(default_factory=list)  # (item, kind[, size]) sorted (§17.1)
+
+    def item_badges(self, first: int, count: int) -> list[tuple[Any, ...]]:
+        return [badge for badge in self.badges if first <= badge[0] < first + count]
 
     def item_spans(self, first: int, count: int) -> list[Span]:
         given = self.spans[first:first + count]
@@ -115,6 +124,7 @@ class Scene:
     collapse: Optional[Collapse] = None  # SPEC §18 (scene_collapse.py)
     collapse_shrink: Optional[float] = None  # its floating state, set after the first pass
     decorations: list[Decoration] = field(default_factory=list)
+    badges: list[Badge] = field(default_factory=list)  # badge kinds (SPEC §17.1)
     sections: list[Section] = field(default_factory=list)
 
     def build(self, kinds: Iterable[str] = (), live: bool = False) -> Layout:
@@ -137,7 +147,8 @@ class Scene:
             custom_frames=lambda section, first, count, _extent:
                 sections[section].custom_frames(first, count),
             item_spans=lambda section, first, count: sections[section].item_spans(first, count),
-            kinds=kinds, decorations=self.decorations, viewport=self.viewport,
+            item_badges=lambda section, first, count: sections[section].item_badges(first, count),
+            kinds=kinds, decorations=self.decorations, badges=self.badges, viewport=self.viewport,
             direction=self.direction, pin_headers=self.pin_headers,
             pin_footers=self.pin_footers, element_limit=self.element_limit, anchoring=self.anchoring,
             content_insets=self.content_insets, display_scale=self.display_scale,
@@ -226,7 +237,7 @@ def _effect(where: str, value: Any) -> Effect:
 
 
 def _section(index: int, value: Any, direction: str, decorations: set[str],
-             budget: _Budget) -> Section:
+             budget: _Budget, badges: AbstractSet[str] = frozenset()) -> Section:
     where = f"section {index}"
     raw = _object(where, value, _SECTION_KEYS)
     section = Section(style=_choice(where, "style", raw.get("style", "flow"), STYLES))
@@ -287,6 +298,8 @@ def _section(index: int, value: Any, direction: str, decorations: set[str],
         section.spans = _spans(where, raw.get("spans", []), section.count)
     if "effect" in raw:
         metrics["effect"] = _effect(where, raw["effect"])
+    if "badges" in raw:  # which cells carry which badges (§17.1)
+        section.badges = section_badges(where, raw["badges"], section.count, set(badges), SceneError)
     if "estimated_item_size" in raw:  # one size for every unmeasured item (self-size, §10.4)
         metrics["estimated_item_size"] = _numbers(where, "estimated_item_size",
                                                   raw["estimated_item_size"], 2, "w, h", (0.0, 0.0))
@@ -381,11 +394,14 @@ def parse(value: Any) -> Scene:
         raise SceneError(f"layout: decorations must be a list of objects, not {_show(decorations)}")
     names: set[str] = set()
     scene.decorations = [_decoration(i, d, names) for i, d in enumerate(decorations)]
+    decoration_names = set(names)
+    scene.badges = badge_kinds(options.get("badges", []), names, _kind, SceneError)
+    badges = {b.name for b in scene.badges}
     sections = raw.get("sections", [])
     if not isinstance(sections, list):
         raise SceneError(f"the scene: sections must be a list of objects, not {_show(sections)}")
     budget = _Budget(scene.element_limit, len(sections))
-    scene.sections = [_section(i, s, scene.direction, names, budget)
+    scene.sections = [_section(i, s, scene.direction, decoration_names, budget, badges)
                       for i, s in enumerate(sections)]
     return scene
 
@@ -416,8 +432,9 @@ def parse_sections(value: Any, scene: Scene, where: str = "sections") -> list[Se
     if not isinstance(value, list):
         raise SceneError(f"{where} must be a list of objects, not {_show(value)}")
     names = {decoration.name for decoration in scene.decorations}
+    badges = {b.name for b in scene.badges}
     budget = _Budget(scene.element_limit, len(value))
-    return [_section(i, s, scene.direction, names, budget) for i, s in enumerate(value)]
+    return [_section(i, s, scene.direction, names, budget, badges) for i, s in enumerate(value)]
 
 
 def load(path: str | os.PathLike[str]) -> Layout:
