@@ -129,10 +129,19 @@ final class CDataSource: LayoutDataSource {
 
     func spans(inSection section: Int, items: Range<Int>, into spans: UnsafeMutableBufferPointer<ItemSpan>) throws -> Bool {
         guard let f = source.item_spans else { return false }
-        var raw = [Int32](repeating: 1, count: items.count)
-        let status = raw.withUnsafeMutableBufferPointer { f(source.user_data, Int64(section), Int64(items.lowerBound), Int64(items.count), $0.baseAddress) }
-        try check(status, "item_spans(section \(section), first \(items.lowerBound), count \(items.count))")
-        for (k, value) in raw.enumerated() { spans[k] = ItemSpan(c: value) }
+        guard let base = spans.baseAddress else { return true }
+        // The C values are written into the front of `spans` itself (an ItemSpan is wider than an
+        // Int32) and widened from the last: no array of a million Int32 per layout. Span k's
+        // bytes start at or after Int32 k's end for k >= 1, so widening k reads nothing unread.
+        let raw = UnsafeMutableRawPointer(base), count = spans.count
+        let ints = raw.initializeMemory(as: Int32.self, repeating: 1, count: count)
+        try check(f(source.user_data, Int64(section), Int64(items.lowerBound), Int64(items.count), ints),
+                  "item_spans(section \(section), first \(items.lowerBound), count \(items.count))")
+        for k in (0..<count).reversed() {
+            let value = raw.load(fromByteOffset: k * MemoryLayout<Int32>.stride, as: Int32.self)
+            raw.storeBytes(of: ItemSpan(c: value), toByteOffset: k * MemoryLayout<ItemSpan>.stride, as: ItemSpan.self)
+        }
+        raw.bindMemory(to: ItemSpan.self, capacity: count)
         return true
     }
 

@@ -269,7 +269,6 @@ final class SourceReader {
         guard style.takesSpans, dataSource.givesSpans else { return nil }
         var spanned = false
         let spans = try fill(ItemSpan.self, count: runs.reduce(0) { $0 + $1.count }) { buffer throws(LayoutError) in
-            buffer.initialize(repeating: .one)  // (a run the source leaves spans 1)
             var at = 0
             for range in runs {
                 let out = UnsafeMutableBufferPointer(rebasing: buffer[at..<(at + range.count)])
@@ -277,12 +276,19 @@ final class SourceReader {
                 let wrote = try ask(.itemSpans, "the spans of section \(s), items \(range.lowerBound)..<\(range.upperBound)") {
                     try dataSource.spans(inSection: s, items: range, into: out)
                 }
-                // One pass checks them and finds whether any spans more than 1.
-                for k in out.indices where wrote && out[k] != .one {
-                    if case .columns(let n) = out[k], n < 1 {
+                guard wrote else {
+                    out.initialize(repeating: .one)  // a run the source leaves spans 1
+                    continue
+                }
+                // One pass checks them and finds whether any spans more than 1 (a switch: no
+                // call to ==, which costs as much as the rest of the pass).
+                for k in out.indices {
+                    switch out[k] {
+                    case .columns(1): continue
+                    case .columns(let n) where n < 1:
                         throw LayoutError(.badCallbackData, "the span of item (\(s), \(range.lowerBound + k)) is \(n); a span is an integer >= 1, full or remaining", about: .itemSpans)
+                    default: spanned = true
                     }
-                    spanned = true
                 }
             }
         }

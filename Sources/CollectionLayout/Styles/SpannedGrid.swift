@@ -69,20 +69,23 @@ struct SpannedGridBody: SectionBody {
             }
         }
         (lineThickness, lineInline, inlineLine) = (thickness, kinds, inlineLines)
-        var position = 0.0
-        lineStart.reserveCapacity(lineThickness.count)
-        for (l, thickness) in lineThickness.enumerated() {
-            let start = l == 0 ? 0 : position + model.metrics.lineSpacing
-            lineStart.append(start)
-            position = start + thickness
+        // The lines' starts, and the scroll range of the rows (the cells' bounds), in one pass.
+        var position = 0.0, low = Double.infinity, high = -Double.infinity, spacing = 0.0
+        lineStart = thickness.indices.map { l in
+            let start = position + spacing
+            (position, spacing) = (start + thickness[l], model.metrics.lineSpacing)
+            if kinds[l] < 0 { (low, high) = (Swift.min(low, start), Swift.max(high, position)) }
+            return start
         }
         extent = position
         if dense {
             listItemsByLine()
         } else {
-            lineItemStart = starts + [n]
+            lineItemStart = starts
+            lineItemStart.append(n)
         }
-        cellBounds = itemsBounds(widest: widest)
+        cellBounds = low <= high
+            ? AxisRect(line: columns.start(0), scroll: low, lineExtent: columns.extent(spanning: widest), scrollExtent: high - low) : nil
     }
 
     /// Places runs of items in rows (SPEC §16 grid placement), writing each item's place; a run's
@@ -114,14 +117,14 @@ struct SpannedGridBody: SectionBody {
             var thick: [Double] = [], firsts: [Int] = [], widest = self.widest
             var rows = 0, used = 0, rowThickness = 0.0  // the last row's columns used and thickness
             for i in run {
-                let span = spans[i], k = span.clamped(to: n)
+                let (k, remaining) = spans[i].columns(of: n)
                 // `remaining` takes the free columns of a partly filled row, else a new full row.
-                if rows == 0 || (span == .remaining ? used == 0 || used == n : used + k > n) {
+                if rows == 0 || (remaining ? used == 0 || used == n : used + k > n) {
                     if rows > 0 { thick.append(rowThickness) }
                     firsts.append(i)
                     (rows, used, rowThickness) = (rows + 1, 0, 0)
                 }
-                let width = span == .remaining ? n - used : k
+                let width = remaining ? n - used : k
                 places[i] = ItemPlace(line: Int32(firstLine + rows - 1), column: Int32(clamping: used), width: Int32(clamping: width))
                 used += width
                 widest = Swift.max(widest, used)
@@ -139,9 +142,9 @@ struct SpannedGridBody: SectionBody {
             var used: [Int] = [], thick: [Double] = [], widest = self.widest
             var free = FreeRows(capacity: run.count)
             for i in run {
-                let span = spans[i], k = span.clamped(to: n), rows = used.count
+                let (k, remaining) = spans[i].columns(of: n), rows = used.count
                 var r = rows - 1
-                if span == .remaining {
+                if remaining {
                     // The free columns of the last row when it is partly filled, else a new full row.
                     if rows == 0 || used[r] == 0 || used[r] == n { r = rows }
                 } else {
@@ -151,7 +154,7 @@ struct SpannedGridBody: SectionBody {
                     used.append(0)
                     thick.append(0)
                 }
-                let column = used[r], width = span == .remaining ? n - column : k
+                let column = used[r], width = remaining ? n - column : k
                 places[i] = ItemPlace(line: Int32(firstLine + r), column: Int32(clamping: column), width: Int32(clamping: width))
                 used[r] = column + width
                 widest = Swift.max(widest, column + width)
@@ -175,16 +178,6 @@ struct SpannedGridBody: SectionBody {
             next[Int(p.line)] += 1
         }
         lineItems = items
-    }
-
-    private func itemsBounds(widest: Int) -> AxisRect? {
-        var low = Double.infinity, high = -Double.infinity
-        for (l, inline) in lineInline.enumerated() where inline < 0 {
-            low = Swift.min(low, lineStart[l])
-            high = Swift.max(high, lineStart[l] + lineThickness[l])
-        }
-        guard low <= high else { return nil }
-        return AxisRect(line: columns.start(0), scroll: low, lineExtent: columns.extent(spanning: widest), scrollExtent: high - low)
     }
 
     mutating func update(items: [Int], _ write: (inout SectionModel) -> Void) {
@@ -259,5 +252,18 @@ private struct FreeRows {
         var node = 1
         while node < leaves { node = tree[2 * node] >= k ? 2 * node : 2 * node + 1 }
         return node - leaves
+    }
+}
+
+private extension ItemSpan {
+    /// The columns it takes of `n` (`remaining`: all, until a row says otherwise) and whether it
+    /// is `remaining`, by one switch: comparing with `==` is a call per item.
+    @inline(__always)
+    func columns(of n: Int) -> (Int, remaining: Bool) {
+        switch self {
+        case .columns(let k): (Swift.min(k, n), false)
+        case .full: (n, false)
+        case .remaining: (n, true)
+        }
     }
 }
