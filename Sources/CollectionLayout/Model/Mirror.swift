@@ -9,9 +9,12 @@ struct Mirror: Equatable {
 
     func x(_ x: Double) -> Double { width - x }
 
+    /// An element: mirrored by its edges, so that a frame whose extent is lost next to its
+    /// origin in the logical layout (1e-300 wide at x = 400) has none in the mirror either.
     func attributes(_ a: Attributes) -> Attributes {
         var r = a
-        r.frame = rect(a.frame)
+        let left = width - (a.frame.x + a.frame.width), right = width - a.frame.x
+        r.frame = Rect(x: left, y: a.frame.y, width: right - left, height: a.frame.height)
         return r
     }
 
