@@ -67,6 +67,10 @@ static uint64_t focus_ok, focus_targets, focus_refused, prefetch_ok, prefetch_re
 #define cl_layout_set_layout_direction(...) COUNTED(cl_layout_set_layout_direction(__VA_ARGS__))
 #define cl_layout_layout_direction(...) COUNTED(cl_layout_layout_direction(__VA_ARGS__))
 #define cl_layout_set_global_header_footer(...) COUNTED(cl_layout_set_global_header_footer(__VA_ARGS__))
+#define cl_layout_set_collapse(...) COUNTED(cl_layout_set_collapse(__VA_ARGS__))
+#define cl_layout_collapse(...) COUNTED(cl_layout_collapse(__VA_ARGS__))
+#define cl_layout_set_collapse_shrink(...) COUNTED(cl_layout_set_collapse_shrink(__VA_ARGS__))
+#define cl_layout_target_collapse(...) COUNTED(cl_layout_target_collapse(__VA_ARGS__))
 #define cl_layout_global_header_footer(...) COUNTED(cl_layout_global_header_footer(__VA_ARGS__))
 #define cl_layout_invalidate(...) COUNTED(cl_layout_invalidate(__VA_ARGS__))
 #define cl_layout_invalidate_items(...) COUNTED(cl_layout_invalidate_items(__VA_ARGS__))
@@ -976,6 +980,12 @@ static void create_layout(fuzz_input *in, slot *sl) {
         if (r & 16) {  /* the layout's own header and footer, SPEC §17.2 */
             def.global_header = read_layout_extent(in);
             def.global_footer = read_layout_extent(in);
+            uint8_t c = fz_u8(in);  /* a collapsing header (SPEC §18): now and then a bad mode, flag or min */
+            if (c >= 128) {
+                def.collapse_mode = c % 6;
+                def.collapse_flags = (c >> 3) & 15;
+                def.collapse_min = read_layout_extent(in);
+            }
         }
         def.pin_global_header = (r >> 5) & 1;
         def.pin_global_footer = (r >> 6) & 1;
@@ -2686,14 +2696,36 @@ static void run_op(fuzz_input *in, uint8_t op) {
         free(block);
         break;
     }
-    case 32: {  /* the layout's own header and footer on a live layout (SPEC §17.2) */
+    case 32: {  /* the layout's own header and footer on a live layout (SPEC §17.2), and its collapse (§18) */
         if (!layout) return;
         changes = true;
         take_snapshot(layout, &before);
-        what = "cl_layout_set_global_header_footer";
-        double gh = read_layout_extent(in), gf = read_layout_extent(in);
-        uint8_t pins = fz_u8(in);
-        st = cl_layout_set_global_header_footer(fz_u8(in) == 255 ? NULL : layout, gh, gf, pins & 1, (pins >> 1) & 1);
+        uint8_t which = fz_u8(in);
+        if (which < 160) {
+            what = "cl_layout_set_global_header_footer";
+            double gh = read_layout_extent(in), gf = read_layout_extent(in);
+            uint8_t pins = fz_u8(in);
+            st = cl_layout_set_global_header_footer(fz_u8(in) == 255 ? NULL : layout, gh, gf, pins & 1, (pins >> 1) & 1);
+        } else if (which < 200) {
+            what = "cl_layout_set_collapse";
+            uint8_t c = fz_u8(in);
+            st = cl_layout_set_collapse(layout, c % 6, (c >> 3) & 15, read_layout_extent(in));
+        } else if (which < 230) {
+            what = "cl_layout_set_collapse_shrink";
+            st = cl_layout_set_collapse_shrink(layout, fz_double(in));
+        } else {
+            /* The records answer, never change the layout; every number finite, progress in [0, 1]. */
+            what = "cl_layout_target_collapse";
+            changes = false;
+            cl_collapse c[2];
+            memset(c, 0xab, sizeof c);
+            st = which & 1 ? cl_layout_collapse(layout, &c[0], sizeof c[0]) : cl_layout_target_collapse(layout, fz_double(in), &c[0], sizeof c[0]);
+            if (st == CL_OK && c[0].collapsing &&
+                !(isfinite(c[0].extent) && c[0].extent >= 0 && c[0].progress >= 0 && c[0].progress <= 1 && isfinite(c[0].stretch) &&
+                  c[0].stretch >= 0 && isfinite(c[0].shrink) && c[0].shrink >= 0))
+                fail("collapse record: extent %g progress %g stretch %g shrink %g", c[0].extent, c[0].progress, c[0].stretch, c[0].shrink);
+            if (((uint8_t *)&c[1])[0] != 0xab) fail("a collapse record written past its size");
+        }
         break;
     }
     case 23: op_motion(in, sl); return;

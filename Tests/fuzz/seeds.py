@@ -141,6 +141,7 @@ class Program:
             if scroll_view & 16:
                 self.layout_extent(global_header)
                 self.layout_extent(global_footer)
+                self.u8(0)  # no collapsing header
             if scroll_view & 128:
                 self.u8(0)  # right to left
         self.u8(len(kinds))
@@ -167,6 +168,7 @@ class Program:
     def global_header_footer(self, header, footer, pin_header=False, pin_footer=False, slot=0):
         """op 32: cl_layout_set_global_header_footer on a live layout."""
         self.op("global", slot)
+        self.u8(0)  # the extents and pins, not the collapse
         self.layout_extent(header)
         self.layout_extent(footer)
         self.u8((1 if pin_header else 0) | (2 if pin_footer else 0))

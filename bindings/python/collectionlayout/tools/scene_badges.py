@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any, Callable, cast
 
 from ..badges import EDGES, Badge, Edge
+from .scene_values import _numbers
 
 __all__ = ["badge_kinds", "section_badges"]
 
@@ -28,12 +29,7 @@ def _edges(where: str, key: str, value: Any, error: Callable[[str], Exception]) 
 
 
 def _pair(where: str, key: str, value: Any, error: Callable[[str], Exception], minimum: float | None) -> tuple[float, float]:
-    if (not isinstance(value, list) or len(value) != 2
-            or not all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in value)):
-        raise error(f"{where}: {key} must be [a, b] of two numbers, not {value!r}")
-    a, b = float(value[0]), float(value[1])
-    if not all(abs(v) < float("inf") for v in (a, b)) or (minimum is not None and min(a, b) < minimum):
-        raise error(f"{where}: {key} {value!r} must be finite{' and >= 0' if minimum is not None else ''}")
+    a, b = _numbers(where, key, value, 2, "a, b", (minimum, minimum))  # (finite, and not too large to be one)
     return a, b
 
 
