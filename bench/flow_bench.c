@@ -34,7 +34,7 @@ void targets_bench(int64_t n, int runs, const cl_size *sizes); /* targets_bench.
 void focus_bench(int64_t n, int runs);                          /* focus_bench.c: figures 25-27 */
 void global_bench(int64_t n, int runs);                         /* global_bench.c: figure 28 */
 void badges_bench(int64_t n, int runs);                         /* badges_bench.c: figure 29 */
-void presentation_bench(int64_t n, int runs);                   /* presentation_bench.c: figures 30-31 */
+void presentation_bench(int64_t n, int runs);                   /* presentation_bench.c: figures 30-32 */
 double reference_flow(const cl_size *sz, int64_t sections, int64_t per_section, double width,
                       cl_insets in, double line_spacing, double s, double header, int64_t every,
                       double sep, double *x, double *y, double *sec_top);
@@ -509,7 +509,7 @@ int main(int argc, char **argv)
     focus_bench(n, runs);  /* figures 25-27 (focus_bench.c) */
     global_bench(n, runs);  /* figure 28 (global_bench.c) */
     badges_bench(n, runs);  /* figure 29 (badges_bench.c) */
-    presentation_bench(n, runs);  /* figures 30-31 (presentation_bench.c) */
+    presentation_bench(n, runs);  /* figures 30-32 (presentation_bench.c) */
     styles_bench(n, runs, sizes);  /* figures 10-14 and the closing brace */
     free(sizes); free(x); free(y); free(inl); free(sec_top);
     free(cards); free(rows); free(ox); free(oy); free(omax); free(off); free(bs); free(bo);

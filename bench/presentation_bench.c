@@ -1,13 +1,15 @@
-/* presentation_bench.c — figures 29-30 of flow_bench (fields of its JSON object; see bench/run):
+/* presentation_bench.c — figures 30-32 of flow_bench (fields of its JSON object; see bench/run):
  * how what the layout presents costs against the same layout without it. Each pair of layouts is
  * measured alternately, run by run, so that both see the same machine.
  *
- * 29 right to left (SPEC §15): the flow scene of n items laid out (cl_layout_invalidate) and
+ * 30 right to left (SPEC §15): the flow scene of n items laid out (cl_layout_invalidate) and
  *    queried (390 x 844 rects at random places) left to right and right to left.
- * 30 scroll effects (SPEC §19): n / 1,000 sideways carousels of 1,000 cards (120 x 160, 10
+ * 31 scroll effects (SPEC §19): n / 1,000 sideways carousels of 1,000 cards (120 x 160, 10
  *    apart, a header of 30), each card scaled, faded and lifted by three keylines (a centred card
  *    row: the centre and 400 points either side); 390 x 844 rect queries at random places, with
- *    and without the effect. */
+ *    and without the effect.
+ * 32 a collapsing layout header (SPEC §18): rect queries of the flow scene with a pinned
+ *    collapsing header and with a plain one, and setting a viewport that collapses it. */
 #define _DEFAULT_SOURCE
 #include <stdio.h>
 #include <stdlib.h>
@@ -135,8 +137,66 @@ static void effects(int64_t n)
     cl_layout_destroy(L[1]);
 }
 
+/* 32: a collapsing layout header (SPEC §18, pinned, min 60 of 200, stretch) over the flow scene:
+ * rect queries at random places with and without it, and a viewport set that collapses it. */
+static void collapse(int64_t n)
+{
+    enum { Q = 20001, CAP = 1 << 12 };
+    static cl_attributes buf[CAP];
+    static double qt[2][Q];
+    cl_layout *L[2];
+    for (int k = 0; k < 2; k++) {
+        cl_data_source ds = cl_data_source_default();
+        ds.user_data = &n;
+        ds.item_count = r_count;
+        ds.item_sizes = r_sizes;
+        cl_layout_def d = bench_metrics(cl_layout_def_default());
+        d.global_header = 200;
+        d.pin_headers = 1;
+        if (k == 1) {
+            d.collapse_mode = CL_COLLAPSE_PINNED;
+            d.collapse_flags = CL_COLLAPSE_STRETCH;
+            d.collapse_min = 60;
+        }
+        L[k] = NULL;
+        check(cl_layout_create(&d, &ds, &L[k]), NULL, "cl_layout_create");
+    }
+    cl_size cs;
+    check(cl_layout_content_size(L[0], &cs), L[0], "cl_layout_content_size");
+    int64_t found[2] = {0, 0};
+    for (int q = 0; q < Q; q++)
+        for (int o = 0; o < 2; o++) {
+            const int k = o ^ (q & 1);
+            const cl_rect rect = {0, (double)(splitmix((uint64_t)q + 7) % (uint64_t)(cs.height - 844)), 390, 844};
+            check(cl_layout_set_viewport(L[k], rect), L[k], "cl_layout_set_viewport");
+            int64_t count = 0;
+            const double t0 = now();
+            check(cl_layout_elements_in_rect(L[k], rect, buf, CAP, sizeof buf[0], &count), L[k], "cl_layout_elements_in_rect");
+            qt[k][q] = now() - t0;
+            found[k] += count;
+        }
+    /* Viewports that move across the collapse range (0...140) and on: each set re-places the header. */
+    enum { SETS = 200000 };
+    cl_collapse record;
+    double sink = 0;
+    const double t0 = now();
+    for (int k = 0; k < SETS; k++) {
+        check(cl_layout_set_viewport(L[1], (cl_rect){0, (double)(k % 400) - 40, 390, 844}), L[1], "cl_layout_set_viewport");
+        if ((k & 1023) == 0) {
+            check(cl_layout_collapse(L[1], &record, sizeof record), L[1], "cl_layout_collapse");
+            sink += record.extent;
+        }
+    }
+    const double set_us = (now() - t0) / SETS * 1e6;
+    printf(" \"collapse_query_us\": %.4f, \"collapse_plain_query_us\": %.4f, \"collapse_set_viewport_us\": %.4f, \"collapse_sink\": %g,\n",
+           median(qt[1], Q) * 1e6, median(qt[0], Q) * 1e6, set_us, sink + (double)(found[0] + found[1]) * 0);
+    cl_layout_destroy(L[0]);
+    cl_layout_destroy(L[1]);
+}
+
 void presentation_bench(int64_t n, int runs)
 {
     rtl(n, runs);
     effects(n);
+    collapse(n);
 }

@@ -416,6 +416,10 @@ def target_rows(c: dict, n: int, row) -> None:
         f"{c['carousel_effect_query_us']:.2f} us",
         f"{c['carousel_effect_query_us'] / c['carousel_query_us']:.2f}x without the effect ({c['carousel_query_us']:.2f} us)",
         "<= 1.3x")
+    row(f"32. collapsing layout header, {n:,} items: rect query / set_viewport that collapses it",
+        f"{c['collapse_query_us']:.2f} / {c['collapse_set_viewport_us']:.3f} us",
+        f"{c['collapse_query_us'] / c['collapse_plain_query_us']:.2f}x a plain layout header ({c['collapse_plain_query_us']:.2f} us)",
+        "<= 1.1x / <= 1 us")
     for k, label in enumerate((f"1 x {n:,}", f"1,000 x {n // 1000:,}")):
         row(f"19. one item inserted mid-collection, {label}, C-driven over a cl_array_source",
             f"{c['insert_c_s'][k] * 1e3:.3f} ms", f"{c['insert_c_ratio'][k]:,.1f}x the speed of a full "
@@ -655,6 +659,8 @@ def main() -> None:
     print(f"| prefetch | {c['prefetch_us']:.2f} us | <= 3 us |")
     print(f"| right to left: full layout / rect query, x left to right | {c['rtl_invalidate'] / c['ltr_invalidate']:.2f}x / "
           f"{c['rtl_query_us'] / c['ltr_query_us']:.2f}x | <= 1.05x / <= 1.05x |")
+    print(f"| collapsing header: rect query x plain / set_viewport | {c['collapse_query_us'] / c['collapse_plain_query_us']:.2f}x / "
+          f"{c['collapse_set_viewport_us']:.3f} us | <= 1.1x / <= 1 us |")
     print(f"| scroll effects: carousel rect query, x without | {c['carousel_effect_query_us'] / c['carousel_query_us']:.2f}x | <= 1.3x |")
     if len(sys.argv) > 2:
         m = json.load(open(sys.argv[2]))

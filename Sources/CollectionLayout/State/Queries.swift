@@ -17,16 +17,19 @@ extension LayoutState {
         var search = Rect(x: rect.x - reach, y: rect.y - reach, width: w.isFinite ? w : .greatestFiniteMagnitude,
                           height: h.isFinite ? h : .greatestFiniteMagnitude)
         if let mirror { search = logicalSearch(search, mirror) }
+        guard let grid else { return forEachExactElement(in: search, mirroredBy: mirror, within: rect, visit) }
         forEachExactElement(in: search, mirroredBy: mirror) { a in
-            let r = grid?.round(a) ?? a
+            let r = grid.round(a)
             if r.frame.overlaps(rect) { visit(r) }
         }
     }
 
-    /// The same with exact frames (a logical `rect`; each frame `mirroredBy` as it is visited).
+    /// The same with exact frames (a logical `rect`; each frame `mirroredBy` as it is visited, and
+    /// then only if it overlaps the physical rect `within`, where made: no closure per element).
     /// (A rect of no area overlaps nothing, SPEC §9; nor does one that is not finite, which the
     /// entry points refuse with `checkRect` before they get here.)
-    func forEachExactElement(in rect: Rect, mirroredBy mirror: Mirror? = nil, _ visit: (Attributes) -> Void) {
+    func forEachExactElement(in rect: Rect, mirroredBy mirror: Mirror? = nil, within physical: Rect? = nil,
+                             _ visit: (Attributes) -> Void) {
         guard rect.x.isFinite, rect.y.isFinite, rect.width.isFinite, rect.height.isFinite,
               rect.width > 0, rect.height > 0 else { return }
         let r = axes.axisRect(rect)
@@ -34,11 +37,16 @@ extension LayoutState {
         // So do badges out of their cells (SPEC §17.1).
         let reach = Swift.max(chrome.decorations.reach, badgeReach)
         // The layout's own header first and its footer last, wherever pinning puts them (SPEC §17.2).
-        if let a = layoutHeader(), axes.axisRect(a.frame).overlaps(r) { visit(mirror?.attributes(a) ?? a) }
-        defer { if let a = layoutFooter(), axes.axisRect(a.frame).overlaps(r) { visit(mirror?.attributes(a) ?? a) } }
+        func present(_ a: Attributes?) {
+            guard let a, axes.axisRect(a.frame).overlaps(r) else { return }
+            let m = mirror?.attributes(a) ?? a
+            if physical.map(m.frame.overlaps) ?? true { visit(m) }
+        }
+        present(layoutHeader())
+        defer { present(layoutFooter()) }
         var s = firstSection(endingAfter: r.scroll - reach)
         while s < sectionCount && starts[s] < r.scrollEnd + reach {
-            visitSection(s, in: r, mirror, visit)
+            visitSection(s, in: r, mirror, physical, visit)
             s += 1
         }
         // Pinned headers and footers stand wherever the viewport puts them, which may be outside
@@ -46,9 +54,11 @@ extension LayoutState {
         // section is in range whenever the pinned frame overlaps (it stays inside the section).
     }
 
-    private func visitSection(_ s: Int, in r: AxisRect, _ mirror: Mirror?, _ visitExact: (Attributes) -> Void) {
+    private func visitSection(_ s: Int, in r: AxisRect, _ mirror: Mirror?, _ physical: Rect?, _ visitExact: (Attributes) -> Void) {
         func visit(_ a: Attributes) {
-            if let mirror { visitExact(mirror.attributes(a)) } else { visitExact(a) }
+            guard let mirror else { return visitExact(a) }
+            let m = mirror.attributes(a)
+            if physical.map(m.frame.overlaps) ?? true { visitExact(m) }
         }
         func emit(_ a: Attributes?) {
             if let a, axes.axisRect(a.frame).overlaps(r) { visit(a) }
