@@ -4,14 +4,14 @@ import Testing
 
 /// Executors as hosts write them: in order on this thread, in a random order on this thread, on
 /// several threads (Dispatch), and broken ones (a task skipped, a task run twice).
-private final class Shuffler: @unchecked Sendable {
+final class Shuffler: @unchecked Sendable {
     var rng: SeededGenerator
     init(_ seed: UInt64) { rng = SeededGenerator(seed: seed) }
 }
 
-private enum Kind: CaseIterable { case inOrder, randomOrder, threads, threadsRandomOrder }
+enum ExecutorKind: CaseIterable { case inOrder, randomOrder, threads, threadsRandomOrder }
 
-private func executor(_ kind: Kind, seed: UInt64) -> Executor {
+func testExecutor(_ kind: ExecutorKind, seed: UInt64) -> Executor {
     var executor: Executor
     switch kind {
     case .inOrder:
@@ -121,10 +121,10 @@ private func expectIdentical(_ a: Layout, _ b: Layout, _ context: String) {
     func answersAreTheSerialOnes(seed: Int) throws {
         var rng = SeededGenerator(seed: UInt64(seed) &* 7919)
         let (def, source) = randomSource(&rng)
-        let kind = Kind.allCases[seed % Kind.allCases.count]
+        let kind = ExecutorKind.allCases[seed % ExecutorKind.allCases.count]
         let serial = try Layout(definition: def, dataSource: source)
         let parallel = try Layout(definition: def, dataSource: source)
-        parallel.executor = executor(kind, seed: UInt64(seed))
+        parallel.executor = testExecutor(kind, seed: UInt64(seed))
         try parallel.invalidateAll()
         for layout in [serial, parallel] {
             _ = try layout.addDecoration("background", DecorationDefinition(scope: .section, coverage: .body, insets: Insets(top: -2, left: 2, bottom: -2, right: 2), z: -1))

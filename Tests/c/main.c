@@ -25,6 +25,7 @@ int main(void) {
     hit_tests();
     scrollview_tests();
     rtl_tests();
+    executor_tests();
     physics_tests();
     span_tests();
     focus_tests();

@@ -24,6 +24,7 @@ void span_tests(void);         /* test_spans.c: spanning grid and waterfall item
 void scrollview_tests(void);   /* test_scrollview.c: content insets and pixel rounding, SPEC §20 */
 void rtl_tests(void);          /* test_rtl.c: right-to-left layouts, SPEC §15 */
 void physics_tests(void);      /* test_physics.c: flings, the rubber band, line-center/line-end (§22, §10.6) */
+void executor_tests(void);      /* test_executor.c: the host's executor (cl_executor), issue 34 */
 void focus_tests(void);         /* test_focus.c: focus navigation and prefetch, SPEC §13, §14 */
 
 #endif
