@@ -476,7 +476,7 @@ cl_status cl_layout_add_decoration(cl_layout *layout, const char *name,
  * host bug the library detects: the call fails with CL_ERROR_CALLBACK (the message says which
  * task) and the layout keeps its last good state. examples/c/pthread_executor.h is an executor
  * over POSIX threads; bindings/python has collectionlayout.ThreadExecutor. */
-#define CL_EXECUTOR_CONCURRENT_DATA_SOURCE 0x1u
+#define CL_EXECUTOR_CONCURRENT_DATA_SOURCE 1
 
 typedef struct cl_executor {
     uint32_t struct_size;      /* sizeof(cl_executor); set by cl_executor_default() */

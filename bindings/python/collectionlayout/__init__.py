@@ -43,6 +43,7 @@ from .layout import Decoration, Layout
 from .options import LayoutOptions
 from .metrics import SectionMetricsTable
 from .diff import diff
+from .executor import Executor, ThreadExecutor
 from .updates import BatchUpdate, ElementChange, UpdateBlock, UpdateResult
 from .targets import SizeChange
 from .physics import Fling
@@ -56,7 +57,7 @@ __all__ = [
     "Layout", "Decoration", "SectionMetricsTable", "Attributes", "SectionScroll",
     "BatchUpdate", "UpdateResult", "ElementChange", "UpdateBlock", "diff", "SizeChange", "Fling",
     "Transition", "Movement", "LayoutOptions", "ViewportChanges",
-    "FocusAnswer", "PrefetchAnswer", "PrefetchElement",
+    "FocusAnswer", "PrefetchAnswer", "PrefetchElement", "Executor", "ThreadExecutor",
     "ATTRIBUTES_DTYPE", "MAX_ITEMS", "DECELERATION_NORMAL", "DECELERATION_FAST", "lib", "version",
     "CollectionLayoutError", "InvalidHandleError", "InvalidArgumentError", "OutOfRangeError",
     "CallbackError", "BadCallbackDataError", "ReentrantError", "BufferTooSmallError",

@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     import numpy as np
     import numpy.typing as npt
 
+    from .executor import Executor
     from .layout import Decoration
     from .metrics import SectionMetricsTable
 
@@ -172,6 +173,7 @@ class LayoutOptions(TypedDict, total=False):
     content_insets: Union[Sequence[float], None]  # bars over the content: top, left, bottom, right
     display_scale: Union[float, None]  # pixels per point for rounding frames; 0: off
     layout_direction: Union[LayoutDirection, None]  # "rtl" mirrors the layout (SPEC §15)
+    executor: Union[Executor, None]  # the host's threads after the first pass (executor.py)
 
 
 #: The names of LayoutOptions, in order (what an unknown option's error lists).
