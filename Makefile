@@ -475,9 +475,9 @@ TSAN_BUILD := $(BUILD)/tsan
 tsan-lib:
 	$(SWIFT) build -c release --product collectionlayout --build-path .build/tsan -Xswiftc -sanitize=thread
 
-$(TSAN_BUILD)/threads: Tests/tsan/threads.c $(HEADER) | tsan-lib
+$(TSAN_BUILD)/threads: Tests/tsan/threads.c examples/c/pthread_executor.c examples/c/pthread_executor.h $(HEADER) | tsan-lib
 	@mkdir -p $(@D)
-	$(FUZZ_CC) -std=c11 $(WARNINGS) -g -O1 -fsanitize=thread -Iinclude -o $@ Tests/tsan/threads.c \
+	$(FUZZ_CC) -std=c11 $(WARNINGS) -g -O1 -fsanitize=thread -Iinclude -o $@ Tests/tsan/threads.c examples/c/pthread_executor.c \
 	  -L$(TSAN_LIB_DIR) -Wl,-rpath,$(TSAN_LIB_DIR) -lcollectionlayout \
 	  -L$(SWIFT_RUNTIME_DIR) -Wl,-rpath,$(SWIFT_RUNTIME_DIR) -ldispatch -lBlocksRuntime -lpthread -lm
 
