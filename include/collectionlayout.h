@@ -465,9 +465,9 @@ cl_status cl_layout_add_decoration(cl_layout *layout, const char *name,
  *
  * must call task(task_context, i) exactly once for every i in [0, count), in any order, on any
  * threads (the calling thread included), and return only when every call has returned. The
- * answers are the serial ones, bit for bit. Small work stays on the calling thread (below about
- * 32,000 items a pass never reaches parallel_for), and so do the queries, a one-item change, a
- * transition's frames. A task never calls the data source unless flags has
+ * answers are the serial ones, bit for bit. Small work stays on the calling thread (below
+ * min_items, by default 32,768 items, a pass never reaches parallel_for), and so do the
+ * queries, a one-item change, a transition's frames. A task never calls the data source unless flags has
  * CL_EXECUTOR_CONCURRENT_DATA_SOURCE (the host's callbacks may then be called from several
  * threads at once; this version reads the data source on the calling thread in every case).
  * While parallel_for runs, a call on the same layout is CL_ERROR_REENTRANT.
@@ -487,6 +487,10 @@ typedef struct cl_executor {
                          void (*task)(void *task_context, int64_t index), void *task_context);
     uint32_t flags;            /* CL_EXECUTOR_* bits; others are CL_ERROR_INVALID_ARGUMENT */
     int32_t reserved;          /* zero */
+    int64_t min_items;         /* a pass of fewer items (sections and inline elements count too)
+                                * stays on the calling thread; 0 (the default): the library's
+                                * threshold, 32,768. A host whose hand-off is cheap, or a test,
+                                * may lower it (1: every pass through parallel_for); >= 0 */
 } cl_executor;
 
 cl_executor cl_executor_default(void);

@@ -29,8 +29,9 @@ func executor(_ pointer: UnsafePointer<cl_executor>, _ name: String) throws(Layo
         throw LayoutError(.invalidArgument, "\(name).flags has unknown bits 0x\(String(c.flags & ~known, radix: 16))")
     }
     guard c.reserved == 0 else { throw LayoutError(.invalidArgument, "\(name).reserved must be zero") }
+    guard c.min_items >= 0 else { throw LayoutError(.invalidArgument, "\(name).min_items is \(c.min_items); it must be >= 0") }
     let context = c.context
-    return Executor(concurrency: Int(c.concurrency), concurrentDataSource: c.flags & known != 0) { count, task in
+    var executor = Executor(concurrency: Int(c.concurrency), concurrentDataSource: c.flags & known != 0) { count, task in
         withoutActuallyEscaping(task) { task in
             var closure = task
             withUnsafeMutablePointer(to: &closure) { closure in
@@ -42,6 +43,8 @@ func executor(_ pointer: UnsafePointer<cl_executor>, _ name: String) throws(Layo
             }
         }
     }
+    if c.min_items > 0 { executor.minimumParallelCost = Int(truncatingIfNeeded: c.min_items) }
+    return executor
 }
 
 @c @implementation

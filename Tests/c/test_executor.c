@@ -91,6 +91,7 @@ static void the_frames_are_the_serial_ones(void *context) {
     shuffling.parallel_for = shuffled;
     shuffling.context = &seed;
     shuffling.concurrency = 4;
+    shuffling.min_items = 1;  /* every pass through it */
     CHECK_OK(threads, cl_layout_set_executor(threads, &pooled));
     CHECK_OK(random, cl_layout_set_executor(random, &shuffling));
     for (int round = 0; round < 3; round++) {
@@ -137,6 +138,9 @@ static void bad_definitions_are_refused(void *context) {
     e.reserved = 1;
     check_status(layout, cl_layout_set_executor(layout, &e), CL_ERROR_INVALID_ARGUMENT, "reserved", __FILE__, __LINE__);
     e.reserved = 0;
+    e.min_items = -1;
+    check_status(layout, cl_layout_set_executor(layout, &e), CL_ERROR_INVALID_ARGUMENT, "min_items", __FILE__, __LINE__);
+    e.min_items = 0;
     e.struct_size = 8;
     check_status(layout, cl_layout_set_executor(layout, &e), CL_ERROR_INVALID_ARGUMENT, "struct_size", __FILE__, __LINE__);
     check_status(NULL, cl_layout_set_executor(NULL, NULL), CL_ERROR_INVALID_HANDLE, "NULL layout", __FILE__, __LINE__);

@@ -21,8 +21,9 @@ public struct Executor: @unchecked Sendable {
     public let concurrentDataSource: Bool
     var parallelFor: ParallelFor
     /// A pass whose cost (items, inline elements and sections) is below this stays on the
-    /// calling thread. (Tests lower it to send small scenes through the executor.)
-    var minimumParallelCost = 32_768
+    /// calling thread (`cl_executor.min_items`; tests lower it to send small scenes through the
+    /// executor).
+    public var minimumParallelCost = 32_768
 
     public init(concurrency: Int, concurrentDataSource: Bool = false, parallelFor: @escaping ParallelFor) {
         self.concurrency = Swift.max(1, concurrency)

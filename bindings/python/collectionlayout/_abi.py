@@ -317,6 +317,7 @@ class cl_executor(Structure):
         ("parallel_for", PARALLEL_FOR_FN),
         ("flags", c_uint32),
         ("reserved", c_int32),
+        ("min_items", c_int64),
     ]
 
 

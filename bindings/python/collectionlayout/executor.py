@@ -3,7 +3,8 @@
 An executor is any object with a ``parallel_for(count, task)`` method that calls ``task(i)``
 exactly once for every i in ``range(count)``, in any order, on any threads, and returns when
 all have returned; its ``concurrency`` attribute (default 2) says how many tasks it runs at
-once. ``task(i)`` calls the library's task function through ctypes, which releases the GIL
+once, and an optional ``min_items`` (default 0: the library's 32,768) the least work a pass
+hands to it. ``task(i)`` calls the library's task function through ctypes, which releases the GIL
 for the call: the layout work itself runs in parallel, only the hand-off holds the GIL.
 `ThreadExecutor` is one over a pool of Python threads. Give it to a layout
 (``Layout(..., executor=pool)`` or ``layout.executor = pool``) or to `diff`; the answers are
@@ -32,12 +33,14 @@ class Executor(Protocol):
 
 class ThreadExecutor:
     """An executor over ``workers`` threads, the calling one included (``workers - 1`` pool
-    threads, started once). Close it (or use ``with``) when no layout uses it any more."""
+    threads, started once); ``min_items``: see the module's docstring. Close it (or use
+    ``with``) when no layout uses it any more."""
 
-    def __init__(self, workers: int = 2) -> None:
+    def __init__(self, workers: int = 2, min_items: int = 0) -> None:
         if not isinstance(workers, int) or isinstance(workers, bool) or workers < 1:
             raise ValueError(f"workers must be an int >= 1, not {workers!r}")
         self.concurrency = workers
+        self.min_items = min_items
         self._pool: ThreadPoolExecutor | None = (
             ThreadPoolExecutor(max_workers=workers - 1, thread_name_prefix="collectionlayout")
             if workers > 1 else None)
@@ -90,6 +93,9 @@ class Binding:
         concurrency = getattr(executor, "concurrency", 2)
         if not isinstance(concurrency, int) or isinstance(concurrency, bool) or not 1 <= concurrency < 2**31:
             raise ValueError(f"executor.concurrency must be an int >= 1, not {concurrency!r}")
+        min_items = getattr(executor, "min_items", 0)
+        if not isinstance(min_items, int) or isinstance(min_items, bool) or not 0 <= min_items < 2**63:
+            raise ValueError(f"executor.min_items must be an int >= 0, not {min_items!r}")
         self.executor = executor
         self.error: BaseException | None = None
 
@@ -105,6 +111,7 @@ class Binding:
         struct.concurrency = concurrency
         struct.context = c_void_p()
         struct.parallel_for = self._trampoline
+        struct.min_items = min_items
         self.struct = struct
 
     def take_error(self) -> BaseException | None:

@@ -37,6 +37,7 @@ class Shuffled:
     """One thread, tasks in a random order: any object with parallel_for is an executor."""
 
     concurrency = 4
+    min_items = 1  # every pass through it, however small
 
     def __init__(self) -> None:
         self.calls = 0
