@@ -14,16 +14,16 @@ struct pthread_executor {
     pthread_cond_t wake;       /* a new job, or stop */
     pthread_cond_t done;       /* a thread left the job */
     unsigned long generation;  /* the job's number */
+    unsigned long closed;      /* the last job no thread may join any more */
     int stop;
-    int arrived;               /* pool threads that took the job */
-    int active;                /* pool threads still in it */
+    int active;                /* pool threads in the job */
     void (*task)(void *, int64_t);
     void *task_context;
     int64_t count;
     atomic_llong next;         /* the next task index to take */
 };
 
-/* Takes task indices until none are left. */
+/* Takes task indices until none are left (the job's threads share one counter). */
 static void run_tasks(pthread_executor *pool, void (*task)(void *, int64_t), void *context, int64_t count) {
     for (;;) {
         const long long i = atomic_fetch_add_explicit(&pool->next, 1, memory_order_relaxed);
@@ -40,10 +40,10 @@ static void *worker(void *arg) {
         while (!pool->stop && pool->generation == seen) pthread_cond_wait(&pool->wake, &pool->lock);
         if (pool->stop) break;
         seen = pool->generation;
+        if (pool->closed == seen) continue;  /* woken too late: the caller did the job */
         void (*task)(void *, int64_t) = pool->task;
         void *context = pool->task_context;
         const int64_t count = pool->count;
-        pool->arrived++;
         pool->active++;
         pthread_mutex_unlock(&pool->lock);
         run_tasks(pool, task, context, count);
@@ -68,15 +68,16 @@ static void parallel_for(void *context, int64_t count, void (*task)(void *, int6
     pool->task_context = task_context;
     pool->count = count;
     atomic_store_explicit(&pool->next, 0, memory_order_relaxed);
-    pool->arrived = 0;
     pool->generation++;
     pthread_cond_broadcast(&pool->wake);
     pthread_mutex_unlock(&pool->lock);
     run_tasks(pool, task, task_context, count);
-    /* Every pool thread must have taken this job and left it: a late one must not find the
-     * counter of the next job with this job's task. */
+    /* Every index is taken. Close the job, so that a pool thread not yet awake (busy cores: it
+     * may wake much later) never joins it, and wait only for those in it to finish their tasks.
+     * The caller never waits for a thread to be scheduled when there is nothing left to do. */
     pthread_mutex_lock(&pool->lock);
-    while (pool->arrived < pool->workers - 1 || pool->active > 0) pthread_cond_wait(&pool->done, &pool->lock);
+    pool->closed = pool->generation;
+    while (pool->active > 0) pthread_cond_wait(&pool->done, &pool->lock);
     pthread_mutex_unlock(&pool->lock);
     pthread_mutex_unlock(&pool->job_lock);
 }

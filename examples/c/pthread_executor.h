@@ -5,7 +5,9 @@
  * writes its cl_executor over it instead; this one is a small, complete example: a pool of
  * `workers - 1` threads started once, and the calling thread as the last worker. Each
  * parallel_for wakes the pool, every thread takes task indices from one atomic counter until
- * none are left, and parallel_for returns when every task has returned.
+ * none are left, and parallel_for returns when every task has returned. A pool thread that wakes
+ * after the calling thread has taken every index does not join: on busy cores the caller does
+ * the work itself rather than wait for a thread to be scheduled.
  *
  *     pthread_executor *pool = pthread_executor_create(2);
  *     cl_executor executor = pthread_executor_get(pool);
