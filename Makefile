@@ -79,7 +79,9 @@ $(PY_READY): bindings/python/pyproject.toml tools/setup
 C_TEST_SOURCES := $(wildcard Tests/c/*.c)
 C_TEST_OBJECTS := $(C_TEST_SOURCES:%.c=$(BUILD)/%.o)
 C_TESTS        := $(BUILD)/tests/c_tests
-EXAMPLE_SOURCES := $(filter-out examples/c/sdl_%.c,$(wildcard examples/c/*.c))
+EXAMPLE_SOURCES := $(filter-out examples/c/sdl_%.c examples/c/pthread_executor.c,$(wildcard examples/c/*.c))
+# examples/c/pthread_executor.c is an executor over POSIX threads the examples link in (no main).
+PTHREAD_EXECUTOR := $(BUILD)/examples/c/pthread_executor.o
 EXAMPLES       := $(EXAMPLE_SOURCES:examples/c/%.c=$(BUILD)/examples/%)
 
 .PHONY: all lib test test-shared test-demo test-swift test-c test-cpp test-header test-install test-python test-readme test-no-swift-runtime \
@@ -194,14 +196,14 @@ $(BUILD)/%.o: %.c
 	$(CC) -std=c99 $(WARNINGS) $(CFLAGS) -Iinclude -MMD -MP -c $< -o $@
 
 # Linked to the library in .build/release with an rpath, so it runs from the checkout.
-$(C_TESTS): $(C_TEST_OBJECTS) | lib
+$(C_TESTS): $(C_TEST_OBJECTS) $(PTHREAD_EXECUTOR) | lib
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) -o $@ $(C_TEST_OBJECTS) $(LINK_LIB) -lm -pthread
+	$(CC) $(CFLAGS) -o $@ $(C_TEST_OBJECTS) $(PTHREAD_EXECUTOR) $(LINK_LIB) -lm -pthread
 
-$(BUILD)/examples/%: $(BUILD)/examples/c/%.o | lib
-	$(CC) $(CFLAGS) -o $@ $< $(LINK_LIB) -lm
+$(BUILD)/examples/%: $(BUILD)/examples/c/%.o $(PTHREAD_EXECUTOR) | lib
+	$(CC) $(CFLAGS) -o $@ $< $(PTHREAD_EXECUTOR) $(LINK_LIB) -lm -pthread
 
--include $(C_TEST_OBJECTS:.o=.d) $(EXAMPLE_SOURCES:%.c=$(BUILD)/%.d)
+-include $(C_TEST_OBJECTS:.o=.d) $(EXAMPLE_SOURCES:%.c=$(BUILD)/%.d) $(PTHREAD_EXECUTOR:.o=.d)
 
 # ---- The SDL2 example ----------------------------------------------------------------------
 #
@@ -219,15 +221,15 @@ examples: $(EXAMPLES) $(SDL_EXAMPLE)
 
 # The examples' objects are kept: as intermediate files of a chain of pattern rules make would
 # delete them, and compile them again on every `make demo`.
-.SECONDARY: $(EXAMPLE_SOURCES:%.c=$(BUILD)/%.o) $(SDL_OBJECT)
+.SECONDARY: $(EXAMPLE_SOURCES:%.c=$(BUILD)/%.o) $(SDL_OBJECT) $(PTHREAD_EXECUTOR)
 
 sdl2: setup-demo
 
 $(SDL_OBJECT): CFLAGS += $(SDL_CFLAGS)
 $(SDL_OBJECT): | sdl2
 
-$(SDL_EXAMPLE): $(SDL_OBJECT) | lib
-	$(CC) $(CFLAGS) -o $@ $< $(LINK_LIB) $(SDL_LIBS) -lm
+$(SDL_EXAMPLE): $(SDL_OBJECT) $(PTHREAD_EXECUTOR) | lib
+	$(CC) $(CFLAGS) -o $@ $< $(PTHREAD_EXECUTOR) $(LINK_LIB) $(SDL_LIBS) -lm -pthread
 
 -include $(SDL_OBJECT:.o=.d)
 
@@ -473,9 +475,9 @@ TSAN_BUILD := $(BUILD)/tsan
 tsan-lib:
 	$(SWIFT) build -c release --product collectionlayout --build-path .build/tsan -Xswiftc -sanitize=thread
 
-$(TSAN_BUILD)/threads: Tests/tsan/threads.c $(HEADER) | tsan-lib
+$(TSAN_BUILD)/threads: Tests/tsan/threads.c examples/c/pthread_executor.c examples/c/pthread_executor.h $(HEADER) | tsan-lib
 	@mkdir -p $(@D)
-	$(FUZZ_CC) -std=c11 $(WARNINGS) -g -O1 -fsanitize=thread -Iinclude -o $@ Tests/tsan/threads.c \
+	$(FUZZ_CC) -std=c11 $(WARNINGS) -g -O1 -fsanitize=thread -Iinclude -o $@ Tests/tsan/threads.c examples/c/pthread_executor.c \
 	  -L$(TSAN_LIB_DIR) -Wl,-rpath,$(TSAN_LIB_DIR) -lcollectionlayout \
 	  -L$(SWIFT_RUNTIME_DIR) -Wl,-rpath,$(SWIFT_RUNTIME_DIR) -ldispatch -lBlocksRuntime -lpthread -lm
 

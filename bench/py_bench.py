@@ -442,6 +442,26 @@ def target_rows(c: dict, n: int, row) -> None:
         "grows with the measured items, not the count", "")
 
 
+def executor_rows(x: dict, row) -> None:
+    """30: issue 34's figures (executor_bench.c): serial vs a 2-worker pthread executor, alternated
+    run by run in one process. nproc beside them: on a machine whose other core is busy the
+    figures say so."""
+    n, cores = x["items"], x["nproc"]
+    same = "identical frames" if x["identical"] else "FRAMES DIFFER"
+    for key, label, goal in (("many", f"full layout 1,000 x {n // 1000:,} (flow)", ">= 1.8x"),
+                             ("flow", f"full layout 1 x {n:,} (flow)", ">= 1.6x"),
+                             ("grid", f"grid 1 x {n:,} (3 columns)", ">= 1.6x"),
+                             ("diff", f"diff of {n:,} ids (1 section)", ">= 1.4x")):
+        serial, parallel = x[f"{key}_serial"], x[f"{key}_parallel"]
+        row(f"30. {label}, serial / 2 workers (nproc {cores})", f"{ms(serial)} / {ms(parallel)}",
+            f"{serial / parallel:.2f}x faster; {same}", goal)
+    for key, label in (("insert", "one-item insert, 1,000 sections"), ("query", "one-screen rect query"),
+                       ("transition", "one transition frame, flow to grid")):
+        serial, parallel = x[f"{key}_serial_us"], x[f"{key}_parallel_us"]
+        row(f"30. {label}, serial / with the executor", f"{serial:.2f} / {parallel:.2f} us",
+            f"{parallel / serial:.2f}x the serial time (stays on the calling thread)", "<= 1.0x (noise ~5%)")
+
+
 def ms(s: float) -> str:
     return f"{s * 1e3:,.1f} ms" if s < 10 else f"{s:,.1f} s"
 
@@ -603,6 +623,8 @@ def main() -> None:
     target_rows(c, n, row)
     if len(sys.argv) > 2:  # bench/run passes motion_bench's figures
         motion_rows(json.load(open(sys.argv[2])), row)
+    if len(sys.argv) > 3:  # and executor_bench's (issue 34)
+        executor_rows(json.load(open(sys.argv[3])), row)
 
     # checks: every figure's layout against the C reference
     row("checks: frames differing from the C reference (> 1e-6)",
@@ -668,6 +690,12 @@ def main() -> None:
         print(f"| one movement step, {m['items']:,}-item section (new target / none) | "
               f"{m['step_changed_us']:,.0f} / {m['step_same_us']:.1f} us | <= 20 us |")
         print(f"| movement commit | {m['commit_s'] * 1e6:,.0f} us ({m['full_s'] / m['commit_s']:,.0f}x faster than full) | >= 100x |")
+    if len(sys.argv) > 3:
+        x = json.load(open(sys.argv[3]))
+        print(f"| executor, 2 workers (nproc {x['nproc']}): full layout 1,000 x 1,000 / 1 x 1,000,000 flow / grid / diff | "
+              f"{x['many_serial'] / x['many_parallel']:.2f}x / {x['flow_serial'] / x['flow_parallel']:.2f}x / "
+              f"{x['grid_serial'] / x['grid_parallel']:.2f}x / {x['diff_serial'] / x['diff_parallel']:.2f}x | "
+              ">= 1.8x / 1.6x / 1.6x / 1.4x |")
     if peer:
         k, build, solve, read = peer[-1]
         print(f"| Taffy (stretchable) at {k:,} items, layout only / end to end | "

@@ -29,7 +29,7 @@
  *     library's size are zero, else CL_ERROR_INVALID_ARGUMENT naming the struct).
  *   - Structs the caller passes in start from their default initializer: cl_layout_def,
  *     cl_data_source, cl_array_source, cl_decoration_def, cl_badge_def, cl_batch_update, cl_diff_side,
- *     cl_fling_def, cl_focus_request, cl_prefetch_request (cl_..._default()); the
+ *     cl_fling_def, cl_focus_request, cl_prefetch_request, cl_executor (cl_..._default()); the
  *     cl_section_metrics rows of a cl_array_source from cl_section_metrics_from_def(). A
  *     section_metrics callback leaves struct_size as the engine set it.
  *   - Structs the library writes take the caller's size, at least the struct's size in 0.4: the
@@ -53,7 +53,9 @@
  *     different threads at once, and diffs likewise. cl_version, cl_status_string and
  *     cl_layout_last_error(NULL) (which is per thread) may be called from any thread. Callbacks
  *     run on the calling thread; they may use other layouts, not their own (CL_ERROR_REENTRANT).
- *     The library starts no thread of its own. More: docs/reliability.md, "Threads".
+ *     The library starts no thread of its own; a host that hands a layout its executor
+ *     (cl_executor) has that layout's big passes run on its own threads. More:
+ *     docs/reliability.md, "Threads".
  *
  * The layout contract (what frames are produced) is docs/SPEC.md in the source tree; "SPEC §N"
  * below means a section of that file.
@@ -540,6 +542,53 @@ cl_status cl_layout_add_decoration(cl_layout *layout, const char *name,
  * size. A badge is identified as (CL_CATEGORY_SUPPLEMENTARY, kind, section, item of its cell). */
 cl_status cl_layout_add_badge(cl_layout *layout, const char *name, const cl_badge_def *def, int32_t *out_kind);
 
+/* ---- Executor: layout on the host's threads --------------------------------------------- */
+
+/* The host's job system, handed to a layout (cl_layout_set_executor) or a diff
+ * (cl_diff_create_with_executor): a "parallel for". The library never starts a thread; with an
+ * executor it cuts the big passes into tasks (a full layout's sections, split by cost: items,
+ * not sections) and asks the host to run them:
+ *
+ *     parallel_for(context, count, task, task_context)
+ *
+ * must call task(task_context, i) exactly once for every i in [0, count), in any order, on any
+ * threads (the calling thread included), and return only when every call has returned. The
+ * answers are the serial ones, bit for bit. Small work stays on the calling thread (below
+ * min_items, by default 32,768 items, a pass never reaches parallel_for), and so do the
+ * queries, a one-item change, a transition's frames. A task never calls the data source unless flags has
+ * CL_EXECUTOR_CONCURRENT_DATA_SOURCE (the host's callbacks may then be called from several
+ * threads at once; this version reads the data source on the calling thread in every case).
+ * While parallel_for runs, a call on the same layout is CL_ERROR_REENTRANT.
+ *
+ * A task that parallel_for never runs, runs twice or runs with an index outside [0, count) is a
+ * host bug the library detects: the call fails with CL_ERROR_CALLBACK (the message says which
+ * task) and the layout keeps its last good state. examples/c/pthread_executor.h is an executor
+ * over POSIX threads; bindings/python has collectionlayout.ThreadExecutor. */
+#define CL_EXECUTOR_CONCURRENT_DATA_SOURCE 1
+
+typedef struct cl_executor {
+    uint32_t struct_size;      /* sizeof(cl_executor); set by cl_executor_default() */
+    int32_t concurrency;       /* how many tasks the host runs at once, >= 1 (default 1): a pass
+                                * is cut into a few tasks per thread; 1 keeps it all serial */
+    void *context;             /* passed back to parallel_for */
+    void (*parallel_for)(void *context, int64_t count,
+                         void (*task)(void *task_context, int64_t index), void *task_context);
+    uint32_t flags;            /* CL_EXECUTOR_* bits; others are CL_ERROR_INVALID_ARGUMENT */
+    int32_t reserved;          /* zero */
+    int64_t min_items;         /* a pass of fewer items (sections and inline elements count too)
+                                * stays on the calling thread; 0 (the default): the library's
+                                * threshold, 32,768. A host whose hand-off is cheap, or a test,
+                                * may lower it (1: every pass through parallel_for); >= 0 */
+} cl_executor;
+
+cl_executor cl_executor_default(void);
+
+/* Sets the layout's executor (copied: context must stay valid while it is set), or with NULL
+ * takes it off (every pass on the calling thread, the default). Every later pass uses it; it can
+ * be replaced at any time. CL_ERROR_INVALID_ARGUMENT for a NULL parallel_for, a concurrency
+ * below 1, unknown flags or a non-zero reserved. */
+cl_status cl_layout_set_executor(cl_layout *layout, const cl_executor *executor);
+
 /* ---- Viewport ------------------------------------------------------------------------------ */
 
 /* A change of the line-axis extent (width for vertical) relays out from the cached sizes; an
@@ -796,6 +845,12 @@ typedef struct cl_diff cl_diff;
  *     cl_status status = cl_diff_create(&old_side, &new_side, &diff, &update); */
 cl_status cl_diff_create(const cl_diff_side *old_side, const cl_diff_side *new_side,
                          cl_diff **out_diff, cl_batch_update *out_update);
+/* The same with an executor (see cl_executor; NULL: serial, as cl_diff_create): the two sides'
+ * id tables are built as tasks, and the carried sections' items are diffed section by section
+ * in tasks split by cost; the update is the serial one. */
+cl_status cl_diff_create_with_executor(const cl_diff_side *old_side, const cl_diff_side *new_side,
+                                       const cl_executor *executor, cl_diff **out_diff,
+                                       cl_batch_update *out_update);
 void cl_diff_destroy(cl_diff *diff);
 
 /* ---- Self-sizing, target content offset, scrolling to an element (SPEC §10.4, §10.6) ------- */

@@ -153,6 +153,10 @@ struct focus_request : cl_focus_request {
 struct prefetch_request : cl_prefetch_request {
     prefetch_request() noexcept : cl_prefetch_request(cl_prefetch_request_default()) {}
 };
+// The host's parallel for (see cl_executor): set context, parallel_for and concurrency.
+struct executor : cl_executor {
+    executor() noexcept : cl_executor(cl_executor_default()) {}
+};
 
 // The metrics every section has unless its data says otherwise (cl_section_metrics_from_def).
 inline cl_status section_metrics_from_def(std::nothrow_t, const cl_layout_def &def,
@@ -440,6 +444,12 @@ public:
     std::int32_t add_badge(const char *name, const cl_badge_def &def) {
         return value<std::int32_t>([&](auto &out) { return add_badge(std::nothrow, name, def, out); });
     }
+
+    // -- Executor: the host's threads for the big passes (nullptr: serial, the default)
+    cl_status set_executor(std::nothrow_t, const cl_executor *executor) noexcept {
+        return cl_layout_set_executor(get(), executor);
+    }
+    void set_executor(const cl_executor *executor) { check(set_executor(std::nothrow, executor)); }
 
     // -- Viewport, content insets, display scale
     cl_status set_viewport(std::nothrow_t, cl_rect viewport) noexcept {
@@ -912,11 +922,25 @@ public:
     diff(const cl_diff_side &old_side, const cl_diff_side &new_side) {
         detail::check(create(std::nothrow, old_side, new_side, *this));
     }
+    // With the host's executor (nullptr: serial); the update is the same.
+    diff(const cl_diff_side &old_side, const cl_diff_side &new_side, const cl_executor *executor) {
+        detail::check(create(std::nothrow, old_side, new_side, executor, *this));
+    }
     static cl_status create(std::nothrow_t, const cl_diff_side &old_side, const cl_diff_side &new_side,
                             diff &out) noexcept {
         diff made;
         cl_diff *handle = nullptr;
         cl_status status = cl_diff_create(&old_side, &new_side, &handle, &made.update_);
+        if (status != CL_OK) return status;
+        made.handle_.reset(handle);
+        out = std::move(made);
+        return CL_OK;
+    }
+    static cl_status create(std::nothrow_t, const cl_diff_side &old_side, const cl_diff_side &new_side,
+                            const cl_executor *executor, diff &out) noexcept {
+        diff made;
+        cl_diff *handle = nullptr;
+        cl_status status = cl_diff_create_with_executor(&old_side, &new_side, executor, &handle, &made.update_);
         if (status != CL_OK) return status;
         made.handle_.reset(handle);
         out = std::move(made);

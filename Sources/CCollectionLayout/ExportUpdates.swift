@@ -208,6 +208,18 @@ extension DiffSide {
 @c @implementation
 public func cl_diff_create(_ old: UnsafePointer<cl_diff_side>?, _ new: UnsafePointer<cl_diff_side>?,
                            _ out: UnsafeMutablePointer<OpaquePointer?>?, _ outUpdate: UnsafeMutablePointer<cl_batch_update>?) -> cl_status {
+    createDiff(old, new, nil, out, outUpdate)
+}
+
+@c @implementation
+public func cl_diff_create_with_executor(_ old: UnsafePointer<cl_diff_side>?, _ new: UnsafePointer<cl_diff_side>?,
+                                         _ executor: UnsafePointer<cl_executor>?,
+                                         _ out: UnsafeMutablePointer<OpaquePointer?>?, _ outUpdate: UnsafeMutablePointer<cl_batch_update>?) -> cl_status {
+    createDiff(old, new, executor, out, outUpdate)
+}
+
+private func createDiff(_ old: UnsafePointer<cl_diff_side>?, _ new: UnsafePointer<cl_diff_side>?, _ executor: UnsafePointer<cl_executor>?,
+                        _ out: UnsafeMutablePointer<OpaquePointer?>?, _ outUpdate: UnsafeMutablePointer<cl_batch_update>?) -> cl_status {
     do throws(LayoutError) {
         let out = try required(out, "out_diff")
         out.pointee = nil
@@ -217,7 +229,7 @@ public func cl_diff_create(_ old: UnsafePointer<cl_diff_side>?, _ new: UnsafePoi
         try checkElementSize(size, cl_batch_update.self, "out_update->struct_size")
         let before = try DiffSide(readSized(UnsafeRawPointer(required(old, "old_side")), as: cl_diff_side.self), "old_side")
         let after = try DiffSide(readSized(UnsafeRawPointer(required(new, "new_side")), as: cl_diff_side.self), "new_side")
-        let update = try diff(from: before, to: after)
+        let update = try diff(from: before, to: after, executor: executor.map { e throws(LayoutError) in try CCollectionLayout.executor(e, "executor") })
         // An older caller's update has no room for reload_sections: it can only have asked for none.
         if !update.reloadSections.isEmpty && size < MemoryLayout<cl_batch_update>.size {
             throw LayoutError(.invalidArgument, "the diff reloads sections (\(update.reloadSections.count)) but out_update->struct_size is \(size), too small for reload_sections (\(MemoryLayout<cl_batch_update>.size)): start from cl_batch_update_default()")

@@ -20,7 +20,13 @@ public final class Layout {
     /// As the host sees it (physical, SPEC §15).
     public var viewport: Rect { liveState.presentedViewport }
     /// True while a data-source call is under way; every entry point refuses to run then.
-    public var isInCallback: Bool { reader.isAsking }
+    public var isInCallback: Bool { reader.isAsking || reader.isExecuting }
+
+    /// The host's threads for the passes that can use them (State/Executor.swift); nil (the
+    /// default): every pass on the calling thread. The answers are the same either way.
+    public var executor: Executor? {
+        didSet { state.executor = executor.map(reader.guarding) }
+    }
 
     public init(definition: LayoutDefinition, dataSource: LayoutDataSource) throws(LayoutError) {
         self.definition = try definition.validated()

@@ -87,6 +87,10 @@ import Testing
         let new = DiffSide(sections: pairs.map(\.0), items: items, versions: versions, sectionVersions: sectionVersions)
 
         let update = try diff(from: old, to: new)
+        // With an executor (in order, in random orders, on several threads): the same update.
+        for kind in ExecutorKind.allCases {
+            #expect(try diff(from: old, to: new, executor: testExecutor(kind, seed: UInt64(seed))) == update, "seed \(seed) \(kind)")
+        }
         let result = try apply(update, old, new)
         #expect(result.sections == new.sections && result.items == new.items && result.reloadsOK, "seed \(seed)")
         // Sections in place (kept or reloaded): a longest common subsequence, with the most

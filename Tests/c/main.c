@@ -26,6 +26,7 @@ int main(void) {
     scrollview_tests();
     rtl_tests();
     collapse_tests();
+    executor_tests();
     physics_tests();
     span_tests();
     focus_tests();

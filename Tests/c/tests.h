@@ -25,6 +25,7 @@ void scrollview_tests(void);   /* test_scrollview.c: content insets and pixel ro
 void rtl_tests(void);          /* test_rtl.c: right-to-left layouts, SPEC §15 */
 void collapse_tests(void);     /* test_collapse.c: collapsing layout headers, SPEC §18 */
 void physics_tests(void);      /* test_physics.c: flings, the rubber band, line-center/line-end (§22, §10.6) */
+void executor_tests(void);      /* test_executor.c: the host's executor (cl_executor), issue 34 */
 void focus_tests(void);         /* test_focus.c: focus navigation and prefetch, SPEC §13, §14 */
 void global_tests(void);        /* test_global.c: the layout's own header and footer, SPEC §17.2 */
 void badge_tests(void);         /* test_badges.c: badges, SPEC §17.1 */

@@ -512,8 +512,48 @@ static void test_array_source() {
     CHECK(layout.item_count(1) == 9);
 }
 
+// The host's executor (cl::executor): tasks in reverse order on this thread, every pass through it.
+static int executor_calls = 0;
+static void reversed(void *, std::int64_t count, void (*task)(void *, std::int64_t), void *task_context) {
+    executor_calls++;
+    for (std::int64_t i = count - 1; i >= 0; i--) task(task_context, i);
+}
+
+static void test_executor() {
+    feed data;
+    data.counts = {30, 40, 50};
+    cl::layout serial(small_def(), data.source()), parallel(small_def(), data.source());
+    cl::executor executor;
+    CHECK(executor.struct_size == sizeof(cl_executor) && executor.concurrency == 1 && executor.min_items == 0);
+    EXPECT_ERROR(CL_ERROR_INVALID_ARGUMENT, parallel.set_executor(&executor));  // no parallel_for
+    executor.parallel_for = reversed;
+    executor.concurrency = 2;
+    executor.min_items = 1;
+    parallel.set_executor(&executor);
+    parallel.invalidate();
+    CHECK(executor_calls > 0);
+    CHECK(parallel.content_size().height == serial.content_size().height);
+    for (std::int64_t s = 0; s < 3; s++)
+        for (std::int64_t i = 0; i < 30; i++) {
+            const cl_rect a = parallel.cell({s, i}).frame, b = serial.cell({s, i}).frame;
+            CHECK(std::memcmp(&a, &b, sizeof a) == 0);
+        }
+    CHECK(parallel.set_executor(std::nothrow, nullptr) == CL_OK);
+
+    const std::int64_t sections[] = {10}, counts[] = {3}, old_items[] = {1, 2, 3}, new_items[] = {3, 1, 2};
+    cl::diff_side from, to;
+    from.section_ids = to.section_ids = sections;
+    from.section_count = to.section_count = 1;
+    from.item_counts = to.item_counts = counts;
+    from.item_ids = old_items;
+    to.item_ids = new_items;
+    cl::diff with(from, to, &executor), without(from, to, nullptr);
+    CHECK(with.update().move_item_count == 1 && without.update().move_item_count == 1);
+}
+
 int main() {
     test_from_lambdas();
+    test_executor();
     test_reused_and_caller_buffers();
     test_callback_exception();
     test_errors_and_nothrow();

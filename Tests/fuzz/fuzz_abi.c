@@ -30,6 +30,7 @@
  * Show the program:  FUZZ_TRACE=1 build/fuzz/fuzz_abi FILE
  */
 #include <math.h>
+#include <pthread.h>
 #include <stddef.h>
 #include <stdarg.h>
 #include <stdbool.h>
@@ -2283,6 +2284,103 @@ static void op_focus(fuzz_input *in, slot *sl) {
     }
 }
 
+/* ---- The host's executor (cl_executor, issue 34): op 34 -------------------------------------
+ *
+ * Each slot's executor runs a pass's tasks in an order shuffled from a seed the input gives, on
+ * the calling thread alone or on two threads (a helper thread started per parallel_for takes
+ * the second half of the order: threads inside libFuzzer are fine when each is joined before
+ * parallel_for returns, and the answers may not depend on the interleaving). Its min_items is 1,
+ * so every pass of these small scenes goes through it; the layout answers are then compared
+ * with a fresh serial layout by the ops that do. Now and then it is a broken one (skips the last
+ * task, or runs the first twice): every pass then fails with CL_ERROR_CALLBACK and the
+ * snapshots around it check that the last good state stays. */
+typedef struct fuzz_executor {
+    uint64_t seed;
+    int threads;   /* 1 or 2 */
+    int mistake;   /* 0: none; 1: the last task skipped; 2: the first run twice */
+} fuzz_executor;
+static fuzz_executor executors[SLOTS];
+static long executor_passes;
+
+typedef struct helper_job {
+    void (*task)(void *, int64_t);
+    void *context;
+    const int64_t *order;
+    int64_t from, to;
+} helper_job;
+
+static void *helper(void *arg) {
+    const helper_job *j = arg;
+    for (int64_t k = j->from; k < j->to; k++) j->task(j->context, j->order[k]);
+    return NULL;
+}
+
+static void fuzz_parallel_for(void *context, int64_t count, void (*task)(void *, int64_t), void *task_context) {
+    fuzz_executor *e = context;
+    executor_passes++;
+    if (count <= 0) return;
+    int64_t *order = malloc((size_t)count * sizeof *order);
+    if (!order) fail("parallel_for of %lld tasks: out of memory", (long long)count);
+    for (int64_t k = 0; k < count; k++) order[k] = k;
+    uint64_t x = e->seed++;
+    for (int64_t k = count - 1; k > 0; k--) {  /* Fisher-Yates with splitmix64 */
+        uint64_t z = (x += 0x9E3779B97F4A7C15ull);
+        z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+        z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+        z ^= z >> 31;
+        const int64_t j = (int64_t)(z % (uint64_t)(k + 1)), t = order[k];
+        order[k] = order[j];
+        order[j] = t;
+    }
+    const int64_t n = e->mistake == 1 ? count - 1 : count;
+    pthread_t thread;
+    helper_job job = {task, task_context, order, n / 2, n};
+    if (e->threads == 2 && n > 1 && pthread_create(&thread, NULL, helper, &job) == 0) {
+        for (int64_t k = 0; k < n / 2; k++) task(task_context, order[k]);
+        pthread_join(thread, NULL);
+    } else {
+        for (int64_t k = 0; k < n; k++) task(task_context, order[k]);
+    }
+    if (e->mistake == 2) task(task_context, order[0]);
+    free(order);
+}
+
+/* Sets (or takes off, or offers a bad definition of) the slot's executor. */
+static void op_executor(fuzz_input *in, slot *sl) {
+    const uint8_t b = fz_u8(in);
+    const uint32_t seed = fz_u32(in);
+    if (!sl->layout) return;
+    cl_status st;
+    if (b % 4 == 0) {
+        st = cl_layout_set_executor(sl->layout, NULL);
+        TRACE("  executor: none: %d\n", st);
+        if (st != CL_OK) fail("cl_layout_set_executor(NULL) failed: %s", cl_layout_last_error(sl->layout));
+        return;
+    }
+    fuzz_executor *e = &executors[sl - slots];
+    e->seed = seed;
+    e->threads = b & 4 ? 2 : 1;
+    e->mistake = (b >> 3) % 8 == 7 ? 1 : (b >> 3) % 8 == 6 ? 2 : 0;
+    cl_executor x = cl_executor_default();
+    x.context = e;
+    x.parallel_for = fuzz_parallel_for;
+    x.concurrency = b % 4 + 1;  /* 2..4 (1 is serial: tried below) */
+    x.min_items = 1;
+    const int bad = b >> 6 == 3 ? (int)(seed % 4) : -1;
+    if (bad == 0) x.flags = 0x100;
+    if (bad == 1) x.concurrency = 0;
+    if (bad == 2) x.min_items = -1;
+    if (bad == 3) x.concurrency = 1;  /* valid: serial */
+    st = cl_layout_set_executor(sl->layout, &x);
+    TRACE("  executor: %d thread(s), concurrency %d, mistake %d, bad %d: %d %s\n", e->threads, x.concurrency, e->mistake, bad, st,
+          st ? cl_layout_last_error(sl->layout) : "");
+    if (bad >= 0 && bad < 3) {
+        if (st != CL_ERROR_INVALID_ARGUMENT) fail("a bad cl_executor (%d) was accepted: %d", bad, st);
+    } else if (st != CL_OK) {
+        fail("cl_layout_set_executor failed: %s", cl_layout_last_error(sl->layout));
+    }
+}
+
 /* Runs one operation on a slot's layout, with the before/after comparison of a failed call. */
 static void run_op(fuzz_input *in, uint8_t op) {
     slot *sl = &slots[fz_u8(in) % SLOTS];
@@ -2295,7 +2393,7 @@ static void run_op(fuzz_input *in, uint8_t op) {
     cl_rect extra = {0, 0, -1, -1};
     bool over_by_counts = false;
 
-    switch (op >= 240 ? 24 + (op - 240) % 9 : op % 24) {
+    switch (op >= 240 ? 24 + (op - 240) % 11 : op % 24) {
     case 0:
         create_layout(in, sl);
         if (sl->layout) full_check(sl->layout, extra);
@@ -2728,6 +2826,7 @@ static void run_op(fuzz_input *in, uint8_t op) {
         }
         break;
     }
+    case 34: op_executor(in, sl); return;
     case 23: op_motion(in, sl); return;
     default:
         if (layout) full_check(layout, read_rect(in));
@@ -2767,6 +2866,7 @@ static void reset(void) {
         free(slots[i].def_block);
         free(slots[i].src_block);
         memset(&slots[i], 0, sizeof slots[i]);
+        memset(&executors[i], 0, sizeof executors[i]);
         slots[i].m.slot = i;
         slots[i].m.sections = 1;
         for (int k = 0; k < MODEL_SECTIONS; k++) {
@@ -2800,7 +2900,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     int steps = 0;
     while (in.size > 0 && steps++ < 200) {
         uint8_t op = fz_u8(&in);
-        TRACE("op %d\n", op >= 240 ? 24 + (op - 240) % 9 : op % 24);
+        TRACE("op %d\n", op >= 240 ? 24 + (op - 240) % 11 : op % 24);
         run_op(&in, op);
     }
     for (int i = 0; i < SLOTS; i++)

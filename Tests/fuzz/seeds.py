@@ -39,9 +39,9 @@ OP = {"create": 0, "destroy": 1, "invalidate": 2, "invalidate_items": 3, "invali
       "set_viewport": 6, "set_section_offset": 7, "section_scroll": 8, "target_offset": 9,
       "register_kind": 10, "kind_name": 11, "add_decoration": 12, "rect": 13, "attributes": 15,
       "counts": 16, "model": 17, "section": 18, "arm": 20, "stale": 21, "status": 22, "motion": 23,
-      # bytes 240...248: the ops past 23 (fuzz_abi.c reads a byte >= 240 as op 24 + (b - 240) % 9)
+      # bytes 240...250: the ops past 23 (fuzz_abi.c reads a byte >= 240 as op 24 + (b - 240) % 11)
       "explicit": 240, "diff": 241, "random_update": 242, "answers": 243, "hit": 244, "physics": 245,
-      "focus": 246, "badge": 247, "global": 248}
+      "focus": 246, "badge": 247, "global": 248, "executor": 250}
 # fuzz_abi.c read_layout_extent's table (the first ones): the layout's header and footer (SPEC §17.2)
 LAYOUT_EXTENTS = [0, 50, 30, 0.5]
 # Badge anchors as fuzz_abi.c's op 31 picks them (anchors[b % 9]); badge names (names[b % 4]).
@@ -492,6 +492,30 @@ def scene_program(scene):
     return p.b
 
 
+def executor_programs():
+    """Op 34 (issue 34): executors set on layouts of every style, passes run through them (a new
+    width, invalidate) in shuffled orders on one and two threads, a broken one, taken off."""
+    out = {}
+    for name, b in (("one-thread", 1), ("two-threads", 5), ("skips-a-task", 7 << 3 | 1), ("runs-one-twice", 6 << 3 | 5)):
+        p = Program()
+        p.sections(4)
+        for k, style in enumerate((0, 2, 3, 0)):
+            p.section(k, 12 + 3 * k, size=(40 + 10 * k, 30), style=style, columns=3)
+        p.create()
+        p.op("executor")
+        p.u8(b)
+        p.b += struct.pack("<I", 34 + b)
+        p.op("invalidate")
+        p.viewport((0, 0, 300, 480))
+        p.query((0, 100, 200, 300))
+        p.op("executor")
+        p.u8(0)
+        p.b += struct.pack("<I", 0)
+        p.op("invalidate")
+        out["executor-" + name] = p.b
+    return out
+
+
 def issue15_programs():
     out = {}
     # Row 1: section_count returns 2^28. Under the default limit 2^28 empty sections are allowed
@@ -618,7 +642,7 @@ def main():
             with open(os.path.join(abi, stem), "wb") as f:
                 f.write(scene_program(vector["scene"]))
             written += 1
-    for stem, program in list(issue15_programs().items()) + list(update_programs().items()):
+    for stem, program in list(issue15_programs().items()) + list(update_programs().items()) + list(executor_programs().items()):
         with open(os.path.join(abi, stem), "wb") as f:
             f.write(program)
         written += 1

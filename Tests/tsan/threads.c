@@ -9,6 +9,11 @@
  *   - A destroyed handle stays refused while other threads create and destroy (and so reuse its
  *     slot in the handle table): each worker asks its layout again after destroying it, and the
  *     readers ask one destroyed before the threads start.
+ *   - Executors (cl_executor, issue 34): every worker, now and then, lays out a big layout
+ *     (past the threshold of small work) with one executor shared by all of them (a pool of
+ *     POSIX threads, examples/c/pthread_executor.c: its parallel_for calls come from several
+ *     threads at once) and with one of its own, and compares it with the serial layout; and
+ *     diffs with the shared executor.
  *   - cl_version, cl_status_string and cl_layout_last_error(NULL) may be called from any thread,
  *     and cl_layout_last_error(NULL) is per thread: READERS threads call them in a loop and
  *     provoke failures without a handle of their own; every thread checks that the message it
@@ -27,6 +32,7 @@
 #include <string.h>
 
 #include "collectionlayout.h"
+#include "../../examples/c/pthread_executor.h"
 
 enum { WORKERS = 8, READERS = 4, ROUNDS = 150, READER_LOOPS = 20000 };
 
@@ -202,9 +208,83 @@ static void drive(cl_layout *layout, source_data *data, unsigned round) {
     CALL(cl_layout_destroy(other));
 }
 
+static pthread_executor *shared_pool;
+
+/* Every element of a layout (the whole content), or NULL; *count set. */
+static cl_attributes *everything(cl_layout *layout, int64_t *count) {
+    cl_size size;
+    if (CALL(cl_layout_content_size(layout, &size)) != CL_OK) return NULL;
+    const cl_rect all = {0, 0, size.width, size.height};
+    CALL(cl_layout_elements_in_rect(layout, all, NULL, 0, sizeof(cl_attributes), count));
+    cl_attributes *list = malloc((size_t)(*count + 1) * sizeof *list);
+    if (list && CALL(cl_layout_elements_in_rect(layout, all, list, *count, sizeof *list, count)) != CL_OK) {
+        free(list);
+        return NULL;
+    }
+    return list;
+}
+
+/* A big layout serial, with the shared executor and with one of this thread's own: the same
+ * elements; then a diff of its ids with the shared executor. */
+static void drive_executors(unsigned id, unsigned round) {
+    source_data data = {40, 1000, id * 31u + round};  /* 40,000 items */
+    cl_layout *serial = make_layout(&data), *shared = make_layout(&data), *own = make_layout(&data);
+    pthread_executor *mine = pthread_executor_create(2);
+    const cl_executor executors[2] = {pthread_executor_get(shared_pool), pthread_executor_get(mine)};
+    if (serial && shared && own && mine) {
+        if (CALL(cl_layout_set_executor(shared, &executors[0])) != CL_OK || CALL(cl_layout_set_executor(own, &executors[1])) != CL_OK)
+            failure("cl_layout_set_executor: %s", cl_layout_last_error(shared));
+        const cl_rect narrow = {0, 0, 320 + round % 7, 844};
+        cl_layout *all[3] = {serial, shared, own};
+        for (int k = 0; k < 3; k++) {
+            if (CALL(cl_layout_invalidate(all[k])) != CL_OK || CALL(cl_layout_set_viewport(all[k], narrow)) != CL_OK)
+                failure("worker %u: a layout with an executor failed: %s", id, cl_layout_last_error(all[k]));
+        }
+        int64_t n[3] = {0, 0, 0};
+        cl_attributes *lists[3] = {everything(serial, &n[0]), everything(shared, &n[1]), everything(own, &n[2])};
+        for (int k = 1; k < 3; k++)
+            if (!lists[0] || !lists[k] || n[k] != n[0] || memcmp(lists[0], lists[k], (size_t)n[0] * sizeof *lists[0]) != 0)
+                failure("worker %u: the frames with executor %d are not the serial ones", id, k);
+        for (int k = 0; k < 3; k++) free(lists[k]);
+        CALL(cl_layout_set_executor(own, NULL));
+    }
+    enum { IDS = 50000 };
+    int64_t *old_ids = malloc(IDS * sizeof *old_ids), *new_ids = malloc(IDS * sizeof *new_ids);
+    if (old_ids && new_ids) {
+        for (int64_t i = 0; i < IDS; i++) old_ids[i] = new_ids[i] = i;
+        for (int64_t i = 0; i < IDS; i += 40) new_ids[i] = IDS + i;
+        for (int64_t i = 20; i + 1000 < IDS; i += 40) { const int64_t t = new_ids[i]; new_ids[i] = new_ids[i + 999]; new_ids[i + 999] = t; }
+        const int64_t zero = 0, count = IDS;
+        cl_diff_side sides[2] = {cl_diff_side_default(), cl_diff_side_default()};
+        for (int k = 0; k < 2; k++) {
+            sides[k].section_ids = &zero;
+            sides[k].section_count = 1;
+            sides[k].item_counts = &count;
+            sides[k].item_ids = k ? new_ids : old_ids;
+        }
+        cl_batch_update a = cl_batch_update_default(), b = cl_batch_update_default();
+        cl_diff *da = NULL, *db = NULL;
+        if (CALL(cl_diff_create(&sides[0], &sides[1], &da, &a)) != CL_OK ||
+            CALL(cl_diff_create_with_executor(&sides[0], &sides[1], &executors[0], &db, &b)) != CL_OK)
+            failure("worker %u: diff: %s", id, cl_layout_last_error(NULL));
+        else if (a.move_item_count != b.move_item_count || a.insert_item_count != b.insert_item_count ||
+                 memcmp(a.move_items, b.move_items, (size_t)a.move_item_count * sizeof *a.move_items) != 0)
+            failure("worker %u: the diff with an executor is not the serial one", id);
+        CALL(cl_diff_destroy(da));
+        CALL(cl_diff_destroy(db));
+    }
+    free(old_ids);
+    free(new_ids);
+    CALL(cl_layout_destroy(serial));
+    CALL(cl_layout_destroy(shared));
+    CALL(cl_layout_destroy(own));
+    pthread_executor_destroy(mine);
+}
+
 static void *worker(void *arg) {
     unsigned id = (unsigned)(uintptr_t)arg;
     for (unsigned round = 0; round < ROUNDS; round++) {
+        if (round % 50 == 7) drive_executors(id, round);
         source_data data = {4, 20 + round % 30, id * 7919u + round};
         cl_layout *layout = make_layout(&data);
         if (!layout) continue;
@@ -273,10 +353,13 @@ int main(void) {
     source_data stale_data = {2, 5, 3};
     stale_layout = make_layout(&stale_data);
     cl_layout_destroy(stale_layout);
+    shared_pool = pthread_executor_create(2);
+    if (!shared_pool) return 1;
     for (unsigned i = 0; i < WORKERS; i++) pthread_create(&threads[i], NULL, worker, (void *)(uintptr_t)i);
     for (unsigned i = 0; i < READERS; i++) pthread_create(&threads[WORKERS + i], NULL, reader, (void *)(uintptr_t)i);
     for (unsigned i = 0; i < WORKERS + READERS; i++) pthread_join(threads[i], NULL);
     cl_layout_destroy(shared_layout);
+    pthread_executor_destroy(shared_pool);
     uint64_t ops = atomic_load(&operations);
     printf("tsan threads: %d threads (%d each driving %d layouts of their own and taking turns with a shared one, "
            "%d calling cl_version, cl_status_string and cl_layout_last_error(NULL)) x %" PRIu64 " calls in all, "

@@ -44,6 +44,7 @@
 #include <SDL.h>
 
 #include "collectionlayout.h"
+#include "pthread_executor.h" /* big passes on two threads (cl_executor) */
 
 /* ---- The app's data ------------------------------------------------------------------------ */
 
@@ -708,6 +709,9 @@ int main(int argc, char *argv[]) {
         SDL_Quit();
         return 1;
     }
+    pthread_executor *pool = pthread_executor_create(2);
+    const cl_executor executor = pthread_executor_get(pool);
+    if (pool) cl_layout_set_executor(a.layout, &executor);
     elements visible = {NULL, 0, 0};
     drawn counts = {0, 0, 0, 0};
     int frame = 0, running = 1;
@@ -754,6 +758,7 @@ int main(int argc, char *argv[]) {
     free(visible.items);
     free(a.probe.items);
     cl_layout_destroy(a.layout);
+    pthread_executor_destroy(pool);
     SDL_DestroyRenderer(renderer);
     SDL_DestroyWindow(window);
     SDL_Quit();

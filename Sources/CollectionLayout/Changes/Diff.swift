@@ -14,8 +14,14 @@ public struct DiffSide: Sendable {
 /// `new` (SPEC §10.3): within each carried section the items left in place are a longest common
 /// subsequence of the two orders, among those one with the most unchanged versions (likewise for
 /// sections), found as a heaviest longest increasing subsequence in O(n log n).
-public func diff(from old: DiffSide, to new: DiffSide) throws(LayoutError) -> BatchUpdate {
-    let before = try DiffIndex(old, "old"), after = try DiffIndex(new, "new")
+///
+/// With an `executor` (and enough ids) the two id tables are built as two tasks, and the long
+/// sections' look-ups and answers in pieces of items (each piece its own lists, joined in
+/// order): the update is the serial one.
+public func diff(from old: DiffSide, to new: DiffSide, executor: Executor? = nil) throws(LayoutError) -> BatchUpdate {
+    let ids = old.items.reduce(0) { $0 + $1.count } + new.items.reduce(0) { $0 + $1.count }
+    let executor = executor.flatMap { $0.concurrency > 1 && $0.takes(cost: ids) ? $0 : nil }
+    let (before, after) = try DiffIndex.pair(old, new, executor)
     var update = BatchUpdate()
 
     // Sections: those in both lists stay (kept or reloaded) or move (or, with a new version, are
@@ -51,32 +57,72 @@ public func diff(from old: DiffSide, to new: DiffSide) throws(LayoutError) -> Ba
             continue
         }
         var fromSameSection = [Int?](repeating: nil, count: ids.count), same = [Bool](repeating: false, count: ids.count)
-        for (k, id) in ids.enumerated() {
-            if let p = before.item[id], p.section == s {
-                fromSameSection[k] = p.item
-                same[k] = old.version(p) == new.version(ItemPath(t, k))
+        func lookUp(_ range: Range<Int>, _ fromSameSection: UnsafeMutableBufferPointer<Int?>, _ same: UnsafeMutableBufferPointer<Bool>) {
+            for k in range {
+                if let p = before.item[ids[k]], p.section == s {
+                    fromSameSection[k] = p.item
+                    same[k] = old.version(p) == new.version(ItemPath(t, k))
+                }
             }
         }
+        let pieces = executor.map { ids.count >= $0.minimumParallelCost ? $0.pieces(cost: ids.count) : 1 } ?? 1
+        if let executor, pieces > 1 {
+            try fromSameSection.withUnsafeMutableBufferPointer { f throws(LayoutError) in
+                try same.withUnsafeMutableBufferPointer { m throws(LayoutError) in
+                    let slots = DiffSlots(f, m)
+                    try executor.run(pieces, "a diff's look-ups in section \(t)") { i in
+                        lookUp(piece(i, of: pieces, ids.count), slots.from, slots.same)
+                    }
+                }
+            }
+        } else {
+            fromSameSection.withUnsafeMutableBufferPointer { f in same.withUnsafeMutableBufferPointer { m in lookUp(0..<ids.count, f, m) } }
+        }
         let inPlace = longestIncreasing(fromSameSection, preferring: same)
-        for (k, id) in ids.enumerated() {
-            let to = ItemPath(t, k)
-            guard let from = before.item[id], carriedTo[from.section] != nil else {
-                update.insertItems.append(to)  // new, or its old section is not carried
-                continue
+        func answer(_ range: Range<Int>, _ update: inout BatchUpdate) {
+            for k in range {
+                let to = ItemPath(t, k)
+                guard let from = before.item[ids[k]], carriedTo[from.section] != nil else {
+                    update.insertItems.append(to)  // new, or its old section is not carried
+                    continue
+                }
+                let changed = old.version(from) != new.version(to)
+                if inPlace[k] {
+                    if changed { update.reloadItems.append(from) }
+                } else if changed {
+                    update.deleteItems.append(from)
+                    update.insertItems.append(to)
+                } else {
+                    update.moveItems.append(Move(from, to))
+                }
             }
-            let changed = old.version(from) != new.version(to)
-            if inPlace[k] {
-                if changed { update.reloadItems.append(from) }
-            } else if changed {
-                update.deleteItems.append(from)
-                update.insertItems.append(to)
-            } else {
-                update.moveItems.append(Move(from, to))
+        }
+        if let executor, pieces > 1 {
+            var parts = [BatchUpdate](repeating: BatchUpdate(), count: pieces)
+            try parts.withUnsafeMutableBufferPointer { parts throws(LayoutError) in
+                let slots = PartSlots(parts)
+                try executor.run(pieces, "a diff's answers in section \(t)") { i in answer(piece(i, of: pieces, ids.count), &slots.parts[i]) }
             }
+            for part in parts { update.append(part) }
+        } else {
+            answer(0..<ids.count, &update)
         }
     }
     for (s, ids) in old.items.enumerated() where carriedTo[s] != nil {
-        for (k, id) in ids.enumerated() where after.item[id] == nil { update.deleteItems.append(ItemPath(s, k)) }
+        func deletes(_ range: Range<Int>, _ update: inout BatchUpdate) {
+            for k in range where after.item[ids[k]] == nil { update.deleteItems.append(ItemPath(s, k)) }
+        }
+        let pieces = executor.map { ids.count >= $0.minimumParallelCost ? $0.pieces(cost: ids.count) : 1 } ?? 1
+        if let executor, pieces > 1 {
+            var parts = [BatchUpdate](repeating: BatchUpdate(), count: pieces)
+            try parts.withUnsafeMutableBufferPointer { parts throws(LayoutError) in
+                let slots = PartSlots(parts)
+                try executor.run(pieces, "a diff's deletions in section \(s)") { i in deletes(piece(i, of: pieces, ids.count), &slots.parts[i]) }
+            }
+            for part in parts { update.deleteItems += part.deleteItems }
+        } else {
+            deletes(0..<ids.count, &update)
+        }
     }
     update.deleteSections.sort()
     update.insertSections.sort()
@@ -86,8 +132,49 @@ public func diff(from old: DiffSide, to new: DiffSide) throws(LayoutError) -> Ba
     return update
 }
 
+/// Piece i of `pieces` equal pieces of 0..<count.
+private func piece(_ i: Int, of pieces: Int, _ count: Int) -> Range<Int> { (count * i / pieces)..<(count * (i + 1) / pieces) }
+
+/// What a diff's tasks write: each its own elements.
+private struct DiffSlots: @unchecked Sendable {
+    let from: UnsafeMutableBufferPointer<Int?>
+    let same: UnsafeMutableBufferPointer<Bool>
+    init(_ from: UnsafeMutableBufferPointer<Int?>, _ same: UnsafeMutableBufferPointer<Bool>) { (self.from, self.same) = (from, same) }
+}
+
+private struct PartSlots: @unchecked Sendable {
+    let parts: UnsafeMutableBufferPointer<BatchUpdate>
+    init(_ parts: UnsafeMutableBufferPointer<BatchUpdate>) { self.parts = parts }
+}
+
+private extension BatchUpdate {
+    /// Appends a piece's answers (the pieces' in order are the serial answers).
+    mutating func append(_ part: BatchUpdate) {
+        insertItems += part.insertItems
+        deleteItems += part.deleteItems
+        reloadItems += part.reloadItems
+        moveItems += part.moveItems
+    }
+}
+
 /// Where each id stands in one side of a diff; ids are unique among sections and among items.
 private struct DiffIndex {
+    /// Both sides' indexes: with an executor, as two tasks (the old side's error first, as serially).
+    static func pair(_ old: DiffSide, _ new: DiffSide, _ executor: Executor?) throws(LayoutError) -> (DiffIndex, DiffIndex) {
+        guard let executor else { return (try DiffIndex(old, "old"), try DiffIndex(new, "new")) }
+        var results: [Result<DiffIndex, LayoutError>?] = [nil, nil]
+        try results.withUnsafeMutableBufferPointer { results throws(LayoutError) in
+            let slots = IndexSlots(results)
+            try executor.run(2, "a diff's id tables") { i in
+                slots.results[i] = Result { () throws(LayoutError) in try DiffIndex(i == 0 ? old : new, i == 0 ? "old" : "new") }
+            }
+        }
+        guard case .some(let first) = results[0], case .some(let second) = results[1] else {
+            throw LayoutError(.callbackFailed, "executor: a diff's id table was not built")
+        }
+        return (try first.get(), try second.get())
+    }
+
     var section: IdTable
     var item: IdTable
 
@@ -118,6 +205,11 @@ private struct DiffIndex {
             }
         }
     }
+}
+
+private struct IndexSlots: @unchecked Sendable {
+    let results: UnsafeMutableBufferPointer<Result<DiffIndex, LayoutError>?>
+    init(_ results: UnsafeMutableBufferPointer<Result<DiffIndex, LayoutError>?>) { self.results = results }
 }
 
 private extension DiffSide {

@@ -100,6 +100,9 @@ struct SectionModels {
         sizes.append(contentsOf: run.sizes(of: range))
     }
 
+    /// Every section's items and inline elements: what a full pass costs.
+    var totalItems: Int { itemCounts.reduce(0, &+) + inlines.values.reduce(0) { $0 &+ $1.count } }
+
     func metricsIndex(_ s: Int) -> Int { Int(metricsIndex[s]) }
     func metrics(_ s: Int) -> SectionMetrics { metricsTable[Int(metricsIndex[s])] }
     func itemCount(_ s: Int) -> Int { itemCounts[s] }

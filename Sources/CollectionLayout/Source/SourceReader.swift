@@ -9,8 +9,26 @@ final class SourceReader {
 
     init(_ dataSource: LayoutDataSource) { self.dataSource = dataSource }
 
+    /// True while the host's executor runs a pass of this layout (its threads may be anywhere
+    /// in it): the layout refuses calls then, as during a callback.
+    private(set) var isExecuting = false
+
     func checkNotAsking() throws(LayoutError) {
         if isAsking { throw LayoutError(.reentrant, "the layout was called from inside one of its own data-source callbacks") }
+        if isExecuting { throw LayoutError(.reentrant, "the layout was called from inside its executor's parallel_for (a pass of it is under way)") }
+    }
+
+    /// `executor` with its passes marked, so that a host's parallel_for that calls back into
+    /// the layout gets `.reentrant` rather than a state half built.
+    func guarding(_ executor: Executor) -> Executor {
+        var guarded = executor
+        let run = executor.parallelFor
+        guarded.parallelFor = { count, task in  // (the reader holds no state: no cycle)
+            self.isExecuting = true
+            defer { self.isExecuting = false }
+            run(count, task)
+        }
+        return guarded
     }
 
     /// What a section needs besides its items' sizes: read in the counting pass.

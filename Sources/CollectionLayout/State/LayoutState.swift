@@ -24,6 +24,9 @@ struct LayoutState {
     /// A floating collapsing header's shrink (SPEC §18.3), kept in `[0, min(u, R)]` at the
     /// viewport; 0 otherwise.
     private(set) var floatingShrink = 0.0
+    /// The host's threads for the passes that can use them (State/Executor.swift); nil: every
+    /// pass on the calling thread. Carried to the states built from this one.
+    var executor: Executor?
 
     struct SectionState {
         var body: any SectionBody
@@ -134,17 +137,23 @@ struct LayoutState {
 
     /// Along the scroll axis, before a section's body (header and leading inset) and after it.
     private func edges(_ metricsIndex: Int) -> (lead: Double, trail: Double) {
-        let m = metricsTable[metricsIndex], insets = axes.axisInsets(m.insets)
+        Self.edges(metricsTable[metricsIndex], axes)
+    }
+
+    static func edges(_ m: SectionMetrics, _ axes: Axes) -> (lead: Double, trail: Double) {
+        let insets = axes.axisInsets(m.insets)
         return (m.header + insets.top, insets.bottom + m.footer)
     }
 
     /// Lays out `models` at the host's (physical) `viewport`; strips keep the `offsets` they had
     /// (clamped again).
-    init(_ models: SectionModels, axes: Axes, viewport: Rect, chrome: Chrome, offsets: [Int: Double] = [:]) throws(LayoutError) {
+    init(_ models: SectionModels, axes: Axes, viewport: Rect, chrome: Chrome, offsets: [Int: Double] = [:],
+         executor: Executor? = nil) throws(LayoutError) {
         self.axes = axes
         self.viewport = viewport
         self.chrome = chrome
-        layOut(models, offsets: offsets)
+        self.executor = executor
+        try layOut(models, offsets: offsets)
         try recomputeStarts(from: 0)
         if let mirror { self.viewport = mirror.rect(viewport) }
     }
@@ -167,7 +176,17 @@ struct LayoutState {
     /// Lays `models` out into the rows (without the starts): small flow sections alike go into
     /// runs (`FlowRun`), an entry each; a body of the style a section needs re-uses the storage
     /// of the body the section had; strips take their `offsets` (by section).
-    private mutating func layOut(_ models: SectionModels, offsets: [Int: Double]) {
+    /// With an executor and enough work, the sections are laid out on the host's threads
+    /// (`layOutInParallel`); `serially` keeps them on this one (a failed pass laying the old
+    /// models out again does not trust the executor that failed).
+    private mutating func layOut(_ models: SectionModels, offsets: [Int: Double], serially: Bool = false) throws(LayoutError) {
+        if !serially, let executor, executor.concurrency > 1 {
+            let cost = models.count + models.totalItems
+            if executor.takes(cost: cost) {
+                try layOutInParallel(models, offsets: offsets, executor: executor, cost: cost)
+                return
+            }
+        }
         let space = self.space
         // The old rows, whose bodies are taken out (so that their storage is theirs alone).
         var old = SectionRows()
@@ -220,7 +239,7 @@ struct LayoutState {
     /// around its hunks, where the style can). Only what changed is laid out and noted; the
     /// rest costs a copy of its row.
     init(rearranging old: LayoutState, origins: [Int?], changed: [ChangedSection]) throws(LayoutError) {
-        (axes, viewport, chrome, metricsTable) = (old.axes, old.viewport, old.chrome, old.metricsTable)
+        (axes, viewport, chrome, metricsTable, executor) = (old.axes, old.viewport, old.chrome, old.metricsTable, old.executor)
         let space = self.space
         // The sections before the first that changed or moved start where they did.
         let moved = origins.indices.first { origins[$0] != $0 } ?? origins.count
@@ -369,12 +388,14 @@ struct LayoutState {
     mutating func reload(_ models: SectionModels, undo: SectionModels? = nil,
                          restoring restore: (inout LayoutState) -> Void = { _ in }) throws(LayoutError) {
         let oldModels = undo ?? self.models, offsets = stripOffsets
-        layOut(models, offsets: offsets)
         do {
+            try layOut(models, offsets: offsets)
             try recomputeStarts(from: 0)
         } catch {
+            // (A pass that failed on the executor may have left the rows half built: all of them
+            // are laid out again, on this thread.)
             restore(&self)
-            layOut(oldModels, offsets: offsets)
+            try? layOut(oldModels, offsets: offsets, serially: true)
             try? recomputeStarts(from: 0)  // as before, which was finite
             throw error
         }
@@ -482,6 +503,131 @@ struct LayoutState {
     /// The first section that ends after `scroll`.
     func firstSection(endingAfter scroll: Double) -> Int {
         partition(0..<sections.count) { starts[$0 + 1] <= scroll }
+    }
+}
+
+// MARK: A full layout on the host's threads
+
+extension LayoutState {
+    /// One entry of a parallel pass: a run of small flow sections (`first ..< end`) or one
+    /// section, and what its task writes (its slot alone).
+    private struct Piece {
+        var first: Int
+        var end: Int
+        var isRun: Bool
+        /// A section's old row whose body's storage its task re-uses, taken on this thread.
+        var taken: SectionState?
+        var state: SectionState?
+        var run: FlowRun?
+    }
+
+    /// The pieces' slots, written by the tasks: each task writes the pieces of its own range, and
+    /// the calling thread reads them all only after the executor returned.
+    private struct Slots: @unchecked Sendable {
+        let pieces: UnsafeMutableBufferPointer<Piece>
+    }
+
+    /// `layOut` on the executor's threads, with the same answers: the entries (which sections
+    /// form runs, which old rows are re-used) are decided here, in section order; the tasks lay
+    /// out contiguous ranges of entries of about equal cost (items and sections); the rows are
+    /// then appended here in order. Long runs are cut where the cost says (a run's sections
+    /// answer alike whichever run holds them).
+    fileprivate mutating func layOutInParallel(_ models: SectionModels, offsets: [Int: Double], executor: Executor, cost: Int) throws(LayoutError) {
+        let space = self.space, axes = self.axes
+        var old = SectionRows()
+        swap(&old, &sections)
+        elementCount = 0
+        metricsTable = models.metricsTable
+        let table = metricsTable
+        let tasks = executor.pieces(cost: cost), share = Swift.max(1, (cost + tasks - 1) / tasks)
+        var pieces: [Piece] = []
+        var vacated: SectionState?
+        var runStart: Int?, runCost = 0
+        func flushRun(upTo end: Int) {
+            guard let first = runStart else { return }
+            runStart = nil
+            pieces.append(Piece(first: first, end: end, isRun: true))
+        }
+        for s in 0..<models.count {
+            let sectionCost = 1 + models.itemCount(s)
+            if FlowRun.takes(models, s) {
+                if let first = runStart, models.metricsIndex(first) == models.metricsIndex(s), runCost < share {
+                    runCost += sectionCost
+                    continue
+                }
+                flushRun(upTo: s)
+                (runStart, runCost) = (s, sectionCost)
+                continue
+            }
+            flushRun(upTo: s)
+            var piece = Piece(first: s, end: s + 1, isRun: false)
+            if s < old.count {
+                if vacated == nil {
+                    vacated = SectionState(body: PackedFlowSection(SectionModel(metrics: models.metrics(s), itemCount: 0), in: space))
+                }
+                if let vacated { piece.taken = old.take(s, leaving: vacated) }
+            }
+            pieces.append(piece)
+        }
+        flushRun(upTo: models.count)
+        // The tasks' ranges of pieces, cut by cost.
+        var bounds = [0], acc = 0
+        bounds.reserveCapacity(tasks + 1)
+        for (k, piece) in pieces.enumerated() {
+            acc += piece.isRun ? piece.end - piece.first + models.sizeStarts[piece.end] - models.sizeStarts[piece.first]
+                               : 1 + models.itemCount(piece.first)
+            if acc >= share && k + 1 < pieces.count {
+                bounds.append(k + 1)
+                acc = 0
+            }
+        }
+        bounds.append(pieces.count)
+        var failure: LayoutError?
+        pieces.withUnsafeMutableBufferPointer { buffer in
+            let slots = Slots(pieces: buffer)
+            do throws(LayoutError) {
+                try executor.run(bounds.count - 1, "a full layout of \(counted(models.count, "section"))") { task in
+                    for k in bounds[task]..<bounds[task + 1] {
+                        let (first, end) = (slots.pieces[k].first, slots.pieces[k].end)
+                        if slots.pieces[k].isRun {
+                            let items = models.sizeStarts[first]..<models.sizeStarts[end]
+                            slots.pieces[k].run = FlowRun(metrics: models.metrics(first), space: space, sizes: models.sizes.slice(items),
+                                                          itemStarts: models.sizeStarts[first...end])
+                            continue
+                        }
+                        let s = first, model = models[s]
+                        var state: SectionState
+                        // (Moved out of the slot: the body's storage is the task's alone, re-used in place.)
+                        if var taken = slots.pieces[k].taken.take(), type(of: taken.body) == bodyType(for: model) {
+                            taken.body.reload(model, in: space)
+                            state = taken
+                        } else {
+                            state = SectionState(body: bodyType(for: model).init(model, in: space))
+                        }
+                        state.offset = offsets[s] ?? 0
+                        let index = models.metricsIndex(s)
+                        state.noted = Self.noted(state.body, of: model, metricsIndex: index, edges: Self.edges(table[index], axes))
+                        slots.pieces[k].state = state
+                    }
+                }
+            } catch {
+                failure = error
+            }
+        }
+        if let failure { throw failure }
+        sections.reserveCapacity(models.count)
+        for k in pieces.indices {
+            if let run = pieces[k].run {
+                let metricsIndex = models.metricsIndex(pieces[k].first)
+                sections.append(run: run, sections: 0..<run.count, metricsIndex: Int32(metricsIndex), edges: Self.edges(table[metricsIndex], axes))
+                elementCount += run.count + run.itemCount(of: 0..<run.count)
+            } else if let state = pieces[k].state.take() {
+                elementCount += state.noted.elements
+                sections.append(state)
+            } else {
+                throw LayoutError(.callbackFailed, "executor: section \(pieces[k].first) was not laid out (a task returned early)")
+            }
+        }
     }
 }
 

@@ -44,6 +44,7 @@ from .badges import Badge
 from .options import LayoutOptions
 from .metrics import SectionMetricsTable
 from .diff import diff
+from .executor import Executor, ThreadExecutor
 from .updates import BatchUpdate, ElementChange, UpdateBlock, UpdateResult
 from .targets import SizeChange
 from .physics import Fling
@@ -58,7 +59,7 @@ __all__ = [
     "Layout", "Decoration", "Badge", "SectionMetricsTable", "Attributes", "SectionScroll",
     "BatchUpdate", "UpdateResult", "ElementChange", "UpdateBlock", "diff", "SizeChange", "Fling",
     "Transition", "Movement", "LayoutOptions", "ViewportChanges",
-    "FocusAnswer", "PrefetchAnswer", "PrefetchElement", "CollapseRecord",
+    "FocusAnswer", "PrefetchAnswer", "PrefetchElement", "CollapseRecord", "Executor", "ThreadExecutor",
     "ATTRIBUTES_DTYPE", "MAX_ITEMS", "DECELERATION_NORMAL", "DECELERATION_FAST", "lib", "version",
     "CollectionLayoutError", "InvalidHandleError", "InvalidArgumentError", "OutOfRangeError",
     "CallbackError", "BadCallbackDataError", "ReentrantError", "BufferTooSmallError",

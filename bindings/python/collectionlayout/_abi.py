@@ -335,6 +335,23 @@ class cl_element_change(Structure):
     ]
 
 
+CL_EXECUTOR_CONCURRENT_DATA_SOURCE = 1
+EXECUTOR_TASK_FN = CFUNCTYPE(None, c_void_p, c_int64)
+PARALLEL_FOR_FN = CFUNCTYPE(None, c_void_p, c_int64, EXECUTOR_TASK_FN, c_void_p)
+
+
+class cl_executor(Structure):
+    _fields_ = [
+        ("struct_size", c_uint32),
+        ("concurrency", c_int32),
+        ("context", c_void_p),
+        ("parallel_for", PARALLEL_FOR_FN),
+        ("flags", c_uint32),
+        ("reserved", c_int32),
+        ("min_items", c_int64),
+    ]
+
+
 class cl_diff_side(Structure):
     _fields_ = [
         ("struct_size", c_uint32),
@@ -607,6 +624,12 @@ FUNCTIONS: list[tuple[str, list[Any], object]] = [
     ("cl_diff_create", [POINTER(cl_diff_side), POINTER(cl_diff_side), POINTER(cl_diff_p),
                         POINTER(cl_batch_update)], cl_status),
     ("cl_diff_destroy", [cl_diff_p], None),
+    ("cl_diff_create_with_executor", [POINTER(cl_diff_side), POINTER(cl_diff_side),
+                                      POINTER(cl_executor), POINTER(cl_diff_p),
+                                      POINTER(cl_batch_update)], cl_status),
+    # the host's executor (issue 34)
+    ("cl_executor_default", [], cl_executor),
+    ("cl_layout_set_executor", [cl_layout_p, POINTER(cl_executor)], cl_status),
     # self-sizing, target content offset, scrolling to an element
     ("cl_layout_set_item_sizes", [cl_layout_p, POINTER(cl_item_size), c_int64,
                                   POINTER(cl_size_change), c_size_t], cl_status),

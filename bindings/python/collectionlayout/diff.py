@@ -25,6 +25,7 @@ import numpy as np
 from . import _lib
 from ._convert import invalid
 from ._lib import CL_OK, cl_batch_update, cl_diff_side
+from .executor import Binding, Executor
 from .errors import OutOfRangeError, error_for
 from .updates import _OPERATIONS, BatchUpdate, _width
 
@@ -129,7 +130,7 @@ def _side(sections: Ids, items: Sequence[Ids], versions: Sequence[Ids] | None,
 def diff(old_sections: Ids, old_items: Sequence[Ids], new_sections: Ids,
          new_items: Sequence[Ids], old_versions: Sequence[Ids] | None = None,
          new_versions: Sequence[Ids] | None = None, old_section_versions: Ids | None = None,
-         new_section_versions: Ids | None = None) -> BatchUpdate:
+         new_section_versions: Ids | None = None, executor: Executor | None = None) -> BatchUpdate:
     """The batch update with the fewest operations, then the fewest moves, that turns the old
     lists into the new ones (SPEC §10.3; O(n log n) in the library). `*_sections`: section
     ids; `*_items`: one list (or numpy int64/uint64 array) of item ids per section;
@@ -139,7 +140,8 @@ def diff(old_sections: Ids, old_items: Sequence[Ids], new_sections: Ids,
     Within a carried section the items left in place are a longest common subsequence, among
     those one with the most unchanged versions; items that change sections are moves, and
     items of a deleted or inserted section are deleted or inserted. Returns a BatchUpdate for
-    Layout.perform_batch_update (its `move_count` is the number of moves)."""
+    Layout.perform_batch_update (its `move_count` is the number of moves). `executor`: the
+    host's threads (executor.py), the same update."""
     # versions on one side only: the other side's items all have version 0
     zeros = (old_versions is None) != (new_versions is None)
     old, keep_old = _side(old_sections, old_items, old_versions, old_section_versions, "old",
@@ -149,7 +151,17 @@ def diff(old_sections: Ids, old_items: Sequence[Ids], new_sections: Ids,
     handle = c_void_p()
     cdll = _lib.lib()
     update = cdll.cl_batch_update_default()
-    status = cdll.cl_diff_create(byref(old), byref(new), byref(handle), byref(update))
+    if executor is None:
+        status = cdll.cl_diff_create(byref(old), byref(new), byref(handle), byref(update))
+    else:
+        binding = Binding(executor)
+        status = cdll.cl_diff_create_with_executor(byref(old), byref(new), byref(binding.struct),
+                                                   byref(handle), byref(update))
+        error = binding.take_error()
+        if error is not None:
+            if status == CL_OK:
+                cdll.cl_diff_destroy(handle)
+            raise error
     del keep_old, keep_new
     if status != CL_OK:
         message = (cdll.cl_layout_last_error(None) or b"").decode(errors="replace")

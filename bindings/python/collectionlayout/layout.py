@@ -23,6 +23,7 @@ from ._lib import (CL_ERROR_CALLBACK, CL_ERROR_INVALID_HANDLE, CL_ERROR_REENTRAN
                    cl_section_metrics, cl_size)
 from ._source import ArraySizes, DataSource, held_sizes
 from .attributes import ATTRIBUTES_DTYPE, Attributes, RectQuery, SectionScroll
+from .executor import Binding, Executor
 from .errors import (CallbackError, CollectionLayoutError, InvalidHandleError, ReentrantError,
                      UnknownKindError, error_for)
 from .metrics import SectionMetricsTable
@@ -124,6 +125,7 @@ class Layout(Queries, OrthogonalSections, Updates, Targets, Physics, Focus, Moti
                  **options: Unpack[LayoutOptions]) -> None:
         self._handle: int | None = None
         self._closed = False
+        self._executor: Binding | None = None
         self._query: RectQuery | None = None
         check_options(options, ("section_count", "item_sizes") + LAYOUT_OPTIONS, "Layout()")
         given: dict[str, Any] = {k: v for k, v in options.items() if v is not None}
@@ -208,6 +210,31 @@ class Layout(Queries, OrthogonalSections, Updates, Targets, Physics, Focus, Moti
             except BaseException:
                 self.close()
                 raise
+        if "executor" in given:
+            try:
+                self.executor = given["executor"]
+            except BaseException:
+                self.close()
+                raise
+
+    @property
+    def executor(self) -> Executor | None:
+        """The host's threads for the big passes (executor.py; header: cl_executor): an object
+        with ``parallel_for(count, task)``, e.g. a `ThreadExecutor`; None (the default) keeps
+        every pass on the calling thread. The answers are the same either way; a
+        ``parallel_for`` that raises, or skips or repeats a task, fails the call (its exception
+        re-raised, or CallbackError) and the layout keeps its last good state."""
+        return None if self._executor is None else self._executor.executor
+
+    @executor.setter
+    def executor(self, executor: Executor | None) -> None:
+        if executor is None:
+            self._call("cl_layout_set_executor", None)
+            self._executor = None
+            return
+        binding = Binding(executor)
+        self._call("cl_layout_set_executor", byref(binding.struct))
+        self._executor = binding  # (the library holds its trampoline: kept while set)
 
     def _declare_kinds(self, definition: cl_layout_def, names: list[str]) -> None:
         """Puts the user kinds into the def (ids CL_KIND_FIRST_USER + i) and the name maps.
@@ -331,6 +358,8 @@ class Layout(Queries, OrthogonalSections, Updates, Targets, Physics, Focus, Moti
                 handle = self.handle
                 status: int = function(handle, *args)
                 error = source.take_error()
+                if error is None and self._executor is not None:
+                    error = self._executor.take_error()
                 if error is not None:
                     raise error
                 if status == CL_OK or status in allow:

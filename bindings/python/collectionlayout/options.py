@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     import numpy.typing as npt
 
     from .badges import Badge
+    from .executor import Executor
     from .layout import Decoration
     from .metrics import SectionMetricsTable
 
@@ -193,6 +194,7 @@ class LayoutOptions(TypedDict, total=False):
     global_footer: Union[float, None]  # the layout's own footer extent; 0: none
     pin_global_header: Union[bool, None]
     pin_global_footer: Union[bool, None]
+    executor: Union[Executor, None]  # the host's threads after the first pass (executor.py)
 
 
 #: The names of LayoutOptions, in order (what an unknown option's error lists).

@@ -48,7 +48,7 @@ def test_structs_mirror_the_header():
                             "cl_fling_def", "cl_fling", "cl_element_id", "cl_focus_request",
                             "cl_focus_answer", "cl_prefetch_request", "cl_span",
                             "cl_prefetch_element", "cl_keyline", "cl_collapse", "cl_badge_def",
-                            "cl_item_badge"}
+                            "cl_item_badge", "cl_executor"}
     for name, fields in structs.items():
         mirror = getattr(_lib, name)
         assert [f[0] for f in mirror._fields_] == [f[0] for f in fields], name
