@@ -1,4 +1,4 @@
-/* executor_bench.c — issue 34's figures for bench/run (figure 30): the same work serial and
+/* executor_bench.c — issue 34's figures for bench/run (figure 33): the same work serial and
  * with a 2-worker executor over POSIX threads (examples/c/pthread_executor.c), alternated run by
  * run in one process. Prints one JSON object.
  *

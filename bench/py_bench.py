@@ -453,12 +453,12 @@ def executor_rows(x: dict, row) -> None:
                              ("grid", f"grid 1 x {n:,} (3 columns)", ">= 1.6x"),
                              ("diff", f"diff of {n:,} ids (1 section)", ">= 1.4x")):
         serial, parallel = x[f"{key}_serial"], x[f"{key}_parallel"]
-        row(f"30. {label}, serial / 2 workers (nproc {cores})", f"{ms(serial)} / {ms(parallel)}",
+        row(f"33. {label}, serial / 2 workers (nproc {cores})", f"{ms(serial)} / {ms(parallel)}",
             f"{serial / parallel:.2f}x faster; {same}", goal)
     for key, label in (("insert", "one-item insert, 1,000 sections"), ("query", "one-screen rect query"),
                        ("transition", "one transition frame, flow to grid")):
         serial, parallel = x[f"{key}_serial_us"], x[f"{key}_parallel_us"]
-        row(f"30. {label}, serial / with the executor", f"{serial:.2f} / {parallel:.2f} us",
+        row(f"33. {label}, serial / with the executor", f"{serial:.2f} / {parallel:.2f} us",
             f"{parallel / serial:.2f}x the serial time (stays on the calling thread)", "<= 1.0x (noise ~5%)")
 
 
