@@ -205,11 +205,13 @@ $(BUILD)/examples/%: $(BUILD)/examples/c/%.o | lib
 
 # ---- The SDL2 example ----------------------------------------------------------------------
 #
-# examples/c/sdl_gallery.c needs SDL2 (Debian: libsdl2-dev, which setup-demo installs). `make demo`
-# and `make test` run it headless: SDL's dummy video driver, a scripted scroll, a screenshot.
+# examples/c/sdl_gallery.c needs SDL2 (Debian: libsdl2-dev, which setup-demo installs); its data
+# source is examples/c/sdl_gallery_data.c (no SDL). `make demo` and `make test` run it headless:
+# SDL's dummy video driver, a scripted scroll and direction switch, screenshots.
 
 SDL_EXAMPLE := $(BUILD)/examples/sdl_gallery
 SDL_OBJECT  := $(BUILD)/examples/c/sdl_gallery.o
+SDL_DATA_OBJECT := $(BUILD)/examples/c/sdl_gallery_data.o
 SDL_CFLAGS   = $(shell pkg-config --cflags sdl2)
 SDL_LIBS     = $(shell pkg-config --libs sdl2)
 
@@ -219,20 +221,21 @@ examples: $(EXAMPLES) $(SDL_EXAMPLE)
 
 # The examples' objects are kept: as intermediate files of a chain of pattern rules make would
 # delete them, and compile them again on every `make demo`.
-.SECONDARY: $(EXAMPLE_SOURCES:%.c=$(BUILD)/%.o) $(SDL_OBJECT)
+.SECONDARY: $(EXAMPLE_SOURCES:%.c=$(BUILD)/%.o) $(SDL_OBJECT) $(SDL_DATA_OBJECT)
 
 sdl2: setup-demo
 
 $(SDL_OBJECT): CFLAGS += $(SDL_CFLAGS)
 $(SDL_OBJECT): | sdl2
 
-$(SDL_EXAMPLE): $(SDL_OBJECT) | lib
-	$(CC) $(CFLAGS) -o $@ $< $(LINK_LIB) $(SDL_LIBS) -lm
+$(SDL_EXAMPLE): $(SDL_OBJECT) $(SDL_DATA_OBJECT) | lib
+	$(CC) $(CFLAGS) -o $@ $(SDL_OBJECT) $(SDL_DATA_OBJECT) $(LINK_LIB) $(SDL_LIBS) -lm
 
--include $(SDL_OBJECT:.o=.d)
+-include $(SDL_OBJECT:.o=.d) $(SDL_DATA_OBJECT:.o=.d)
 
-# Headless, the gallery scrolls, drags a shelf and turns the wheel over another; the check reads
-# what it printed and its screenshot (content, not pixels: colours, the pinned header band).
+# Headless, the gallery scrolls, drags a shelf and turns the wheel over another, moves its focus,
+# switches to right to left (R) and goes on; the check reads what it printed and its screenshots
+# (content, not pixels: colours, the pinned header band, the banner, the mirror at the switch).
 test-sdl: $(SDL_EXAMPLE) $(PY_READY)
 	$(PYTHON) Tests/examples/check_sdl_gallery.py $(SDL_EXAMPLE) $(BUILD)/sdl-check
 
@@ -271,8 +274,8 @@ test-imgui: $(IMGUI_EXAMPLE) $(PY_READY)
 
 demo: $(EXAMPLES) $(SDL_EXAMPLE) $(IMGUI_EXAMPLE) $(PY_READY)
 	@for example in $(EXAMPLES); do echo "== $$example"; $$example || exit 1; done
-	@echo "== $(SDL_EXAMPLE) --headless (a window without it; screenshot $(BUILD)/sdl_gallery.bmp)"
-	$(SDL_EXAMPLE) --headless --frames 420 --screenshot $(BUILD)/sdl_gallery.bmp
+	@echo "== $(SDL_EXAMPLE) --headless (a window without it; screenshot $(BUILD)/sdl_gallery.bmp, right to left)"
+	$(SDL_EXAMPLE) --headless --frames 660 --screenshot $(BUILD)/sdl_gallery.bmp
 	@echo "== $(IMGUI_EXAMPLE) --headless (Dear ImGui, 100,000 photos; screenshots in $(BUILD)/imgui)"
 	@mkdir -p $(BUILD)/imgui
 	$(IMGUI_EXAMPLE) --headless --screenshots $(BUILD)/imgui
