@@ -297,6 +297,8 @@ demo: $(EXAMPLES) $(SDL_EXAMPLE) $(IMGUI_EXAMPLE) $(PY_READY)
 	@echo "== examples/python/pygame_shelves.py --headless (flings and a rubber band; screenshots $(BUILD)/pygame_shelves.png, $(BUILD)/pygame_shelves_stretched.png)"
 	$(PY_ENV) $(PYTHON) examples/python/pygame_shelves.py --headless --frames 360 --screenshot $(BUILD)/pygame_shelves.png \
 	  --stretched $(BUILD)/pygame_shelves_stretched.png
+	@echo "== examples/python/pygame_shelves.py --headless --rtl (the same run right to left, mirrored; screenshot $(BUILD)/pygame_shelves_rtl.png)"
+	$(PY_ENV) $(PYTHON) examples/python/pygame_shelves.py --headless --rtl --frames 360 --screenshot $(BUILD)/pygame_shelves_rtl.png
 	@echo "make demo: every example ran; pictures in $(BUILD)/"
 
 bench: lib
