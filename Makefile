@@ -207,11 +207,13 @@ $(BUILD)/examples/%: $(BUILD)/examples/c/%.o $(PTHREAD_EXECUTOR) | lib
 
 # ---- The SDL2 example ----------------------------------------------------------------------
 #
-# examples/c/sdl_gallery.c needs SDL2 (Debian: libsdl2-dev, which setup-demo installs). `make demo`
-# and `make test` run it headless: SDL's dummy video driver, a scripted scroll, a screenshot.
+# examples/c/sdl_gallery.c needs SDL2 (Debian: libsdl2-dev, which setup-demo installs); its data
+# source is examples/c/sdl_gallery_data.c (no SDL). `make demo` and `make test` run it headless:
+# SDL's dummy video driver, a scripted scroll and direction switch, screenshots.
 
 SDL_EXAMPLE := $(BUILD)/examples/sdl_gallery
 SDL_OBJECT  := $(BUILD)/examples/c/sdl_gallery.o
+SDL_DATA_OBJECT := $(BUILD)/examples/c/sdl_gallery_data.o
 SDL_CFLAGS   = $(shell pkg-config --cflags sdl2)
 SDL_LIBS     = $(shell pkg-config --libs sdl2)
 
@@ -221,20 +223,21 @@ examples: $(EXAMPLES) $(SDL_EXAMPLE)
 
 # The examples' objects are kept: as intermediate files of a chain of pattern rules make would
 # delete them, and compile them again on every `make demo`.
-.SECONDARY: $(EXAMPLE_SOURCES:%.c=$(BUILD)/%.o) $(SDL_OBJECT) $(PTHREAD_EXECUTOR)
+.SECONDARY: $(EXAMPLE_SOURCES:%.c=$(BUILD)/%.o) $(SDL_OBJECT) $(SDL_DATA_OBJECT) $(PTHREAD_EXECUTOR)
 
 sdl2: setup-demo
 
 $(SDL_OBJECT): CFLAGS += $(SDL_CFLAGS)
 $(SDL_OBJECT): | sdl2
 
-$(SDL_EXAMPLE): $(SDL_OBJECT) $(PTHREAD_EXECUTOR) | lib
-	$(CC) $(CFLAGS) -o $@ $< $(PTHREAD_EXECUTOR) $(LINK_LIB) $(SDL_LIBS) -lm -pthread
+$(SDL_EXAMPLE): $(SDL_OBJECT) $(SDL_DATA_OBJECT) $(PTHREAD_EXECUTOR) | lib
+	$(CC) $(CFLAGS) -o $@ $(SDL_OBJECT) $(SDL_DATA_OBJECT) $(PTHREAD_EXECUTOR) $(LINK_LIB) $(SDL_LIBS) -lm -pthread
 
--include $(SDL_OBJECT:.o=.d)
+-include $(SDL_OBJECT:.o=.d) $(SDL_DATA_OBJECT:.o=.d)
 
-# Headless, the gallery scrolls, drags a shelf and turns the wheel over another; the check reads
-# what it printed and its screenshot (content, not pixels: colours, the pinned header band).
+# Headless, the gallery scrolls, drags a shelf and turns the wheel over another, moves its focus,
+# switches to right to left (R) and goes on; the check reads what it printed and its screenshots
+# (content, not pixels: colours, the pinned header band, the banner, the mirror at the switch).
 test-sdl: $(SDL_EXAMPLE) $(PY_READY)
 	$(PYTHON) Tests/examples/check_sdl_gallery.py $(SDL_EXAMPLE) $(BUILD)/sdl-check
 
@@ -273,8 +276,8 @@ test-imgui: $(IMGUI_EXAMPLE) $(PY_READY)
 
 demo: $(EXAMPLES) $(SDL_EXAMPLE) $(IMGUI_EXAMPLE) $(PY_READY)
 	@for example in $(EXAMPLES); do echo "== $$example"; $$example || exit 1; done
-	@echo "== $(SDL_EXAMPLE) --headless (a window without it; screenshot $(BUILD)/sdl_gallery.bmp)"
-	$(SDL_EXAMPLE) --headless --frames 420 --screenshot $(BUILD)/sdl_gallery.bmp
+	@echo "== $(SDL_EXAMPLE) --headless (a window without it; screenshot $(BUILD)/sdl_gallery.bmp, right to left)"
+	$(SDL_EXAMPLE) --headless --frames 660 --screenshot $(BUILD)/sdl_gallery.bmp
 	@echo "== $(IMGUI_EXAMPLE) --headless (Dear ImGui, 100,000 photos; screenshots in $(BUILD)/imgui)"
 	@mkdir -p $(BUILD)/imgui
 	$(IMGUI_EXAMPLE) --headless --screenshots $(BUILD)/imgui
@@ -296,6 +299,8 @@ demo: $(EXAMPLES) $(SDL_EXAMPLE) $(IMGUI_EXAMPLE) $(PY_READY)
 	@echo "== examples/python/pygame_shelves.py --headless (flings and a rubber band; screenshots $(BUILD)/pygame_shelves.png, $(BUILD)/pygame_shelves_stretched.png)"
 	$(PY_ENV) $(PYTHON) examples/python/pygame_shelves.py --headless --frames 360 --screenshot $(BUILD)/pygame_shelves.png \
 	  --stretched $(BUILD)/pygame_shelves_stretched.png
+	@echo "== examples/python/pygame_shelves.py --headless --rtl (the same run right to left, mirrored; screenshot $(BUILD)/pygame_shelves_rtl.png)"
+	$(PY_ENV) $(PYTHON) examples/python/pygame_shelves.py --headless --rtl --frames 360 --screenshot $(BUILD)/pygame_shelves_rtl.png
 	@echo "make demo: every example ran; pictures in $(BUILD)/"
 
 bench: lib

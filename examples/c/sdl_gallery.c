@@ -2,7 +2,8 @@
  * sdl_gallery.c — CollectionLayout in a C toolkit: an SDL2 window with a vertically scrolling
  * screen of sections, laid out by the engine and drawn from its rect query alone.
  *
- *   - grid sections (CL_STYLE_GRID, 3 columns) on a background decoration;
+ *   - grid sections (CL_STYLE_GRID, 3 columns) on a background decoration, with a banner
+ *     across the whole line every 7 items (cl_data_source.item_spans, CL_SPAN_FULL);
  *   - shelves (CL_STYLE_ORTHOGONAL, 1 or 2 rows) that scroll sideways on their own and snap to a
  *     card's edge on release (cl_layout_section_target_offset);
  *   - waterfall sections (CL_STYLE_WATERFALL, 2 columns) of cards of varied heights;
@@ -12,7 +13,13 @@
  *   - a translucent toolbar over the content (cl_layout_def.content_insets): the content starts
  *     below it, headers pin below it, and the content scrolls under it;
  *   - drawn at 2 pixels per point (--scale): the layout's display_scale puts every frame's edges
- *     on whole pixels.
+ *     on whole pixels;
+ *   - right to left, live (R, cl_layout_set_layout_direction; --rtl to start so): the library
+ *     mirrors every frame, so grid rows start at the right and shelves start at their right end
+ *     (a shelf's offset stays logical: it grows as the cards move right). Drags, the wheel, the
+ *     focus keys (physical directions) and hit tests work alike in both directions.
+ *
+ * The data source (sections, sizes, spans, metrics, decorations) is sdl_gallery_data.c.
  *
  * Each frame asks cl_layout_elements_in_rect for the viewport and draws what it returns, lowest z
  * first; nothing else is drawn. Labels use a 3x5 bitmap font built in (SDL2 has no text).
@@ -24,17 +31,20 @@
  * fling one page, Home/End to an end. Over a shelf: drag it sideways, shift+wheel or a
  * horizontal wheel. Arrow keys, Tab and a game controller's d-pad move a focus ring
  * (cl_layout_focus: a move back retraces the last one, shelves remember their card) and scroll
- * to show it. Resizing the window relays out. Escape quits.
+ * to show it. R switches between left to right and right to left. Resizing the window relays
+ * out. Escape quits.
  *
- *   make examples && build/examples/sdl_gallery
- *   build/examples/sdl_gallery --headless --frames 420 --screenshot out.bmp [--scale 1]
+ *   make examples && build/examples/sdl_gallery [--rtl]
+ *   build/examples/sdl_gallery --headless --frames 660 --screenshot out.bmp [--switch-shots BASE] [--scale 1]
  *
  * --headless uses SDL's dummy video driver (unless SDL_VIDEODRIVER says otherwise), a clock of
- * 16 ms per frame and a script of flings, drags (the last one past the top) and wheel turns
- * and then a focus path with a game controller's d-pad and the arrow keys (420 frames play all of
- * it); --screenshot writes the last frame as a BMP. Against an installed copy:
+ * 16 ms per frame and a script of flings, drags (the last one past the top) and wheel turns,
+ * then a focus path with a game controller's d-pad and the arrow keys, then R (right to left),
+ * the arrow keys again and a shelf dragged to the right (660 frames play all of it);
+ * --screenshot writes the last frame as a BMP, --switch-shots the frames just before and after R
+ * as BASE-before.bmp and BASE-after.bmp. Against an installed copy:
  *
- *   cc -std=c99 sdl_gallery.c $(pkg-config --cflags --libs collectionlayout sdl2) -lm
+ *   cc -std=c99 sdl_gallery.c sdl_gallery_data.c $(pkg-config --cflags --libs collectionlayout sdl2) -lm
  */
 #include <math.h>
 #include <stdio.h>
@@ -45,117 +55,14 @@
 
 #include "collectionlayout.h"
 #include "pthread_executor.h" /* big passes on two threads (cl_executor) */
+#include "sdl_gallery_data.h"
 
-/* ---- The app's data ------------------------------------------------------------------------ */
+/* ---- The app's data: sdl_gallery_data.c (sections, sizes, spans, decorations) --------------- */
 
-enum { SECTIONS = 24, WIDTH = 420, HEIGHT = 600 }; /* the window, in points */
-enum { TOOLBAR = 56 };  /* a translucent bar over the top of the content (content insets, SPEC §20.1) */
+enum { WIDTH = 420, HEIGHT = 600 }; /* the window, in points */
 /* Pixels per point (--scale, 2 by default): the layout's display_scale, so that every frame's
  * edges fall on whole pixels (SPEC §20.2), and the renderer's scale. */
 static double scale = 2;
-enum { GRID, SHELF, WATERFALL, TALL_SHELF }; /* section s is kind s % 4 */
-
-static const char *const KINDS[] = {"background", "shadow"}; /* ids CL_KIND_FIRST_USER + i */
-static const int32_t BACKGROUND = CL_KIND_FIRST_USER, SHADOW = CL_KIND_FIRST_USER + 1;
-
-static int section_kind(int64_t section) { return (int)(section % 4); }
-static int is_shelf(int64_t section) { return section_kind(section) % 2 == 1; }
-
-static cl_status section_count(void *user_data, int64_t *out_count) {
-    (void)user_data;
-    *out_count = SECTIONS;
-    return CL_OK;
-}
-
-static cl_status item_count(void *user_data, int64_t section, int64_t *out_count) {
-    (void)user_data;
-    static const int64_t counts[] = {9, 12, 12, 16};
-    *out_count = counts[section_kind(section)] + section % 5;
-    return CL_OK;
-}
-
-/* Asked in batches: `count` sizes from `first_item` on. Grid and waterfall cells take the
- * column's width; only their heights count. */
-static cl_status item_sizes(void *user_data, int64_t section, int64_t first_item, int64_t count,
-                            cl_size *out_sizes) {
-    (void)user_data;
-    for (int64_t n = 0; n < count; n++) {
-        int64_t i = first_item + n;
-        switch (section_kind(section)) {
-        case GRID: out_sizes[n] = (cl_size){0, 72}; break;
-        case SHELF: out_sizes[n] = (cl_size){90 + (37 * i + 11 * section) % 90, 140}; break;
-        case WATERFALL: out_sizes[n] = (cl_size){0, 60 + (53 * i + 17 * section) % 110}; break;
-        default: out_sizes[n] = (cl_size){80 + (29 * i + 7 * section) % 70, 60}; break;
-        }
-    }
-    return CL_OK;
-}
-
-/* Each section its style, and the decorations it shows: grids only the background. */
-static cl_status section_metrics(void *user_data, int64_t section, cl_section_metrics *inout) {
-    (void)user_data;
-    static const int32_t background_only[] = {CL_KIND_FIRST_USER};
-    static const int32_t background_and_shadow[] = {CL_KIND_FIRST_USER, CL_KIND_FIRST_USER + 1};
-    switch (section_kind(section)) {
-    case GRID: inout->style = CL_STYLE_GRID; inout->columns = 3; break;
-    case WATERFALL: inout->style = CL_STYLE_WATERFALL; inout->columns = 2; break;
-    default:
-        inout->style = CL_STYLE_ORTHOGONAL;
-        inout->rows = section_kind(section) == TALL_SHELF ? 2 : 1;
-        break;
-    }
-    if (section_kind(section) == GRID) {
-        inout->decoration_kind_count = 1;
-        inout->decoration_kinds = background_only;
-    } else {
-        inout->decoration_kind_count = 2;
-        inout->decoration_kinds = background_and_shadow;
-    }
-    return CL_OK;
-}
-
-static cl_layout *make_layout(double width, double height) {
-    cl_layout_def def = cl_layout_def_default();
-    def.viewport = (cl_rect){0, -TOOLBAR, width, height}; /* the content starts below the bar */
-    def.content_insets = (cl_insets){TOOLBAR, 0, 0, 0};
-    def.display_scale = scale;
-    def.insets = (cl_insets){14, 16, 14, 16};
-    def.line_spacing = 10;
-    def.interitem_spacing = 12;
-    def.header = 30;
-    def.pin_headers = 1;
-    def.kinds = KINDS; /* known before the first pass, so section_metrics can name them */
-    def.kind_count = 2;
-    cl_data_source source = cl_data_source_default();
-    source.section_count = section_count;
-    source.item_count = item_count;
-    source.item_sizes = item_sizes;
-    source.section_metrics = section_metrics;
-
-    cl_layout *layout = NULL;
-    if (cl_layout_create(&def, &source, &layout) != CL_OK) {
-        fprintf(stderr, "cl_layout_create: %s\n", cl_layout_last_error(NULL));
-        return NULL;
-    }
-    /* A background under each section's body, and a shadow down and right of each card. The
-     * names were registered as kinds in def.kinds: the decorations keep those ids. */
-    cl_decoration_def background = cl_decoration_def_default();
-    background.coverage = CL_COVERAGE_BODY;
-    background.insets = (cl_insets){4, 8, 4, 8};
-    background.z = -2;
-    cl_decoration_def shadow = cl_decoration_def_default();
-    shadow.scope = CL_DECORATION_SCOPE_ITEM;
-    shadow.insets = (cl_insets){3, 3, -3, -3};
-    shadow.z = -1;
-    int32_t id;
-    if (cl_layout_add_decoration(layout, "background", &background, &id) != CL_OK ||
-        cl_layout_add_decoration(layout, "shadow", &shadow, &id) != CL_OK) {
-        fprintf(stderr, "cl_layout_add_decoration: %s\n", cl_layout_last_error(layout));
-        cl_layout_destroy(layout);
-        return NULL;
-    }
-    return layout;
-}
 
 /* ---- The rect query ------------------------------------------------------------------------ */
 
@@ -197,6 +104,7 @@ typedef struct motion {
 
 typedef struct app {
     cl_layout *layout;
+    int32_t direction;                 /* CL_LAYOUT_DIRECTION_*: R switches it */
     cl_rect viewport;
     elements probe;                    /* scratch for hit tests */
     double pointer_x, pointer_y;       /* points */
@@ -218,8 +126,20 @@ typedef struct app {
     int move_count;
     cl_index_path remembered[SECTIONS];
     int remembered_count;
-    char path[512];                    /* the cells focused, for the report */
+    char path[512];                    /* the cells focused (R: a direction switch), for the report */
 } app;
+
+/* A shelf's offset is logical (SPEC §15): it grows toward the strip's end, which lies to the
+ * right left to right and to the left right to left. The change of offset that moves the cards
+ * by dx points on screen (dx > 0: to the right): -dx, or dx when mirrored. */
+static double offset_change(const app *a, double dx) {
+    return a->direction == CL_LAYOUT_DIRECTION_RTL ? dx : -dx;
+}
+
+static void note(app *a, const char *text) {
+    size_t used = strlen(a->path);
+    snprintf(a->path + used, sizeof a->path - used, "%s%s", used ? " " : "", text);
+}
 
 static double section_offset(const app *a, int64_t shelf) {
     cl_section_scroll scroll;
@@ -323,9 +243,23 @@ static void move_focus(app *a, int32_t direction) {
         a->shelves[answer.section].running = 0;
         cl_layout_set_section_offset(a->layout, answer.section, answer.section_offset);
     }
-    size_t used = strlen(a->path);
-    snprintf(a->path + used, sizeof a->path - used, "%s%lld.%lld", used ? " " : "",
-             (long long)answer.target.section, (long long)answer.target.item);
+    char text[48];
+    snprintf(text, sizeof text, "%lld.%lld", (long long)answer.target.section, (long long)answer.target.item);
+    note(a, text);
+}
+
+/* R: right to left or back, live. The library mirrors the same layout (nothing is laid out
+ * again); the screen keeps its place (a vertical layout's scroll axis is y), and each shelf its
+ * logical offset, so a shelf shows the same cards from the other side. Drags, wheels and the
+ * focus keys read physical directions, so they need nothing else but offset_change. */
+static void switch_direction(app *a) {
+    int32_t next = a->direction == CL_LAYOUT_DIRECTION_RTL ? CL_LAYOUT_DIRECTION_LTR : CL_LAYOUT_DIRECTION_RTL;
+    if (cl_layout_set_layout_direction(a->layout, next) != CL_OK) {
+        fprintf(stderr, "cl_layout_set_layout_direction: %s\n", cl_layout_last_error(a->layout));
+        return;
+    }
+    a->direction = next;
+    note(a, "R");
 }
 
 static void resize(app *a, double width, double height) {
@@ -350,7 +284,7 @@ static int handle(app *a, const SDL_Event *event) {
         a->pointer_y = event->motion.y / scale;
         double dt = fmax(a->now - a->drag_time, 0.008);
         if (a->drag == DRAG_SHELF) { /* the offset follows the finger, clamped by the library */
-            double dx = -event->motion.xrel / scale;
+            double dx = offset_change(a, event->motion.xrel / scale);
             cl_layout_set_section_offset(a->layout, a->drag_shelf, section_offset(a, a->drag_shelf) + dx);
             a->drag_velocity = dx / dt;
         } else if (a->drag == DRAG_SCREEN) { /* past the ends the screen rubber-bands */
@@ -381,9 +315,9 @@ static int handle(app *a, const SDL_Event *event) {
     case SDL_MOUSEWHEEL: {
         int flip = event->wheel.direction == SDL_MOUSEWHEEL_FLIPPED ? -1 : 1;
         int x = event->wheel.x * flip, y = event->wheel.y * flip;
-        int sideways = x ? x : (SDL_GetModState() & KMOD_SHIFT) ? -y : 0;
+        int sideways = x ? x : (SDL_GetModState() & KMOD_SHIFT) ? -y : 0; /* > 0: the cards go left */
         int64_t shelf = sideways ? shelf_at(a, a->pointer_x, a->pointer_y) : -1;
-        if (shelf >= 0) fling(a, shelf, sideways * WHEEL_VELOCITY, CL_SNAP_ITEM);
+        if (shelf >= 0) fling(a, shelf, offset_change(a, -sideways) * WHEEL_VELOCITY, CL_SNAP_ITEM);
         else if (y) fling(a, -1, -y * WHEEL_VELOCITY, CL_SNAP_NONE);
         break;
     }
@@ -396,6 +330,7 @@ static int handle(app *a, const SDL_Event *event) {
         case SDLK_LEFT: move_focus(a, CL_FOCUS_LEFT); break;
         case SDLK_RIGHT: move_focus(a, CL_FOCUS_RIGHT); break;
         case SDLK_TAB: move_focus(a, SDL_GetModState() & KMOD_SHIFT ? CL_FOCUS_PREVIOUS : CL_FOCUS_NEXT); break;
+        case SDLK_r: switch_direction(a); break;
         case SDLK_PAGEUP:
         case SDLK_PAGEDOWN:
             a->screen.running = 0;
@@ -431,7 +366,7 @@ static int handle(app *a, const SDL_Event *event) {
 
 typedef struct rgb { Uint8 r, g, b; } rgb;
 
-static const rgb FOCUS_RING = {255, 0, 140};
+static const rgb FOCUS_RING = {255, 0, 140}, BANNER = {38, 70, 83}, BANNER_STRIPE = {233, 196, 106};
 static const rgb SCREEN = {246, 246, 248}, HEADER = {38, 50, 56}, SHADOW_FILL = {196, 198, 204},
                  WHITE = {255, 255, 255};
 static const rgb SECTION_FILL[4] = {{227, 234, 242}, {240, 232, 222}, {230, 240, 228}, {240, 232, 222}};
@@ -511,10 +446,41 @@ static int by_z(const void *left, const void *right) {
     return category_order(a->category) - category_order(b->category);
 }
 
-typedef struct drawn { int headers, cells, backgrounds, shadows; } drawn;
+/* What the last frame drew, for the report: counts, and the facts the check reads about right
+ * to left and the banners (in points, from the frames drawn). */
+typedef struct drawn {
+    int headers, cells, backgrounds, shadows, banners;
+    int grid_rows, rows_from_leading;   /* grid rows of 2+ cells; of those, item order from the leading edge */
+    cl_rect banner;                     /* the first banner drawn */
+    int64_t banner_section, banner_item;
+} drawn;
+
+/* The grid rows among the cells drawn: for each row (a grid section's cells at one y) of two
+ * cells or more, whether its items go from the leading edge (the left, or the right when
+ * mirrored) in item order. */
+static void count_grid_rows(const app *a, const elements *visible, drawn *counts) {
+    for (int64_t i = 0; i < visible->count; i++) {
+        const cl_attributes *e = &visible->items[i];
+        if (e->category != CL_CATEGORY_CELL || section_kind(e->section) != GRID || is_banner(e->section, e->item))
+            continue;
+        int first_of_row = 1, cells = 1, ordered = 1;
+        for (int64_t j = 0; j < visible->count; j++) {
+            const cl_attributes *o = &visible->items[j];
+            if (j == i || o->category != CL_CATEGORY_CELL || o->section != e->section || o->frame.y != e->frame.y) continue;
+            cells++;
+            if (o->item < e->item) first_of_row = 0;
+            /* a later item lies further from the leading edge */
+            double later = a->direction == CL_LAYOUT_DIRECTION_RTL ? e->frame.x - o->frame.x : o->frame.x - e->frame.x;
+            if ((o->item > e->item) != (later > 0)) ordered = 0;
+        }
+        if (!first_of_row || cells < 2) continue;
+        counts->grid_rows++;
+        counts->rows_from_leading += ordered;
+    }
+}
 
 static drawn draw(SDL_Renderer *renderer, app *a, elements *visible) {
-    drawn counts = {0, 0, 0, 0};
+    drawn counts = {0};
     fill(renderer, (SDL_FRect){0, 0, (float)a->viewport.width, (float)a->viewport.height}, SCREEN);
     if (!query(a->layout, a->viewport, visible)) return counts;
     /* qsort is not stable: equal keys keep no order, and none is needed (they do not overlap). */
@@ -525,7 +491,19 @@ static drawn draw(SDL_Renderer *renderer, app *a, elements *visible) {
         SDL_FRect rect = {(float)(e->frame.x - a->viewport.x), (float)(e->frame.y - a->viewport.y),
                           (float)e->frame.width, (float)e->frame.height};
         char text[32];
-        if (e->category == CL_CATEGORY_CELL) {
+        if (e->category == CL_CATEGORY_CELL && is_banner(e->section, e->item)) {
+            if (counts.banners++ == 0) {
+                counts.banner = e->frame;
+                counts.banner_section = e->section;
+                counts.banner_item = e->item;
+            }
+            fill_rounded(renderer, rect, 8, BANNER);
+            /* a stripe at the leading edge: the left, or the right when mirrored */
+            SDL_FRect stripe = {a->direction == CL_LAYOUT_DIRECTION_RTL ? rect.x + rect.w - 14 : rect.x + 8, rect.y + 8, 6, rect.h - 16};
+            fill(renderer, stripe, BANNER_STRIPE);
+            snprintf(text, sizeof text, "FEATURED %lld.%lld", (long long)e->section, (long long)e->item);
+            label(renderer, text, rect, BANNER_STRIPE);
+        } else if (e->category == CL_CATEGORY_CELL) {
             counts.cells++;
             fill_rounded(renderer, rect, 8, CARDS[(e->section * 3 + e->item) % 8]);
             snprintf(text, sizeof text, "%lld.%lld", (long long)e->section, (long long)e->item);
@@ -535,7 +513,8 @@ static drawn draw(SDL_Renderer *renderer, app *a, elements *visible) {
             fill(renderer, rect, HEADER);
             snprintf(text, sizeof text, "SECTION %lld: %s", (long long)e->section,
                      SECTION_NAMES[section_kind(e->section)]);
-            draw_text(renderer, text, (int)rect.x + 16, (int)(rect.y + (rect.h - 10) / 2), 2, WHITE);
+            int x = a->direction == CL_LAYOUT_DIRECTION_RTL ? (int)(rect.x + rect.w) - 16 - text_width(text, 2) : (int)rect.x + 16;
+            draw_text(renderer, text, x, (int)(rect.y + (rect.h - 10) / 2), 2, WHITE);
         } else if (e->kind == BACKGROUND) {
             counts.backgrounds++;
             fill_rounded(renderer, rect, 12, SECTION_FILL[section_kind(e->section)]);
@@ -561,7 +540,10 @@ static drawn draw(SDL_Renderer *renderer, app *a, elements *visible) {
     SDL_RenderFillRectF(renderer, &(SDL_FRect){0, 0, (float)a->viewport.width, TOOLBAR});
     SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_NONE);
     fill(renderer, (SDL_FRect){0, TOOLBAR - (float)(1 / scale), (float)a->viewport.width, (float)(1 / scale)}, SHADOW_FILL);
-    draw_text(renderer, "GALLERY", 16, (TOOLBAR - 15) / 2, 3, HEADER);
+    const char *title = a->direction == CL_LAYOUT_DIRECTION_RTL ? "GALLERY (RTL)" : "GALLERY";
+    int x = a->direction == CL_LAYOUT_DIRECTION_RTL ? (int)a->viewport.width - 16 - text_width(title, 3) : 16;
+    draw_text(renderer, title, x, (TOOLBAR - 15) / 2, 3, HEADER); /* at the leading edge */
+    count_grid_rows(a, visible, &counts);
     return counts;
 }
 
@@ -607,6 +589,8 @@ static void push_key(SDL_Keycode key) {
     SDL_PushEvent(&e);
 }
 
+enum { SWITCH_FRAME = 424, SCRIPT_FRAMES = 660 }; /* --headless: R at SWITCH_FRAME; all of it played by then */
+
 /* --headless (points): a wheel fling down, a shelf dragged and released into a fling that rests
  * on a card's edge, a page down, the screen dragged and released into a fling, the wheel
  * sideways over a shelf, one card to the right with the arrow key; then, from the top, the
@@ -648,6 +632,7 @@ static void script(app *a, int frame) {
      * it, down out of it and back up (the history retraces the move: the same card again). */
     static const int32_t path[] = {SDL_CONTROLLER_BUTTON_DPAD_DOWN, SDL_CONTROLLER_BUTTON_DPAD_DOWN,
                                    SDL_CONTROLLER_BUTTON_DPAD_DOWN, SDL_CONTROLLER_BUTTON_DPAD_DOWN,
+                                   SDL_CONTROLLER_BUTTON_DPAD_DOWN,
                                    SDL_CONTROLLER_BUTTON_DPAD_RIGHT, SDL_CONTROLLER_BUTTON_DPAD_RIGHT,
                                    SDL_CONTROLLER_BUTTON_DPAD_DOWN, SDL_CONTROLLER_BUTTON_DPAD_UP};
     const int step = (frame - 360) / 4;
@@ -656,6 +641,41 @@ static void script(app *a, int frame) {
         SDL_PushEvent(&e);
     }
     if (frame == 396) push_key(SDLK_RIGHT); /* and the arrow keys do the same */
+    /* Then right to left (R), with nothing moving: the next frame is this one mirrored. Focus
+     * moves by physical directions: up into the grid, left along a row (the next item now);
+     * a shelf dragged to the right shows more of it (its offset grows) and snaps on release. */
+    if (frame == SWITCH_FRAME) push_key(SDLK_r);
+    static const SDL_Keycode keys[] = {SDLK_UP, SDLK_UP, SDLK_LEFT, SDLK_RIGHT, SDLK_RIGHT, SDLK_UP};
+    const int key = (frame - 430) / 4;
+    if (frame >= 430 && (frame - 430) % 4 == 0 && key < (int)(sizeof keys / sizeof keys[0])) push_key(keys[key]);
+    static int64_t shelf = -1;
+    static cl_attributes card; /* the card under the finger, hit-tested at the press */
+    static double card_x;      /* its x then */
+    if (frame == 456 && shelf_point(a, 0, &x, &y)) { /* a shelf away from both ends */
+        shelf = shelf_at(a, x, y);
+        if (shelf >= 0) a->shelves[shelf].running = 0;
+        if (shelf >= 0) cl_layout_set_section_offset(a->layout, shelf, 300);
+    }
+    int32_t found = 0;
+    if (frame == 460 && shelf >= 0 &&
+        cl_layout_element_at(a->layout, a->viewport.x + x, a->viewport.y + y, CL_HIT_CELLS, &found, &card,
+                             sizeof card) == CL_OK && found) {
+        card_x = card.frame.x;
+        push_motion(x, y, 0, 0);
+        push_button(SDL_MOUSEBUTTONDOWN, x, y);
+        dragging = 1;
+    }
+    if (frame >= 461 && frame <= 465 && dragging) push_motion(x, y, frame < 465 ? 30 : 0, 0); /* then held */
+    if (frame == 466 && dragging) {
+        cl_attributes now;
+        if (cl_layout_attributes(a->layout, CL_CATEGORY_CELL, CL_KIND_CELL, card.section, card.item, &now,
+                                 sizeof now) == CL_OK)
+            printf("right to left, shelf %lld: card %lld.%lld under the finger from x=%g to x=%g as the finger "
+                   "moved 120 points right; offset 300 -> %g\n", (long long)shelf, (long long)card.section,
+                   (long long)card.item, card_x, now.frame.x, section_offset(a, shelf));
+        push_button(SDL_MOUSEBUTTONUP, x, y);
+        dragging = 0;
+    }
 }
 
 static int save_screenshot(SDL_Renderer *renderer, const char *path, int width, int height) {
@@ -671,14 +691,18 @@ static int save_screenshot(SDL_Renderer *renderer, const char *path, int width, 
 
 int main(int argc, char *argv[]) {
     int headless = 0, frames = -1;
-    const char *screenshot = NULL;
+    const char *screenshot = NULL, *switch_shots = NULL;
+    int32_t direction = CL_LAYOUT_DIRECTION_LTR;
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--headless") == 0) headless = 1;
         else if (strcmp(argv[i], "--frames") == 0 && i + 1 < argc) frames = atoi(argv[++i]);
         else if (strcmp(argv[i], "--screenshot") == 0 && i + 1 < argc) screenshot = argv[++i];
+        else if (strcmp(argv[i], "--switch-shots") == 0 && i + 1 < argc) switch_shots = argv[++i];
+        else if (strcmp(argv[i], "--rtl") == 0) direction = CL_LAYOUT_DIRECTION_RTL;
         else if (strcmp(argv[i], "--scale") == 0 && i + 1 < argc && atof(argv[i + 1]) >= 1) scale = atof(argv[++i]);
         else {
-            fprintf(stderr, "usage: %s [--headless] [--frames N] [--screenshot FILE.bmp] [--scale S>=1]\n", argv[0]);
+            fprintf(stderr, "usage: %s [--headless] [--frames N] [--screenshot FILE.bmp] [--switch-shots BASE] "
+                            "[--scale S>=1] [--rtl]\n", argv[0]);
             return 2;
         }
     }
@@ -703,8 +727,8 @@ int main(int argc, char *argv[]) {
     SDL_RenderSetScale(renderer, (float)scale, (float)scale); /* draw in points */
     double width = pixels_wide / scale, height = pixels_high / scale;
 
-    app a = {.viewport = {0, -TOOLBAR, width, height}, .drag = DRAG_NONE};
-    a.layout = make_layout(width, height);
+    app a = {.viewport = {0, -TOOLBAR, width, height}, .drag = DRAG_NONE, .direction = direction};
+    a.layout = gallery_layout(width, height, scale, direction);
     if (a.layout == NULL) {
         SDL_Quit();
         return 1;
@@ -713,7 +737,7 @@ int main(int argc, char *argv[]) {
     const cl_executor executor = pthread_executor_get(pool);
     if (pool) cl_layout_set_executor(a.layout, &executor);
     elements visible = {NULL, 0, 0};
-    drawn counts = {0, 0, 0, 0};
+    drawn counts = {0};
     int frame = 0, running = 1;
     double furthest = a.viewport.y, pulled = 0; /* the furthest scroll, the furthest pull past the start */
     double sprang_back = NAN;                   /* the origin after the pull, before the focus path */
@@ -728,6 +752,11 @@ int main(int argc, char *argv[]) {
         if (frame == 359) sprang_back = a.viewport.y;
         pulled = fmax(pulled, -TOOLBAR - a.viewport.y);
         counts = draw(renderer, &a, &visible);
+        if (headless && switch_shots && (frame == SWITCH_FRAME - 1 || frame == SWITCH_FRAME)) {
+            char path[1024]; /* the frames before and after R */
+            snprintf(path, sizeof path, "%s-%s.bmp", switch_shots, frame < SWITCH_FRAME ? "before" : "after");
+            running = save_screenshot(renderer, path, pixels_wide, pixels_high) && running;
+        }
         if (screenshot && (frame == frames || !running))
             running = save_screenshot(renderer, screenshot, pixels_wide, pixels_high) && running;
         SDL_RenderPresent(renderer);
@@ -746,6 +775,12 @@ int main(int argc, char *argv[]) {
     printf("pulled %g points past the start at most, then at y=%g; %s\n", pulled, sprang_back,
            moving ? "still moving" : "everything at rest");
     printf("focus path: %s\n", a.path[0] ? a.path : "(none)");
+    printf("layout direction %s; last frame drew %d grid rows, %d of them in item order from the %s edge\n",
+           a.direction == CL_LAYOUT_DIRECTION_RTL ? "rtl" : "ltr", counts.grid_rows, counts.rows_from_leading,
+           a.direction == CL_LAYOUT_DIRECTION_RTL ? "right" : "left");
+    if (counts.banners > 0)
+        printf("banner %lld.%lld: x=%g width=%g of %g (%d banners drawn)\n", (long long)counts.banner_section,
+               (long long)counts.banner_item, counts.banner.x, counts.banner.width, a.viewport.width, counts.banners);
     /* Shelves moved away from 0: where each rests, and whether that is a card's edge (a snap
      * from there with no velocity stays put). */
     for (int64_t s = 0; s < SECTIONS; s++) {

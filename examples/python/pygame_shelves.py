@@ -1,7 +1,8 @@
 """CollectionLayout in a real toolkit: a pygame window with a vertically scrolling screen of
 sections, laid out by the engine and drawn from its rect query alone.
 
-  - grid sections (flow style) with separators between groups of rows and a background;
+  - grid sections (grid style, 3 columns) with separators between groups of rows, a banner
+    across the whole line (item_spans: "full", SPEC §16) and a background;
   - shelves (orthogonal sections) of cards with shadows that scroll sideways on their own and
     snap to a card's edge on release (section_target_offset);
   - headers pinned below a translucent toolbar while their section scrolls (content insets);
@@ -9,17 +10,23 @@ sections, laid out by the engine and drawn from its rect query alone.
     turn the wheel to fling (it decelerates, or springs back from past an end); a shelf flings
     and comes to rest on a card's edge (Layout.fling with item snapping);
   - drawn at 2 pixels per point on the layout's pixel grid (display_scale 2), the screen's
-    origin kept on that grid, so every frame lands on whole pixels.
+    origin kept on that grid, so every frame lands on whole pixels;
+  - right to left (R, the `layout_direction` property; --rtl starts so): the library mirrors
+    every frame, grid rows start at the right and shelves at their right end. A shelf's offset
+    stays logical (it grows as the cards move right), so drags, the wheel and Left/Right map
+    their physical direction to it.
 
 Controls: drag or the mouse wheel, Up/Down (a line), PageUp/PageDown, Home/End scroll the
 screen. Over a shelf: drag it, shift+wheel or a horizontal wheel, Left/Right for one card.
-Escape quits.
+R switches right to left and back. Escape quits.
 
-    python3 examples/python/pygame_shelves.py
-    python3 examples/python/pygame_shelves.py --headless --frames 360 --screenshot out.png --stretched pulled.png
+    python3 examples/python/pygame_shelves.py [--rtl]
+    python3 examples/python/pygame_shelves.py --headless --frames 360 --screenshot out.png --stretched pulled.png [--rtl]
 
 --headless uses SDL's dummy video driver, a clock of 1/60 s per frame and a short script of
-flings, drags (one past the top, released to spring back) and wheel turns.
+flings, drags (one past the top, released to spring back) and wheel turns; with --rtl the same
+script mirrored (its sideways moves and positions), so its pictures are the left-to-right ones
+mirrored.
 """
 
 from __future__ import annotations
@@ -46,20 +53,25 @@ CARD_COLOURS = [(66, 133, 244), (219, 68, 55), (244, 180, 0), (15, 157, 88), (17
                 (0, 172, 193), (255, 112, 67), (124, 179, 66)]
 FILL = {"header": (38, 50, 56), "footer": (120, 144, 156), "separator": (176, 190, 197),
         "shadow": (196, 198, 204), "grid background": (227, 234, 242),
-        "shelf background": (240, 232, 222)}
+        "shelf background": (240, 232, 222), "banner": (38, 70, 83), "banner text": (233, 196, 106)}
 WHEEL_VELOCITY = 900  # points/s per wheel notch: each notch is a fling
 SNAP: Snapping = "item"  # where a shelf comes to rest: a card's leading edge at the inset
 
 
 # ---- The data and the layout -----------------------------------------------------------------
 
+BANNER = 3  # in a grid, item 3 is a banner across the line
+
+
 def make_sections(count: int = 30) -> list[dict]:
-    """Every third section a grid with separators, the others shelves of 1 or 2 rows."""
+    """Every third section a grid with separators around a banner, the others shelves of 1 or
+    2 rows."""
     sections = []
     for s in range(count):
-        if s % 3 == 0:
-            sections.append({"style": "flow", "sizes": [(136, 64)] * 9,
-                             "inline": [("separator", 3, 3), ("separator", 6, 3)]})
+        if s % 3 == 0:  # a grid cell takes its column's width: only heights count
+            sizes = [(0, 44 if i == BANNER else 64) for i in range(10)]
+            sections.append({"style": "grid", "sizes": sizes,
+                             "inline": [("separator", BANNER, 3), ("separator", BANNER + 1, 3)]})
         else:
             rows = 1 + s % 2
             height = 150 if rows == 1 else 70
@@ -68,17 +80,26 @@ def make_sections(count: int = 30) -> list[dict]:
     return sections
 
 
-def make_layout(sections: list[dict], size: tuple[int, int]) -> Layout:
+def is_banner(sections: list[dict], section: int, item: int) -> bool:
+    return sections[section]["style"] == "grid" and item == BANNER
+
+
+def make_layout(sections: list[dict], size: tuple[int, int], direction: str = "ltr") -> Layout:
     def metrics(s: int) -> dict:
         section = sections[s]
-        return {"style": section["style"], "rows": section.get("rows", 1)}
+        if section["style"] == "grid":
+            return {"style": "grid", "columns": 3}
+        return {"style": section["style"], "rows": section["rows"]}
+
+    def spans(s: int, first: int, count: int) -> list:  # asked for grid sections only
+        return ["full" if is_banner(sections, s, i) else 1 for i in range(first, first + count)]
 
     layout = Layout.from_sizes(
         [section["sizes"] for section in sections], section_metrics=metrics,
-        inline_elements=lambda s: sections[s]["inline"], kinds=["separator"],
+        inline_elements=lambda s: sections[s]["inline"], kinds=["separator"], item_spans=spans,
         viewport=(0, -TOOLBAR, *size), insets=(12, 16, 12, 16), line_spacing=10,
         interitem_spacing=12, header=32, pin_headers=True,
-        content_insets=(TOOLBAR, 0, 0, 0), display_scale=SCALE)
+        content_insets=(TOOLBAR, 0, 0, 0), display_scale=SCALE, layout_direction=direction)
     # A rounded background under each section body, and a shadow under each card.
     layout.add_decoration("background", coverage="body", insets=(4, 8, 4, 8), z=-2)
     layout.add_decoration("shadow", scope="item", insets=(3, 3, -3, -3), z=-1)
@@ -99,6 +120,12 @@ class Scroller:
         self.now = 0.0  # seconds
         self.drag: dict | None = None  # shelf (None: the screen), raw offset, velocity, time
         self.flings: dict[int | None, tuple[Fling, float]] = {}  # shelf (None: the screen) -> fling, start
+
+    def sideways(self, dx: float) -> float:
+        """The change of a shelf's offset that moves its cards dx points to the right on screen:
+        the offset is logical (SPEC §15), growing toward the strip's end, at the left when
+        mirrored."""
+        return dx if self.layout.layout_direction == "rtl" else -dx
 
     def offset(self, shelf: int | None) -> float:
         return self.layout.viewport[1] if shelf is None else self.layout.section_scroll(shelf).offset
@@ -136,15 +163,17 @@ class Scroller:
         self.drag = {"shelf": shelf, "raw": self.offset(shelf), "velocity": 0.0, "time": self.now}
 
     def move(self, delta: float) -> None:
-        """A drag by `delta` points along its axis: the screen past its ends rubber-bands."""
+        """A drag by `delta` points along its axis (right or down): the screen past its ends
+        rubber-bands."""
         drag = self.drag
         if drag is None:
             return
-        drag["raw"] -= delta
         shelf = drag["shelf"]
+        change = self.sideways(delta) if shelf is not None else -delta
+        drag["raw"] += change
         self.show(shelf, drag["raw"] if shelf is not None else self.layout.rubber_band(drag["raw"]))
         dt = max(self.now - drag["time"], 0.008)
-        drag["velocity"], drag["time"] = -delta / dt, self.now
+        drag["velocity"], drag["time"] = change / dt, self.now
 
     def release(self) -> None:
         if self.drag is not None:
@@ -177,10 +206,10 @@ def handle(event, scroller: Scroller, pygame) -> bool:
         scroller.release()
     elif event.type == pygame.MOUSEWHEEL:
         shift = pygame.key.get_mods() & pygame.KMOD_SHIFT
-        sideways = event.x or (-event.y if shift else 0)  # shift+wheel down: to the right
+        sideways = event.x or (-event.y if shift else 0)  # shift+wheel down: the cards go left
         shelf = scroller.shelf_at(scroller.pointer) if sideways else None
         if shelf is not None:
-            scroller.fling(shelf, sideways * WHEEL_VELOCITY)
+            scroller.fling(shelf, scroller.sideways(-sideways) * WHEEL_VELOCITY)
         elif event.y:
             scroller.fling(None, -event.y * WHEEL_VELOCITY)
     elif event.type == pygame.KEYDOWN:
@@ -194,9 +223,13 @@ def handle(event, scroller: Scroller, pygame) -> bool:
             scroller.fling(None, direction * 1000, snap)
         elif event.key in (pygame.K_LEFT, pygame.K_RIGHT):
             shelf = scroller.shelf_at(scroller.pointer)
-            if shelf is not None:  # a fling: item paging moves one card at most
+            if shelf is not None:  # a fling: item paging moves one card at most; Right: the cards go left
                 scroller.flings.pop(shelf, None)
-                scroller.fling(shelf, 1000 if event.key == pygame.K_RIGHT else -1000, "item-paging")
+                scroller.fling(shelf, scroller.sideways(-1000 if event.key == pygame.K_RIGHT else 1000),
+                               "item-paging")
+        elif event.key == pygame.K_r:  # right to left and back: the same layout mirrored
+            layout = scroller.layout
+            layout.layout_direction = "ltr" if layout.layout_direction == "rtl" else "rtl"
     return True
 
 
@@ -214,18 +247,22 @@ def draw(screen, layout: Layout, sections: list[dict], font, pygame) -> dict[str
         x, y, w, h = element.frame
         # Frames and the origin are on the pixel grid: these are whole pixels.
         rect = pygame.Rect(round((x - x0) * SCALE), round((y - y0) * SCALE), round(w * SCALE), round(h * SCALE))
-        name = element.kind or "cell"
+        banner = element.category == "cell" and is_banner(sections, element.section, element.item)
+        name = "banner" if banner else element.kind or "cell"
         counts[name] = counts.get(name, 0) + 1
         if element.kind == "background":
-            style = "grid" if sections[element.section]["style"] == "flow" else "shelf"
+            style = "grid" if sections[element.section]["style"] == "grid" else "shelf"
             pygame.draw.rect(screen, FILL[f"{style} background"], rect, border_radius=12 * SCALE)
+        elif banner:
+            pygame.draw.rect(screen, FILL["banner"], rect, border_radius=8 * SCALE)
+            label(screen, font, f"Featured in section {element.section}", rect, FILL["banner text"])
         elif element.category == "cell":
             colour = CARD_COLOURS[(element.section * 3 + element.item) % len(CARD_COLOURS)]
             pygame.draw.rect(screen, colour, rect, border_radius=8 * SCALE)
             label(screen, font, f"{element.section}.{element.item}", rect, (255, 255, 255))
         elif element.kind == "header":
             pygame.draw.rect(screen, FILL["header"], rect)
-            kind = "grid" if sections[element.section]["style"] == "flow" else "shelf"
+            kind = sections[element.section]["style"].replace("orthogonal", "shelf")
             label(screen, font, f"Section {element.section} ({kind})", rect, (255, 255, 255))
         else:  # shadows, separators, footers
             pygame.draw.rect(screen, FILL.get(element.kind, (200, 200, 200)), rect,
@@ -235,8 +272,12 @@ def draw(screen, layout: Layout, sections: list[dict], font, pygame) -> dict[str
     bar.fill((250, 250, 252, 210))
     screen.blit(bar, (0, 0))
     pygame.draw.rect(screen, FILL["shadow"], pygame.Rect(0, TOOLBAR * SCALE - 1, round(width * SCALE), 1))
-    title = font.render("Shelves", True, FILL["header"])
-    screen.blit(title, title.get_rect(midleft=(16 * SCALE, TOOLBAR * SCALE // 2)))
+    # The title at the leading edge: the left, or the right when mirrored.
+    rtl = layout.layout_direction == "rtl"
+    title = font.render("Shelves (right to left)" if rtl else "Shelves", True, FILL["header"])
+    place = {"midright": (round(width * SCALE) - 16 * SCALE, TOOLBAR * SCALE // 2)} if rtl else \
+        {"midleft": (16 * SCALE, TOOLBAR * SCALE // 2)}
+    screen.blit(title, title.get_rect(**place))
     return counts
 
 
@@ -248,11 +289,13 @@ def label(screen, font, text: str, rect, colour) -> None:
 
 # ---- The headless script and the main loop ---------------------------------------------------
 
-def scripted_events(frame: int, scroller: Scroller, pygame) -> list:
+def scripted_events(frame: int, scroller: Scroller, pygame, mirrored: bool = False) -> list:
     """The --headless script (pixel coordinates): wheel flings down, a page down, a drag of a
-    shelf released into a fling, the wheel sideways over another, one card to the right with
-    the arrow key; then Home, and a drag of the screen down past its top, released there: it
-    springs back under the toolbar."""
+    shelf released into a fling, the wheel sideways over another; then Home, one card to the
+    right with the arrow key, and a drag of the screen down past its top (caught as it comes to
+    rest there), released: it springs back under the toolbar. `mirrored` (--rtl): every sideways move and position the
+    other way, so the run is the left-to-right one mirrored."""
+    flip = -1 if mirrored else 1
     def shelf_point(nth: int) -> tuple[int, int] | None:
         x0, y0, w, h = scroller.layout.viewport
         shelves = [e for e in scroller.layout.elements_in_rect(scroller.layout.viewport)
@@ -274,18 +317,18 @@ def scripted_events(frame: int, scroller: Scroller, pygame) -> list:
         return [event(pygame.MOUSEMOTION, pos=point, rel=(0, 0), buttons=(0, 0, 0)),
                 event(pygame.MOUSEBUTTONDOWN, pos=point, button=1)]
     if 71 <= frame <= 76 and scroller.drag:
-        return [event(pygame.MOUSEMOTION, pos=point, rel=(-45 * SCALE, 0), buttons=(1, 0, 0))]
+        return [event(pygame.MOUSEMOTION, pos=point, rel=(-45 * SCALE * flip, 0), buttons=(1, 0, 0))]
     if frame == 77 and scroller.drag:
         return [event(pygame.MOUSEBUTTONUP, pos=point, button=1)]
     point = shelf_point(1)
     if frame == 110 and point:
         return [event(pygame.MOUSEMOTION, pos=point, rel=(0, 0), buttons=(0, 0, 0))] + \
-            [event(pygame.MOUSEWHEEL, x=3, y=0, flipped=False)] * 2
+            [event(pygame.MOUSEWHEEL, x=3 * flip, y=0, flipped=False)] * 2
     if frame == 140:
-        return [key(pygame.K_RIGHT)]
-    if frame == 170:
+        return [key(pygame.K_LEFT if mirrored else pygame.K_RIGHT)]
+    if frame == 120:
         return [key(pygame.K_HOME)]
-    edge = (40 * SCALE, 300 * SCALE)
+    edge = ((SIZE[0] - 40 if mirrored else 40) * SCALE, 300 * SCALE)
     if frame == 230:
         return [event(pygame.MOUSEMOTION, pos=edge, rel=(0, 0), buttons=(0, 0, 0)),
                 event(pygame.MOUSEBUTTONDOWN, pos=edge, button=1)]
@@ -304,6 +347,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--stretched", help="--headless: also write the frame at the drag's furthest "
                         "pull past the top to this PNG")
     parser.add_argument("--screenshot", help="write the last frame to this PNG")
+    parser.add_argument("--rtl", action="store_true", help="start right to left (R switches live); "
+                        "--headless: the script mirrored")
     args = parser.parse_args(argv)
     if args.headless:  # before pygame initialises its display
         os.environ["SDL_VIDEODRIVER"] = "dummy"
@@ -318,13 +363,13 @@ def main(argv: list[str] | None = None) -> int:
     clock = pygame.time.Clock()
     sections = make_sections()
     counts: dict[str, int] = {}
-    with make_layout(sections, SIZE) as layout:
+    with make_layout(sections, SIZE, "rtl" if args.rtl else "ltr") as layout:
         scroller = Scroller(layout, sections)
         frame, running, pulled = 0, True, 0.0
         while running and (args.frames is None or frame < args.frames):
             frame += 1
             if args.headless:
-                for event in scripted_events(frame, scroller, pygame):
+                for event in scripted_events(frame, scroller, pygame, mirrored=args.rtl):
                     pygame.event.post(event)
             for event in pygame.event.get():
                 running = handle(event, scroller, pygame) and running
@@ -338,7 +383,7 @@ def main(argv: list[str] | None = None) -> int:
             clock.tick(60)
         if args.screenshot:
             pygame.image.save(screen, args.screenshot)
-        print(f"{frame} frames; scrolled to y={layout.viewport[1]:g} of "
+        print(f"{frame} frames, {layout.layout_direction}; scrolled to y={layout.viewport[1]:g} of "
               f"{layout.content_size[1]:g}; last frame drew "
               + ", ".join(f"{n} {kind}" for kind, n in sorted(counts.items())))
         if args.headless:

@@ -1,5 +1,6 @@
 """The Python examples run and draw something a person can read: cards_demo's pictures and
-pygame_shelves headless (SDL's dummy video driver) with a screenshot."""
+pygame_shelves headless (SDL's dummy video driver) with a screenshot, left to right and right
+to left."""
 
 from __future__ import annotations
 
@@ -50,8 +51,8 @@ def test_pygame_shelves_headless(tmp_path):
     lines = result.stdout.strip().splitlines()
     summary, pulled = lines[-2], lines[-1]
     example = load_example("pygame_shelves")
-    assert summary.startswith(f"360 frames; scrolled to y={-example.TOOLBAR:g} of "), summary
-    for kind in ("cell", "header", "shadow", "background", "separator"):
+    assert summary.startswith(f"360 frames, ltr; scrolled to y={-example.TOOLBAR:g} of "), summary
+    for kind in ("cell", "header", "shadow", "background", "separator", "banner"):
         assert f" {kind}" in summary, summary
     amount = float(pulled.split()[1])
     assert 0 < amount < 300 and pulled.endswith("at rest: yes"), pulled
@@ -61,6 +62,75 @@ def test_pygame_shelves_headless(tmp_path):
         big = {rgb for count, rgb in found if count > 500}
         assert len(big & set(example.CARD_COLOURS)) >= 3  # cells drawn, in several colours
         assert example.FILL["header"] in big
+    # The banner ("full" span) across the first grid's line, between the sections' insets.
+    from PIL import Image
+    with Image.open(out) as image:
+        picture = image.convert("RGB")
+    banner = [x for x in range(example.SIZE[0] * example.SCALE)
+              if any(picture.getpixel((x, y)) == example.FILL["banner"] for y in banner_rows(example))]
+    assert (min(banner), max(banner) + 1) == (16 * example.SCALE, (example.SIZE[0] - 16) * example.SCALE)
+
+
+def test_pygame_shelves_rtl(tmp_path):
+    """--rtl: the same scripted run mirrored (its sideways moves too) draws the left-to-right
+    pictures mirrored: grid rows and shelves start at the right, the banner still spans the
+    line; and the report is the same but for the direction."""
+    require("pygame")
+    require("PIL")
+    from PIL import Image, ImageOps
+    example = load_example("pygame_shelves")
+    runs = {}
+    for direction in ("ltr", "rtl"):
+        out, stretched = tmp_path / f"{direction}.png", tmp_path / f"{direction}_stretched.png"
+        result = run("pygame_shelves.py", "--headless", "--frames", "360", "--screenshot", str(out),
+                     "--stretched", str(stretched), *(["--rtl"] if direction == "rtl" else []))
+        runs[direction] = (result.stdout.strip().splitlines()[-2:], out, stretched)
+    (ltr_lines, *ltr_pictures), (rtl_lines, *rtl_pictures) = runs["ltr"], runs["rtl"]
+    assert rtl_lines[0] == ltr_lines[0].replace(", ltr;", ", rtl;"), (ltr_lines, rtl_lines)
+    assert rtl_lines[1] == ltr_lines[1] and rtl_lines[1].endswith("at rest: yes")
+    top = example.TOOLBAR * example.SCALE  # the toolbar's title is not mirrored
+    for left, right in zip(ltr_pictures, rtl_pictures):
+        with Image.open(left) as a, Image.open(right) as b:
+            a, b = a.convert("RGB"), b.convert("RGB")
+            mirror, (width, height) = ImageOps.mirror(a), a.size
+            points = [(x, y) for y in range(top, height, 3) for x in range(0, width, 3)]
+            mirrored = sum(mirror.getpixel(p) == b.getpixel(p) for p in points) / len(points)
+            plain = sum(a.getpixel(p) == b.getpixel(p) for p in points) / len(points)
+        assert mirrored > 0.96 and plain < 0.8, (right.name, mirrored, plain)  # labels are not mirrored
+
+
+def test_pygame_shelves_switch():
+    """R switches the live layout: the first cell of a grid row moves to the right edge, the
+    banner keeps the line, and a shelf dragged to the right shows more of itself (its logical
+    offset grows), where left to right the same drag goes back toward its start."""
+    require("pygame")
+    import pygame
+    example = load_example("pygame_shelves")
+    sections = example.make_sections()
+    with example.make_layout(sections, example.SIZE) as layout:
+        scroller = example.Scroller(layout, sections)
+        width = example.SIZE[0]
+        first = layout.attributes("cell", "", 0, 0).frame
+        assert first[0] == 16
+        r = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_r, mod=0, unicode="r", scancode=0)
+        assert example.handle(r, scroller, pygame)
+        assert layout.layout_direction == "rtl"
+        first = layout.attributes("cell", "", 0, 0).frame
+        assert first[0] + first[2] == width - 16, first
+        banner = layout.attributes("cell", "", 0, example.BANNER).frame
+        assert (banner[0], banner[0] + banner[2]) == (16, width - 16), banner
+        shelf = 1
+        background = next(e for e in layout.elements_in_rect(layout.viewport)
+                          if e.kind == "background" and e.section == shelf)
+        point = (background.frame[0] + 40, background.frame[1] + 40 - layout.viewport[1])
+        assert scroller.shelf_at(point) == shelf
+        for direction, expected in (("rtl", 30), ("ltr", -30)):
+            layout.layout_direction = direction
+            layout.set_section_offset(shelf, 100)
+            scroller.press(point)
+            scroller.move(30)  # 30 points to the right
+            assert layout.section_scroll(shelf).offset == 100 + expected, direction
+            scroller.drag = None
 
 
 def test_pygame_recycler_headless(tmp_path):
@@ -72,6 +142,13 @@ def test_pygame_recycler_headless(tmp_path):
     made, shown = map(int, re.search(r"(\d+) sprites made .* at most (\d+) on screen", result.stdout).groups())
     assert made <= shown, result.stdout
     assert all(len(colours(tmp_path / f"frame-{k:03}.png")) > 5 for k in (30, 79, 119))
+
+
+def banner_rows(example) -> range:
+    """The pixel rows of the first grid's banner at the top of the content: header, inset, a
+    row of cells, spacing, a separator, spacing, then the banner (44 points)."""
+    top = example.TOOLBAR + 32 + 12 + 64 + 10 + 3 + 10
+    return range((top + 10) * example.SCALE, (top + 34) * example.SCALE, 4)
 
 
 def load_example(name: str):
