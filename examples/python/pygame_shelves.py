@@ -42,7 +42,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bindings" / "pytho
 if importlib.util.find_spec("pygame") is None:
     sys.exit("this example needs pygame: pip install 'collectionlayout[pygame]' (make demo installs it)")
 
-from collectionlayout import Fling, Layout  # noqa: E402
+from collectionlayout import Badge, Fling, Layout  # noqa: E402
 from collectionlayout.options import Snapping  # noqa: E402
 
 SIZE = (420, 600)  # the window in points
@@ -53,7 +53,8 @@ CARD_COLOURS = [(66, 133, 244), (219, 68, 55), (244, 180, 0), (15, 157, 88), (17
                 (0, 172, 193), (255, 112, 67), (124, 179, 66)]
 FILL = {"header": (38, 50, 56), "footer": (120, 144, 156), "separator": (176, 190, 197),
         "shadow": (196, 198, 204), "grid background": (227, 234, 242),
-        "shelf background": (240, 232, 222), "banner": (38, 70, 83), "banner text": (233, 196, 106)}
+        "shelf background": (240, 232, 222), "banner": (38, 70, 83), "banner text": (233, 196, 106),
+        "badge": (214, 40, 57)}
 WHEEL_VELOCITY = 900  # points/s per wheel notch: each notch is a fling
 SNAP: Snapping = "item"  # where a shelf comes to rest: a card's leading edge at the inset
 
@@ -94,9 +95,15 @@ def make_layout(sections: list[dict], size: tuple[int, int], direction: str = "l
     def spans(s: int, first: int, count: int) -> list:  # asked for grid sections only
         return ["full" if is_banner(sections, s, i) else 1 for i in range(first, first + count)]
 
+    def badges(s: int, first: int, count: int) -> list:  # SPEC §17.1: unread counts and new dots
+        return [(i, "count" if i % 5 == 1 else "new") for i in range(first, first + count)
+                if not is_banner(sections, s, i) and i % 5 in (1, 3)]
+
     layout = Layout.from_sizes(
         [section["sizes"] for section in sections], section_metrics=metrics,
         inline_elements=lambda s: sections[s]["inline"], kinds=["separator"], item_spans=spans,
+        item_badges=badges, badges=[Badge("count", size=(22, 16), offset=(0.3, -0.3), fractional=True),
+                                    Badge("new", anchor=("top", "leading"), size=(10, 10), offset=(6, 6))],
         viewport=(0, -TOOLBAR, *size), insets=(12, 16, 12, 16), line_spacing=10,
         interitem_spacing=12, header=32, pin_headers=True,
         content_insets=(TOOLBAR, 0, 0, 0), display_scale=SCALE, layout_direction=direction)
@@ -260,6 +267,11 @@ def draw(screen, layout: Layout, sections: list[dict], font, pygame) -> dict[str
             colour = CARD_COLOURS[(element.section * 3 + element.item) % len(CARD_COLOURS)]
             pygame.draw.rect(screen, colour, rect, border_radius=8 * SCALE)
             label(screen, font, f"{element.section}.{element.item}", rect, (255, 255, 255))
+        elif element.kind == "count":  # an unread count over the card's top-trailing corner
+            pygame.draw.rect(screen, FILL["badge"], rect, border_radius=rect.height // 2)
+            label(screen, font, str(element.item % 9 + 1), rect, (255, 255, 255))
+        elif element.kind == "new":  # a dot inside the top-leading corner
+            pygame.draw.ellipse(screen, FILL["badge"], rect)
         elif element.kind == "header":
             pygame.draw.rect(screen, FILL["header"], rect)
             kind = sections[element.section]["style"].replace("orthogonal", "shelf")

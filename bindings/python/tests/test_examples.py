@@ -52,8 +52,15 @@ def test_pygame_shelves_headless(tmp_path):
     summary, pulled = lines[-2], lines[-1]
     example = load_example("pygame_shelves")
     assert summary.startswith(f"360 frames, ltr; scrolled to y={-example.TOOLBAR:g} of "), summary
-    for kind in ("cell", "header", "shadow", "background", "separator", "banner"):
-        assert f" {kind}" in summary, summary
+    for kind in ("cell", "header", "shadow", "background", "separator", "banner", "count", "new"):
+        assert f" {kind}" in summary, summary  # (count and new: badges, SPEC §17.1)
+    # A badge sits on its cell's top-trailing corner, half out (fractional offset 0.3, -0.3).
+    sections = example.make_sections()
+    with example.make_layout(sections, example.SIZE) as layout:
+        badge = next(e for e in layout.elements() if e.kind == "count")
+        x, y, w, h = layout.cell(badge.section, badge.item).frame
+        assert badge.frame == pytest.approx((x + w - 22 + 0.3 * 22, y - 0.3 * 16, 22, 16), abs=0.5)
+        assert badge.z == layout.cell(badge.section, badge.item).z + 1
     amount = float(pulled.split()[1])
     assert 0 < amount < 300 and pulled.endswith("at rest: yes"), pulled
     for picture in (out, stretched):
