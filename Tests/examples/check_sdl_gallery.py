@@ -41,6 +41,7 @@ WIDTH, HEIGHT = 420, 600  # the window in points, examples/c/sdl_gallery.c
 SCALE, TOOLBAR, HEADER_EXTENT = 2, 56, 30  # pixels per point; the bar's and the headers' extents
 HEADER = (38, 50, 56)  # the pinned header's fill, examples/c/sdl_gallery.c
 BANNER = (38, 70, 83)  # the banner's fill
+BADGE = (214, 40, 57)  # the unread-count badges' fill (SPEC §17.1)
 INSET = 16  # the sections' left and right insets, examples/c/sdl_gallery_data.c
 FRAMES = 660  # the script's length: every step played
 
@@ -130,6 +131,8 @@ def main(program: str, out_dir: str) -> int:
           "below the band the header colour gives way to the content")
     ring = sum(count for count, colour in colours if colour == FOCUS_RING)
     check(ring > 500, f"the focus ring is drawn ({ring} pixels of its colour)")
+    badges = sum(count for count, colour in colours if colour == BADGE)
+    check(badges > 200, f"unread-count badges are drawn over cards ({badges} pixels of their colour)")
     # Right to left, in pictures: the last frame shows a grid row whose card colours (item i of
     # section s is CARDS[(3s + i) % 8]) step down from left to right, the banner's fill across the
     # line, and the frames around R are mirrors of each other below the toolbar.

@@ -366,7 +366,7 @@ static int handle(app *a, const SDL_Event *event) {
 
 typedef struct rgb { Uint8 r, g, b; } rgb;
 
-static const rgb FOCUS_RING = {255, 0, 140}, BANNER = {38, 70, 83}, BANNER_STRIPE = {233, 196, 106};
+static const rgb FOCUS_RING = {255, 0, 140}, BANNER = {38, 70, 83}, BANNER_STRIPE = {233, 196, 106}, BADGE_FILL = {214, 40, 57};
 static const rgb SCREEN = {246, 246, 248}, HEADER = {38, 50, 56}, SHADOW_FILL = {196, 198, 204},
                  WHITE = {255, 255, 255};
 static const rgb SECTION_FILL[4] = {{227, 234, 242}, {240, 232, 222}, {230, 240, 228}, {240, 232, 222}};
@@ -521,6 +521,10 @@ static drawn draw(SDL_Renderer *renderer, app *a, elements *visible) {
         } else if (e->kind == SHADOW) {
             counts.shadows++;
             fill_rounded(renderer, rect, 8, SHADOW_FILL);
+        } else if (e->kind == UNREAD) {  /* a badge: the count of unread items on its card */
+            fill_rounded(renderer, rect, (int)(rect.h / 2), BADGE_FILL);
+            snprintf(text, sizeof text, "%lld", (long long)(e->item % 9 + 1));
+            label(renderer, text, rect, WHITE);
         }
     }
     /* The focus ring: 3 points around the focused element, over everything but the toolbar. */

@@ -57,6 +57,21 @@ static cl_status item_spans(void *user_data, int64_t section, int64_t first_item
     return CL_OK;
 }
 
+/* An unread count on every 6th card of the grids and waterfalls (SPEC §17.1), asked with the
+ * sizes once the badge kind exists. */
+static cl_status item_badges(void *user_data, int64_t section, int64_t first_item, int64_t count, cl_item_badge *out,
+                             int64_t capacity, int64_t *out_count) {
+    (void)user_data;
+    int64_t n = 0;
+    for (int64_t i = first_item; i < first_item + count; i++) {
+        if (is_shelf(section) || is_banner(section, i) || i % 6 != 2) continue;
+        if (n < capacity) out[n] = (cl_item_badge){.item = i, .kind = UNREAD};
+        n++;
+    }
+    *out_count = n;
+    return CL_OK;
+}
+
 /* Each section its style, and the decorations it shows: grids only the background. */
 static cl_status section_metrics(void *user_data, int64_t section, cl_section_metrics *inout) {
     (void)user_data;
@@ -99,6 +114,7 @@ cl_layout *gallery_layout(double width, double height, double display_scale, int
     source.item_sizes = item_sizes;
     source.section_metrics = section_metrics;
     source.item_spans = item_spans;
+    source.item_badges = item_badges;
 
     cl_layout *layout = NULL;
     if (cl_layout_create(&def, &source, &layout) != CL_OK) {
@@ -119,6 +135,18 @@ cl_layout *gallery_layout(double width, double height, double display_scale, int
     if (cl_layout_add_decoration(layout, "background", &background, &id) != CL_OK ||
         cl_layout_add_decoration(layout, "shadow", &shadow, &id) != CL_OK) {
         fprintf(stderr, "cl_layout_add_decoration: %s\n", cl_layout_last_error(layout));
+        cl_layout_destroy(layout);
+        return NULL;
+    }
+    /* An unread count half over each badged card's top-trailing corner, above it; its badges are
+     * asked for at the invalidation that follows (the kind exists from here on). */
+    cl_badge_def unread = cl_badge_def_default();
+    unread.size = (cl_size){22, 16};
+    unread.fractional = 1;
+    unread.dx = 0.3;
+    unread.dy = -0.3;
+    if (cl_layout_add_badge(layout, "unread", &unread, &id) != CL_OK || id != UNREAD || cl_layout_invalidate(layout) != CL_OK) {
+        fprintf(stderr, "cl_layout_add_badge: %s\n", cl_layout_last_error(layout));
         cl_layout_destroy(layout);
         return NULL;
     }

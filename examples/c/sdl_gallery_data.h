@@ -16,6 +16,8 @@ enum { GRID, SHELF, WATERFALL, TALL_SHELF }; /* section s is kind s % 4 */
 
 /* The decoration kinds: ids CL_KIND_FIRST_USER + i of KINDS, registered before the first pass. */
 enum { BACKGROUND = CL_KIND_FIRST_USER, SHADOW };
+/* The badge kind (SPEC §17.1), added after the first pass: the next id. */
+enum { UNREAD = SHADOW + 1 };
 
 int section_kind(int64_t section);
 int is_shelf(int64_t section);
