@@ -7,6 +7,8 @@
  *   - shelves (CL_STYLE_ORTHOGONAL, 1 or 2 rows) that scroll sideways on their own and snap to a
  *     card's edge on release (cl_layout_section_target_offset);
  *   - waterfall sections (CL_STYLE_WATERFALL, 2 columns) of cards of varied heights;
+ *   - unread-count badges on every 6th grid and waterfall card (cl_layout_add_badge and the
+ *     item_badges callback, SPEC §17.1), half over its top-trailing corner;
  *   - headers pinned to the top while their section scrolls; a background behind every section
  *     and a shadow under the cards of shelves and waterfalls (decoration kinds chosen section by
  *     section in cl_section_metrics);
