@@ -12,10 +12,39 @@
  *    collapsing header and with a plain one, and setting a viewport that collapses it. */
 #define _DEFAULT_SOURCE
 #include <stdio.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include "bench.h"
 
 #define check(st, layout, what) BENCH_CHECK("presentation_bench", st, layout, what)
+
+enum { Q = 20001, CAP = 1 << 12 };
+
+/* Median times (µs) of 390 x 844 rect queries at Q random places down the content, on the two
+ * layouts alternately (with `follow`, each after setting the viewport there), into `us`; the
+ * elements found into `found`, and with `scale_sum` the sum of the second layout's scales. */
+static void time_queries(cl_layout *L[2], uint64_t seed, bool follow, double us[2], int64_t found[2], double *scale_sum)
+{
+    static cl_attributes buf[CAP];
+    static double qt[2][Q];
+    cl_size cs;
+    check(cl_layout_content_size(L[0], &cs), L[0], "cl_layout_content_size");
+    found[0] = found[1] = 0;
+    for (int q = 0; q < Q; q++)
+        for (int o = 0; o < 2; o++) {
+            const int k = o ^ (q & 1);
+            const cl_rect rect = {0, (double)(splitmix((uint64_t)q + seed) % (uint64_t)(cs.height - 844)), 390, 844};
+            if (follow) check(cl_layout_set_viewport(L[k], rect), L[k], "cl_layout_set_viewport");
+            int64_t count = 0;
+            const double t0 = now();
+            check(cl_layout_elements_in_rect(L[k], rect, buf, CAP, sizeof buf[0], &count), L[k], "cl_layout_elements_in_rect");
+            qt[k][q] = now() - t0;
+            found[k] += count;
+            if (scale_sum && k == 1) for (int64_t i = 0; i < count; i++) *scale_sum += buf[i].scale;
+        }
+    us[0] = median(qt[0], Q) * 1e6;
+    us[1] = median(qt[1], Q) * 1e6;
+}
 
 static cl_status r_count(void *u, int64_t sec, int64_t *out) { (void)sec; *out = *(int64_t *)u; return 0; }
 static cl_status r_sizes(void *u, int64_t sec, int64_t first, int64_t count, cl_size *out)
@@ -40,9 +69,7 @@ static cl_layout *make(int64_t *n, int32_t direction)
 
 static void rtl(int64_t n, int runs)
 {
-    enum { Q = 20001, CAP = 1 << 12, MAX_RUNS = 64 };
-    static cl_attributes buf[CAP];
-    static double qt[2][Q];
+    enum { MAX_RUNS = 64 };
     double t[2][MAX_RUNS];
     runs = runs > MAX_RUNS ? MAX_RUNS : runs;
     cl_layout *L[2] = {make(&n, CL_LAYOUT_DIRECTION_LTR), make(&n, CL_LAYOUT_DIRECTION_RTL)};
@@ -53,25 +80,15 @@ static void rtl(int64_t n, int runs)
             check(cl_layout_invalidate(L[k]), L[k], "cl_layout_invalidate");
             t[k][r] = now() - t0;
         }
-    cl_size cs;
-    check(cl_layout_content_size(L[0], &cs), L[0], "cl_layout_content_size");
-    int64_t found[2] = {0, 0};
-    for (int q = 0; q < Q; q++)
-        for (int o = 0; o < 2; o++) {
-            const int k = o ^ (q & 1);
-            const cl_rect rect = {0, (double)(splitmix((uint64_t)q + 77) % (uint64_t)(cs.height - 844)), 390, 844};
-            int64_t count = 0;
-            const double t0 = now();
-            check(cl_layout_elements_in_rect(L[k], rect, buf, CAP, sizeof buf[0], &count), L[k], "cl_layout_elements_in_rect");
-            qt[k][q] = now() - t0;
-            found[k] += count;
-        }
+    double us[2];
+    int64_t found[2];
+    time_queries(L, 77, false, us, found, NULL);
     if (found[0] != found[1]) {
         fprintf(stderr, "presentation_bench: the mirrored queries found %lld elements, the others %lld\n", (long long)found[1], (long long)found[0]);
         exit(1);
     }
     printf(" \"ltr_invalidate\": %.6f, \"rtl_invalidate\": %.6f, \"ltr_query_us\": %.4f, \"rtl_query_us\": %.4f,\n",
-           median(t[0], runs), median(t[1], runs), median(qt[0], Q) * 1e6, median(qt[1], Q) * 1e6);
+           median(t[0], runs), median(t[1], runs), us[0], us[1]);
     cl_layout_destroy(L[0]);
     cl_layout_destroy(L[1]);
 }
@@ -95,9 +112,6 @@ static cl_status c_metrics(void *u, int64_t sec, cl_section_metrics *m)
 
 static void effects(int64_t n)
 {
-    enum { Q = 20001, CAP = 1 << 12 };
-    static cl_attributes buf[CAP];
-    static double qt[2][Q];
     carousels src[2] = {{n / 1000 > 0 ? n / 1000 : 1, 0}, {n / 1000 > 0 ? n / 1000 : 1, 1}};
     cl_layout *L[2];
     for (int k = 0; k < 2; k++) {
@@ -111,28 +125,16 @@ static void effects(int64_t n)
         L[k] = NULL;
         check(cl_layout_create(&d, &ds, &L[k]), NULL, "cl_layout_create");
     }
-    cl_size cs;
-    check(cl_layout_content_size(L[0], &cs), L[0], "cl_layout_content_size");
-    int64_t found[2] = {0, 0};
-    double scale_sum = 0;
-    for (int q = 0; q < Q; q++)
-        for (int o = 0; o < 2; o++) {
-            const int k = o ^ (q & 1);
-            const cl_rect rect = {0, (double)(splitmix((uint64_t)q + 99) % (uint64_t)(cs.height - 844)), 390, 844};
-            int64_t count = 0;
-            const double t0 = now();
-            check(cl_layout_elements_in_rect(L[k], rect, buf, CAP, sizeof buf[0], &count), L[k], "cl_layout_elements_in_rect");
-            qt[k][q] = now() - t0;
-            found[k] += count;
-            if (k == 1) for (int64_t i = 0; i < count; i++) scale_sum += buf[i].scale;
-        }
+    double us[2], scale_sum = 0;
+    int64_t found[2];
+    time_queries(L, 99, false, us, found, &scale_sum);
     if (found[0] != found[1] || scale_sum == (double)found[1]) {
         fprintf(stderr, "presentation_bench: the effect changed what queries find (%lld, %lld) or no scale\n",
                 (long long)found[0], (long long)found[1]);
         exit(1);
     }
     printf(" \"carousel_query_us\": %.4f, \"carousel_effect_query_us\": %.4f, \"carousel_cards\": %lld,\n",
-           median(qt[0], Q) * 1e6, median(qt[1], Q) * 1e6, (long long)(src[0].sections * 1000));
+           us[0], us[1], (long long)(src[0].sections * 1000));
     cl_layout_destroy(L[0]);
     cl_layout_destroy(L[1]);
 }
@@ -141,9 +143,6 @@ static void effects(int64_t n)
  * rect queries at random places with and without it, and a viewport set that collapses it. */
 static void collapse(int64_t n)
 {
-    enum { Q = 20001, CAP = 1 << 12 };
-    static cl_attributes buf[CAP];
-    static double qt[2][Q];
     cl_layout *L[2];
     for (int k = 0; k < 2; k++) {
         cl_data_source ds = cl_data_source_default();
@@ -161,20 +160,9 @@ static void collapse(int64_t n)
         L[k] = NULL;
         check(cl_layout_create(&d, &ds, &L[k]), NULL, "cl_layout_create");
     }
-    cl_size cs;
-    check(cl_layout_content_size(L[0], &cs), L[0], "cl_layout_content_size");
-    int64_t found[2] = {0, 0};
-    for (int q = 0; q < Q; q++)
-        for (int o = 0; o < 2; o++) {
-            const int k = o ^ (q & 1);
-            const cl_rect rect = {0, (double)(splitmix((uint64_t)q + 7) % (uint64_t)(cs.height - 844)), 390, 844};
-            check(cl_layout_set_viewport(L[k], rect), L[k], "cl_layout_set_viewport");
-            int64_t count = 0;
-            const double t0 = now();
-            check(cl_layout_elements_in_rect(L[k], rect, buf, CAP, sizeof buf[0], &count), L[k], "cl_layout_elements_in_rect");
-            qt[k][q] = now() - t0;
-            found[k] += count;
-        }
+    double us[2];
+    int64_t found[2];
+    time_queries(L, 7, true, us, found, NULL);
     /* Viewports that move across the collapse range (0...140) and on: each set re-places the header. */
     enum { SETS = 200000 };
     cl_collapse record;
@@ -189,7 +177,7 @@ static void collapse(int64_t n)
     }
     const double set_us = (now() - t0) / SETS * 1e6;
     printf(" \"collapse_query_us\": %.4f, \"collapse_plain_query_us\": %.4f, \"collapse_set_viewport_us\": %.4f, \"collapse_sink\": %g,\n",
-           median(qt[1], Q) * 1e6, median(qt[0], Q) * 1e6, set_us, sink + (double)(found[0] + found[1]) * 0);
+           us[1], us[0], set_us, sink);
     cl_layout_destroy(L[0]);
     cl_layout_destroy(L[1]);
 }

@@ -252,6 +252,25 @@ def effect_keylines(effect: object) -> tuple[Any, int, int]:
     return (_lib.cl_keyline * len(array))(*array), len(array), enum(CURVES, effect.get("curve", "linear"), "curve")
 
 
+def named_fields(cls: Any, value: Any, what: str) -> Any:
+    """A NamedTuple `cls` whose first field is ``name`` (a Decoration, a Badge) from one, a dict of
+    its fields (``kind`` for ``name``) or a name."""
+    if isinstance(value, cls):
+        return value
+    if isinstance(value, str):
+        return cls(value)
+    if isinstance(value, Mapping):
+        fields = dict(value)
+        if "kind" in fields:
+            fields["name"] = fields.pop("kind")
+        unknown = sorted(set(fields) - set(cls._fields))
+        if unknown or "name" not in fields:
+            raise invalid(f"a {what} needs a name (or kind) and may have "
+                          f"{', '.join(cls._fields[1:])}, not {value!r}")
+        return cls(**fields)
+    raise invalid(f"a {what} is a {cls.__name__}, a dict or a name, not {value!r}")
+
+
 def decoration_kind_ids(names: object, decoration_ids: Mapping[str, int]) -> list[int]:
     """A section's `decorations` list (names or ids) as kind ids."""
     if isinstance(names, (str, bytes)) or not isinstance(names, Iterable):

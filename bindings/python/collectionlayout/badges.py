@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from ctypes import byref, c_int32
-from typing import TYPE_CHECKING, Any, Literal, NamedTuple, Union
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple, Union, cast
 
 from . import _lib
-from ._convert import floats, invalid
+from ._convert import floats, invalid, named_fields
 
 __all__ = ["Badge", "Badges", "Edge", "EDGES"]
 
@@ -53,20 +53,7 @@ def edges(names: Any, what: str) -> int:
 
 def badge(value: Badge | Mapping[str, Any] | str) -> Badge:
     """A Badge from a Badge, a dict of its fields (``kind`` for ``name``) or a name."""
-    if isinstance(value, Badge):
-        return value
-    if isinstance(value, str):
-        return Badge(value)
-    if isinstance(value, Mapping):
-        fields = dict(value)
-        if "kind" in fields:
-            fields["name"] = fields.pop("kind")
-        unknown = sorted(set(fields) - set(Badge._fields))
-        if unknown or "name" not in fields:
-            raise invalid(f"a badge needs a name (or kind) and may have "
-                          f"{', '.join(Badge._fields[1:])}, not {value!r}")
-        return Badge(**fields)
-    raise invalid(f"a badge is a Badge, a dict or a name, not {value!r}")
+    return cast(Badge, named_fields(Badge, value, "badge"))
 
 
 class Badges:

@@ -9,7 +9,7 @@ import sys
 import weakref
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from ctypes import POINTER, byref, c_char_p, c_int32, c_int64, c_void_p
-from typing import TYPE_CHECKING, Any, NamedTuple, Union
+from typing import TYPE_CHECKING, Any, NamedTuple, Union, cast
 
 import numpy as np
 
@@ -17,7 +17,7 @@ from . import _lib
 from ._convert import (ALIGNMENTS, BUILTIN_KINDS, CATEGORIES, COVERAGES, CROSS_ALIGNMENTS,
                        DIRECTIONS, LAYOUT_DIRECTIONS, METRIC_KEYS, SCOPES, SNAPPING, STYLES, Rect, RectLike,
                        SizeLike, check_options, enum, floats, int32, int64, invalid, number,
-                       rect, set_metrics)
+                       named_fields, rect, set_metrics)
 from ._lib import (CL_ERROR_CALLBACK, CL_ERROR_INVALID_HANDLE, CL_ERROR_REENTRANT,
                    CL_ERROR_UNKNOWN_KIND, CL_OK, cl_index_path, cl_insets, cl_layout_def,
                    cl_section_metrics, cl_size)
@@ -480,20 +480,7 @@ def _error(status: int, handle: int | None) -> CollectionLayoutError:
 
 
 def _decoration(value: Decoration | Mapping[str, Any] | str) -> Decoration:
-    if isinstance(value, Decoration):
-        return value
-    if isinstance(value, str):
-        return Decoration(value)
-    if isinstance(value, Mapping):
-        fields = dict(value)
-        if "kind" in fields:
-            fields["name"] = fields.pop("kind")
-        unknown = sorted(set(fields) - set(Decoration._fields))
-        if unknown or "name" not in fields:
-            raise invalid(f"a decoration needs a name (or kind) and may have "
-                          f"{', '.join(Decoration._fields[1:])}, not {value!r}")
-        return Decoration(**fields)
-    raise invalid(f"a decoration is a Decoration, a dict or a name, not {value!r}")
+    return cast(Decoration, named_fields(Decoration, value, "decoration"))
 
 
 def _size_sections(sizes: Any) -> list[Any]:
