@@ -85,7 +85,7 @@ PTHREAD_EXECUTOR := $(BUILD)/examples/c/pthread_executor.o
 EXAMPLES       := $(EXAMPLE_SOURCES:examples/c/%.c=$(BUILD)/examples/%)
 
 .PHONY: all lib test test-shared test-demo test-swift test-c test-cpp test-header test-install test-python test-readme test-no-swift-runtime \
-        demo bench bench-ab install clean
+        demo bench bench-ab pictures install clean
 .DELETE_ON_ERROR:
 
 all: lib
@@ -301,7 +301,16 @@ demo: $(EXAMPLES) $(SDL_EXAMPLE) $(IMGUI_EXAMPLE) $(PY_READY)
 	  --stretched $(BUILD)/pygame_shelves_stretched.png
 	@echo "== examples/python/pygame_shelves.py --headless --rtl (the same run right to left, mirrored; screenshot $(BUILD)/pygame_shelves_rtl.png)"
 	$(PY_ENV) $(PYTHON) examples/python/pygame_shelves.py --headless --rtl --frames 360 --screenshot $(BUILD)/pygame_shelves_rtl.png
+	@echo "== examples/python/pygame_collapse.py --headless (a collapsing bar over a feed with a card carousel; screenshot $(BUILD)/pygame_collapse.png)"
+	$(PY_ENV) $(PYTHON) examples/python/pygame_collapse.py --headless --screenshot $(BUILD)/pygame_collapse.png
 	@echo "make demo: every example ran; pictures in $(BUILD)/"
+
+# The animated pictures of docs/cli.md and the README (SPEC §18, §19), drawn by the command line.
+pictures: lib $(PY_READY)
+	$(PY_ENV) $(PYTHON) -m collectionlayout render examples/scenes/collapsing-feed.json -o docs/images/collapsing-feed.gif \
+	  --scroll -50,0,260,120 --frames 28 --duration 70
+	$(PY_ENV) $(PYTHON) -m collectionlayout render examples/scenes/card-carousel.json -o docs/images/card-carousel.gif \
+	  --scroll 0,1000 --section 0 --frames 28 --duration 70
 
 bench: lib
 	COLLECTIONLAYOUT_LIBRARY=$(LIB) bench/run $(BENCH_ARGS)

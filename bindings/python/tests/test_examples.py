@@ -230,3 +230,19 @@ def test_pygame_motion_headless(tmp_path):
     assert len(shots) == 13
     middle = {rgb for count, rgb in colours(tmp_path / "07_list_to_grid_t050.png") if count > 500}
     assert len(middle & set(example.PALETTE)) == 8  # every card on screen mid-transition
+
+
+def test_pygame_collapse_headless(tmp_path):
+    """The collapsing bar and the carousel (SPEC §18, §19): scrolled down, the bar is collapsed to
+    its smallest extent and a carousel card centred on screen is drawn largest; flung back up
+    past the top, the feed comes to rest at its start with the bar fully open."""
+    require("pygame")
+    result = run("pygame_collapse.py", "--headless", "--screenshot", str(tmp_path / "collapse.png"))
+    report, rest = result.stdout.strip().splitlines()[-2:]
+    example = load_example("pygame_collapse")
+    assert f"bar extent {example.BAR_MIN:g}, progress 1;" in report, report
+    scale = float(report.split("centred at scale ")[1])
+    assert scale == pytest.approx(1.12, abs=0.01), report
+    assert rest == f"400 frames; at rest at y=0: bar extent {example.BAR:g}, stretch 0", rest
+    assert (tmp_path / "collapse.png").stat().st_size > 0
+
